@@ -1,0 +1,235 @@
+"""Stage 4: parse condition-language text into an untyped syntax tree.
+
+The grammar lives in ``conditions.lark``.  Each node keeps the character
+offset where it starts in the expression text, so later stages can point at
+the exact place in the YAML file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import lark
+from lark import Lark, Token, Transformer, v_args
+
+GRAMMAR_PATH = Path(__file__).with_name("conditions.lark")
+
+
+@dataclass(frozen=True)
+class Expr:
+    """Base class of syntax nodes; ``offset`` is where the node starts in the text."""
+
+    offset: int
+
+
+@dataclass(frozen=True)
+class Number(Expr):
+    value: int
+
+
+@dataclass(frozen=True)
+class Code(Expr):
+    """A card, rank or suit written as in the deck (``7D``, ``J``, ``♦``)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Bool(Expr):
+    value: bool
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    name: str
+
+
+@dataclass(frozen=True)
+class Attr(Expr):
+    obj: Expr
+    name: str
+    name_offset: int
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    op: str  # "not" or "-"
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str  # and or + - * // % == != < <= > >= in notin
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class IfElse(Expr):
+    then: Expr
+    cond: Expr
+    otherwise: Expr
+
+
+@dataclass(frozen=True)
+class ListExpr(Expr):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    func: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Aggregate(Expr):
+    """``func(element for var in iterable if cond)``."""
+
+    func: str
+    element: Expr
+    var: str
+    iterable: Expr
+    cond: Expr | None
+
+
+class ConditionSyntaxError(Exception):
+    """A syntax error at ``offset`` of the expression text."""
+
+    def __init__(self, message: str, offset: int):
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+def _offset(item: Token | Expr) -> int:
+    if isinstance(item, Token):
+        return int(item.start_pos or 0)
+    return item.offset
+
+
+@v_args(inline=True)
+class _ToAst(Transformer[Token, Expr]):
+    """Build :class:`Expr` nodes from the lark parse tree."""
+
+    def number(self, tok: Token) -> Expr:
+        return Number(_offset(tok), int(tok))
+
+    def code(self, tok: Token) -> Expr:
+        return Code(_offset(tok), str(tok))
+
+    def name(self, tok: Token) -> Expr:
+        return Name(_offset(tok), str(tok))
+
+    def true(self) -> Expr:
+        return Bool(-1, True)
+
+    def false(self) -> Expr:
+        return Bool(-1, False)
+
+    def attr(self, obj: Expr, tok: Token) -> Expr:
+        return Attr(obj.offset, obj, str(tok), _offset(tok))
+
+    def neg(self, operand: Expr) -> Expr:
+        return Unary(operand.offset - 1, "-", operand)
+
+    def not_(self, operand: Expr) -> Expr:
+        return Unary(operand.offset, "not", operand)
+
+    def _binary(self, op: str, left: Expr, right: Expr) -> Expr:
+        return Binary(left.offset, op, left, right)
+
+    def or_(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("or", left, right)
+
+    def and_(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("and", left, right)
+
+    def add(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("+", left, right)
+
+    def sub(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("-", left, right)
+
+    def mul(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("*", left, right)
+
+    def floordiv(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("//", left, right)
+
+    def mod(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("%", left, right)
+
+    def compare(self, left: Expr, op: Token, right: Expr) -> Expr:
+        return self._binary(str(op), left, right)
+
+    def in_(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("in", left, right)
+
+    def not_in(self, left: Expr, right: Expr) -> Expr:
+        return self._binary("not in", left, right)
+
+    def if_else(self, then: Expr, cond: Expr, otherwise: Expr) -> Expr:
+        return IfElse(then.offset, then, cond, otherwise)
+
+    def list_(self, *items: Expr | None) -> Expr:
+        present = tuple(i for i in items if i is not None)
+        return ListExpr(present[0].offset - 1 if present else 0, present)
+
+    def call(self, func: Token, *args: Expr | None) -> Expr:
+        return Call(_offset(func), str(func), tuple(a for a in args if a is not None))
+
+    def aggregate(
+        self, func: Token, element: Expr, var: Token, iterable: Expr, cond: Expr | None
+    ) -> Expr:
+        return Aggregate(_offset(func), str(func), element, str(var), iterable, cond)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+_FRIENDLY_TOKENS = {
+    "$END": "end of the condition",
+    "RPAR": "')'",
+    "LPAR": "'('",
+    "RSQB": "']'",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "CODE": "a card, rank or suit",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    names = sorted({_FRIENDLY_TOKENS.get(e, e.lower()) for e in expected})
+    if len(names) > 6:
+        return "an operand or operator"
+    return ", ".join(names)
+
+
+def parse_condition(text: str) -> Expr:
+    """Parse ``text``; raise :class:`ConditionSyntaxError` with an offset on failure."""
+    if not text.strip():
+        raise ConditionSyntaxError("empty condition", 0)
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.UnexpectedCharacters as exc:
+        raise ConditionSyntaxError(f"unexpected character {text[exc.pos_in_stream]!r}", exc.pos_in_stream) from None
+    except lark.exceptions.UnexpectedToken as exc:
+        found = "end of the condition" if exc.token.type == "$END" else repr(str(exc.token))
+        offset = len(text) if exc.token.type == "$END" else int(exc.token.start_pos or 0)
+        expected = _describe_expected(set(exc.expected))
+        raise ConditionSyntaxError(f"unexpected {found}; expected {expected}", offset) from None
+    except lark.exceptions.UnexpectedEOF:
+        raise ConditionSyntaxError("the condition ends too early", len(text)) from None
+    result = _ToAst().transform(tree)
+    assert isinstance(result, Expr)
+    return result

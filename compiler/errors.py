@@ -1,0 +1,93 @@
+"""Positioned, user-facing errors.
+
+Every problem found in a rulespec is reported as ``file:line:col: message``
+followed by the offending source line and a caret, so that the author can
+find it without reading a traceback.  The CLI turns :class:`SevensError`
+into exit code 2.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Location:
+    """A 1-based position in a source file."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass
+class Diagnostic:
+    """One error: a message, where it happened, and the source text to quote."""
+
+    message: str
+    location: Location | None = None
+    source_line: str | None = None
+
+    def render(self) -> str:
+        """Format as ``file:line:col: message`` plus the source line and a caret."""
+        if self.location is None:
+            return f"error: {self.message}"
+        text = f"{self.location}: {self.message}"
+        if self.source_line is not None:
+            line = self.source_line.rstrip("\n")
+            caret = " " * max(self.location.column - 1, 0) + "^"
+            text += f"\n    {line}\n    {caret}"
+        return text
+
+
+class SevensError(Exception):
+    """A user-facing error carrying one or more diagnostics."""
+
+    def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic]):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics: list[Diagnostic] = list(diagnostics)
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        """All diagnostics, one block each."""
+        return "\n".join(d.render() for d in self.diagnostics)
+
+
+@dataclass
+class SourceFile:
+    """The text of a file, kept to quote lines in diagnostics."""
+
+    path: str
+    text: str
+    lines: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lines = self.text.splitlines()
+
+    @classmethod
+    def read(cls, path: Path) -> SourceFile:
+        """Read a file, turning OS and decoding errors into :class:`SevensError`."""
+        try:
+            return cls(str(path), path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SevensError(Diagnostic(f"{path}: no such file")) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SevensError(Diagnostic(f"{path}: cannot read: {exc}")) from None
+
+    def diagnostic(self, message: str, line: int, column: int) -> Diagnostic:
+        """A diagnostic at a 1-based line and column of this file."""
+        source_line = self.lines[line - 1] if 0 < line <= len(self.lines) else None
+        return Diagnostic(message, Location(self.path, line, column), source_line)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """A `` — did you mean 'x'?`` suffix when a candidate is close, else ``''``."""
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f" — did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,427 @@
+"""Stage 3: turn a validated document into the rulespec model.
+
+The model is the single intermediate representation shared by the code
+generator, the reference interpreter and the rule-sheet generator.  Cards
+are *faces*: ``suit_index * n_ranks + rank_index``; with several packs, card
+ids are ``copy * n_faces + face``.  Ranks are indices into ``Deck.ranks``,
+which runs from the lowest to the highest rank of a row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.conditions import Expr
+from compiler.errors import Diagnostic, SevensError
+from compiler.load import Document, Origin
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+
+#: The classic rule: open a row with its starting rank, or extend a row at either end.
+DEFAULT_LEGAL = (
+    "(not row.open and card.rank == row.start)"
+    " or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))"
+)
+
+
+@dataclass(frozen=True)
+class Suit:
+    code: str
+    name: str
+    symbol: str
+    color: str
+
+
+@dataclass(frozen=True)
+class Rank:
+    code: str
+    name: str
+    value: int
+
+
+_FRENCH_SUITS = (
+    Suit("C", "clubs", "♣", "black"),
+    Suit("D", "diamonds", "♦", "red"),
+    Suit("H", "hearts", "♥", "red"),
+    Suit("S", "spades", "♠", "black"),
+)
+_FRENCH_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_FRENCH_VALUES = {"J": 10, "Q": 10, "K": 10, "A": 1}
+_SPANISH_SUITS = (
+    Suit("O", "oros", "🪙", "red"),
+    Suit("C", "copas", "🏆", "red"),
+    Suit("E", "espadas", "⚔", "black"),
+    Suit("B", "bastos", "🪵", "black"),
+)
+_SPANISH_RANKS = tuple(Rank(str(n), str(n), n) for n in range(1, 8)) + (
+    Rank("10", "sota", 10),
+    Rank("11", "caballo", 11),
+    Rank("12", "rey", 12),
+)
+
+
+def _french_ranks(ace: str) -> tuple[Rank, ...]:
+    codes = [str(n) for n in range(2, 11)] + ["J", "Q", "K"]
+    codes = ["A", *codes] if ace == "low" else [*codes, "A"]
+    return tuple(
+        Rank(code, _FRENCH_NAMES.get(code, code), _FRENCH_VALUES.get(code, int(code) if code.isdigit() else 0))
+        for code in codes
+    )
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Suits, ranks (lowest first), packs and removed faces."""
+
+    suits: tuple[Suit, ...]
+    ranks: tuple[Rank, ...]
+    copies: int
+    removed: frozenset[int]
+    preset: str | None
+    ace: str | None
+
+    @property
+    def n_ranks(self) -> int:
+        return len(self.ranks)
+
+    @property
+    def n_faces(self) -> int:
+        return len(self.suits) * len(self.ranks)
+
+    @property
+    def n_cards(self) -> int:
+        return self.n_faces * self.copies
+
+    def face(self, suit: int, rank: int) -> int:
+        return suit * self.n_ranks + rank
+
+    def suit_of(self, face: int) -> int:
+        return (face % self.n_faces) // self.n_ranks
+
+    def rank_of(self, face: int) -> int:
+        return face % self.n_ranks
+
+    def code(self, card: int) -> str:
+        """The card code of a card id or face, e.g. ``10H``."""
+        face = card % self.n_faces
+        return self.ranks[self.rank_of(face)].code + self.suits[self.suit_of(face)].code
+
+    def in_play(self, face: int) -> bool:
+        return face not in self.removed
+
+    def parse_card(self, text: str) -> int | None:
+        """The face written as ``text`` (``7D``, ``7♦``, ``10h``), or ``None``."""
+        text = text.strip()
+        if len(text) < 2:
+            return None
+        suit_text = text[-1].upper()
+        suit_text = SYMBOL_TO_SUIT.get(suit_text, suit_text)
+        rank_text = text[:-1].upper()
+        suit = self.suit_index(suit_text)
+        rank = self.rank_index(rank_text)
+        if suit is None or rank is None:
+            return None
+        return self.face(suit, rank)
+
+    def suit_index(self, text: str) -> int | None:
+        text = SYMBOL_TO_SUIT.get(text, text)
+        codes = [s.code for s in self.suits]
+        return codes.index(text) if text in codes else None
+
+    def rank_index(self, text: str) -> int | None:
+        codes = [r.code.upper() for r in self.ranks]
+        return codes.index(text.upper()) if text.upper() in codes else None
+
+    def card_codes(self) -> list[str]:
+        return [self.code(f) for f in range(self.n_faces)]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """An expression as written in the rulespec, with where it was written."""
+
+    key: str  # e.g. "play.legal"
+    text: str
+    origin: Origin | None
+    syntax: Expr | None = None
+
+    def position(self, offset: int) -> tuple[str, int, int] | None:
+        """``(path, line, col)`` of a character of the expression, if known."""
+        if self.origin is None:
+            return None
+        line, col = self.origin.offset_position(self.text, max(offset, 0))
+        return self.origin.source.path, line, col
+
+    def diagnostic(self, message: str, offset: int) -> Diagnostic:
+        if self.origin is None:
+            return Diagnostic(f"{self.key}: {message}")
+        line, col = self.origin.offset_position(self.text, max(offset, 0))
+        return self.origin.source.diagnostic(message, line, col)
+
+
+@dataclass(frozen=True)
+class Layout:
+    start_rank: int | None  # None: the first card played chooses it
+    rows_per_suit: int
+    wrap: bool
+    preplaced: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Opening:
+    card: int | None
+    leader: str
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    when: Condition
+    allow: Condition
+    optional: bool
+
+
+@dataclass(frozen=True)
+class Passing:
+    voluntary: bool
+    cost: Condition
+    voluntary_cost: Condition
+
+
+@dataclass(frozen=True)
+class Chips:
+    ante: Condition
+    pot: str
+    pay_winner: Condition
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int
+    max: int
+    best: str | None
+
+
+@dataclass
+class Rulespec:
+    """The compiled model of one rule set."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    description: str
+    sources: tuple[str, ...]
+    chain: tuple[str, ...]  # ids from the root ancestor to this rulespec
+    path: str
+    deck: Deck
+    players: Players
+    layout: Layout
+    opening: Opening
+    legal: Condition
+    follow_up: FollowUp | None
+    passing: Passing
+    end_when: str
+    blocked: str
+    chips: Chips | None
+    points: Condition | None
+    data: dict[str, Any] = field(repr=False, default_factory=dict)
+
+    @property
+    def parent(self) -> str | None:
+        return self.chain[-2] if len(self.chain) > 1 else None
+
+    def conditions(self) -> list[Condition]:
+        """Every expression of the rulespec."""
+        found = [self.legal, self.passing.cost, self.passing.voluntary_cost]
+        if self.follow_up:
+            found += [self.follow_up.when, self.follow_up.allow]
+        if self.chips:
+            found += [self.chips.ante, self.chips.pay_winner]
+        if self.points:
+            found.append(self.points)
+        return found
+
+
+class _ModelBuilder:
+    """Read the validated document into a :class:`Rulespec`, collecting errors."""
+
+    def __init__(self, document: Document) -> None:
+        self.doc = document
+        self.data = document.data
+        self.errors: list[Diagnostic] = []
+
+    def get(self, *path: str, default: Any = None) -> Any:
+        node: Any = self.data
+        for part in path:
+            if not isinstance(node, dict) or part not in node:
+                return default
+            node = node[part]
+        return node
+
+    def error(self, path: tuple[str | int, ...], message: str) -> None:
+        self.errors.append(self.doc.error(path, message))
+
+    def condition(self, *path: str, default: str) -> Condition:
+        value = self.get(*path, default=default)
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        origin = self.doc.origins.get(path) if self.get(*path) is not None else None
+        return Condition(".".join(path), text, origin)
+
+    def build(self) -> Rulespec:
+        deck = self.deck()
+        spec = Rulespec(
+            id=self.data["id"],
+            name=self.get("name", default=self.data["id"]),
+            aliases=tuple(self.get("aliases", default=[])),
+            description=self.get("description", default=""),
+            sources=tuple(self.get("sources", default=[])),
+            chain=tuple(self.doc.chain),
+            path=self.doc.source.path if self.doc.source else "?",
+            deck=deck,
+            players=self.players(),
+            layout=self.layout(deck),
+            opening=self.opening(deck),
+            legal=self.condition("play", "legal", default=DEFAULT_LEGAL),
+            follow_up=self.follow_up(),
+            passing=self.passing(),
+            end_when=self.get("end", "when", default="first-out"),
+            blocked=self.get("end", "blocked", default="score"),
+            chips=self.chips(),
+            points=self.condition("scoring", "points", default="0") if self.get("scoring", "points") is not None else None,
+            data=self.data,
+        )
+        self.check_consistency(spec)
+        if self.errors:
+            raise SevensError(self.errors)
+        return spec
+
+    def deck(self) -> Deck:
+        preset = self.get("deck", "preset", default="french")
+        ace = self.get("deck", "ace", default="high") if preset == "french" else None
+        suits = _FRENCH_SUITS if preset == "french" else _SPANISH_SUITS
+        ranks = _french_ranks(ace or "high") if preset == "french" else _SPANISH_RANKS
+        if self.get("deck", "suits"):
+            suits = tuple(self.suit(s) for s in self.get("deck", "suits"))
+        if self.get("deck", "ranks"):
+            ranks = tuple(Rank(r["code"], r["name"], r.get("value", 0)) for r in self.get("deck", "ranks"))
+        ranks = self.apply_values(self.cut_low_ranks(ranks))
+        self.check_unique([s.code for s in suits], ("deck", "suits"), "suit code")
+        self.check_unique([r.code for r in ranks], ("deck", "ranks"), "rank code")
+        deck = Deck(suits, ranks, self.get("deck", "copies", default=1), frozenset(), preset, ace)
+        removed = frozenset(self.cards(deck, ("deck", "remove")))
+        return Deck(suits, ranks, deck.copies, removed, preset, ace)
+
+    def suit(self, raw: dict[str, Any]) -> Suit:
+        code = raw["code"]
+        return Suit(code, raw["name"], raw.get("symbol", SUIT_SYMBOLS.get(code, code)), raw.get("color", "black"))
+
+    def cut_low_ranks(self, ranks: tuple[Rank, ...]) -> tuple[Rank, ...]:
+        lowest = self.get("deck", "lowest")
+        if lowest is None:
+            return ranks
+        codes = [r.code for r in ranks]
+        if str(lowest) not in codes:
+            self.error(("deck", "lowest"), f"deck.lowest: no rank '{lowest}' in the deck")
+            return ranks
+        return ranks[codes.index(str(lowest)) :]
+
+    def apply_values(self, ranks: tuple[Rank, ...]) -> tuple[Rank, ...]:
+        values = self.get("deck", "values", default={})
+        codes = {r.code for r in ranks}
+        for code in values:
+            if code not in codes:
+                self.error(("deck", "values", code), f"deck.values: no rank '{code}' in the deck")
+        return tuple(Rank(r.code, r.name, values.get(r.code, r.value)) for r in ranks)
+
+    def check_unique(self, codes: list[str], path: tuple[str, ...], what: str) -> None:
+        for code in {c for c in codes if codes.count(c) > 1}:
+            self.error(path, f"{what} '{code}' appears twice")
+
+    def card(self, deck: Deck, path: tuple[str | int, ...], text: str) -> int | None:
+        face = deck.parse_card(text)
+        if face is None:
+            codes = " ".join(deck.card_codes()[:6])
+            self.error(path, f"'{text}' is not a card of this deck (cards are written like {codes} …)")
+        return face
+
+    def cards(self, deck: Deck, path: tuple[str, ...]) -> list[int]:
+        raw = self.get(*path, default=[]) or []
+        faces = [self.card(deck, (*path, i), str(t)) for i, t in enumerate(raw)]
+        return [f for f in faces if f is not None]
+
+    def players(self) -> Players:
+        low = self.get("players", "min", default=3)
+        high = self.get("players", "max", default=8)
+        if low > high:
+            self.error(("players",), f"players.min ({low}) is greater than players.max ({high})")
+        return Players(low, high, self.get("players", "best"))
+
+    def layout(self, deck: Deck) -> Layout:
+        raw_start = self.get("layout", "start_rank", default="7")
+        start: int | None = None
+        if str(raw_start) != "first-card":
+            start = deck.rank_index(str(raw_start))
+            if start is None:
+                codes = ", ".join(r.code for r in deck.ranks)
+                self.error(("layout", "start_rank"), f"layout.start_rank: no rank '{raw_start}' in the deck ({codes})")
+                start = 0
+        return Layout(
+            start_rank=start,
+            rows_per_suit=self.get("layout", "rows_per_suit", default=1),
+            wrap=bool(self.get("layout", "wrap", default=False)),
+            preplaced=tuple(self.cards(deck, ("layout", "preplaced"))),
+        )
+
+    def opening(self, deck: Deck) -> Opening:
+        text = self.get("opening", "card")
+        card = self.card(deck, ("opening", "card"), str(text)) if text is not None else None
+        return Opening(card, self.get("opening", "leader", default="left-of-dealer"))
+
+    def follow_up(self) -> FollowUp | None:
+        if self.get("play", "follow_up") is None:
+            return None
+        return FollowUp(
+            when=self.condition("play", "follow_up", "when", default="false"),
+            allow=self.condition("play", "follow_up", "allow", default="false"),
+            optional=bool(self.get("play", "follow_up", "optional", default=True)),
+        )
+
+    def passing(self) -> Passing:
+        cost = self.condition("passing", "cost", default="0")
+        voluntary_cost = self.condition("passing", "voluntary_cost", default=cost.text)
+        if self.get("passing", "voluntary_cost") is None:
+            voluntary_cost = cost
+        return Passing(bool(self.get("passing", "voluntary", default=False)), cost, voluntary_cost)
+
+    def chips(self) -> Chips | None:
+        if self.get("scoring", "chips") is None:
+            return None
+        return Chips(
+            ante=self.condition("scoring", "chips", "ante", default="0"),
+            pot=self.get("scoring", "chips", "pot", default="winner"),
+            pay_winner=self.condition("scoring", "chips", "pay_winner", default="0"),
+        )
+
+    def check_consistency(self, spec: Rulespec) -> None:
+        deck, layout, opening = spec.deck, spec.layout, spec.opening
+        for face in layout.preplaced:
+            if face in deck.removed:
+                self.error(("layout", "preplaced"), f"preplaced card {deck.code(face)} is removed from the deck")
+        if opening.card is not None:
+            if opening.card in deck.removed:
+                self.error(("opening", "card"), f"the opening card {deck.code(opening.card)} is removed from the deck")
+            if opening.card in layout.preplaced:
+                self.error(("opening", "card"), f"the opening card {deck.code(opening.card)} is already on the table")
+        if opening.leader == "holder" and opening.card is None:
+            self.error(("opening", "leader"), "opening.leader 'holder' needs an opening.card")
+        dealt = deck.copies * (deck.n_faces - len(deck.removed)) - deck.copies * len(layout.preplaced)
+        if dealt < spec.players.max:
+            self.error(("players", "max"), f"only {dealt} cards are dealt, fewer than players.max ({spec.players.max})")
+        if layout.rows_per_suit > deck.copies:
+            self.error(("layout", "rows_per_suit"), "layout.rows_per_suit cannot exceed deck.copies")
+
+
+def build_model(document: Document) -> Rulespec:
+    """Build the model of a schema-valid document; raise on semantic errors."""
+    return _ModelBuilder(document).build()

@@ -1,0 +1,101 @@
+"""The runtime's public API: what generated move generators may import.
+
+A generated module (or the reference interpreter) implements :class:`Rules`
+over a :class:`DealState`.  Cards are ints (card ids); hands, the table and
+playable sets are int bitmasks with bit ``card`` set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+__all__ = ["DealState", "GameError", "Rules", "bits"]
+
+
+class GameError(Exception):
+    """A game that cannot be played as specified (e.g. it cannot end)."""
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class DealState:
+    """Everything that changes during one deal.
+
+    Row fields are indexed by row number (``suit * rows_per_suit + k``):
+    ``row_start`` the starting rank, ``row_low`` the low end, ``row_count``
+    the length of the unbroken chain through the start (0 = not opened),
+    ``row_ranks`` a bitmask of the ranks lying in the row, ``row_mask`` the
+    cards that may be played on the row now.  ``playable`` is the union of
+    the row masks, kept up to date by ``Rules.play``.
+    """
+
+    __slots__ = (
+        "chips", "dealer", "env", "first_face", "hands", "max_hand", "min_hand",
+        "n_players", "opened", "passes", "playable", "pot", "row_count", "row_low",
+        "row_mask", "row_ranks", "row_start", "table", "table_count", "winner",
+    )
+
+    def __init__(self, n_players: int, dealer: int, hands: list[int], n_rows: int) -> None:
+        self.n_players = n_players
+        self.dealer = dealer
+        self.hands = hands
+        sizes = [h.bit_count() for h in hands]
+        self.max_hand = max(sizes)
+        self.min_hand = min(sizes)
+        self.table = 0
+        self.table_count = 0
+        self.first_face = -1
+        self.opened = False
+        self.passes = [0] * n_players
+        self.chips = [0] * n_players
+        self.pot = 0
+        self.winner: int | None = None
+        self.row_start = [0] * n_rows
+        self.row_low = [0] * n_rows
+        self.row_count = [0] * n_rows
+        self.row_ranks = [0] * n_rows
+        self.row_mask = [0] * n_rows
+        self.playable = 0
+        self.env: tuple[int, ...] = ()
+
+
+class Rules(Protocol):
+    """What the runtime needs from a compiled (or interpreted) rule set."""
+
+    ID: str
+    N_CARDS: int
+    N_ROWS: int
+    ROWS_PER_SUIT: int
+    CARD_CODES: tuple[str, ...]
+    SUIT_OF: tuple[int, ...]
+    RANK_OF: tuple[int, ...]
+    FACE_OF: tuple[int, ...]
+    N_RANKS: int
+    DEALT: tuple[int, ...]
+    OPENING_MASK: int
+    LEADER: str
+    VOLUNTARY_PASS: bool
+    FOLLOW_UP_OPTIONAL: bool
+    HAS_FOLLOW_UP: bool
+    HAS_CHIPS: bool
+    HAS_POINTS: bool
+    POT_TO: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+
+    def setup(self, st: DealState) -> None: ...
+    def legal(self, st: DealState, seat: int) -> int: ...
+    def play(self, st: DealState, seat: int, card: int) -> None: ...
+    def follow_up(self, st: DealState, seat: int, card: int) -> int: ...
+    def pass_cost(self, st: DealState, seat: int) -> int: ...
+    def voluntary_pass_cost(self, st: DealState, seat: int) -> int: ...
+    def ante(self, st: DealState, seat: int) -> int: ...
+    def pay_winner(self, st: DealState, seat: int) -> int: ...
+    def points(self, st: DealState, seat: int) -> int: ...

@@ -1,0 +1,45 @@
+"""Game records: one JSON object per game, one per line (JSON Lines).
+
+This format is an interface other tools read; keep its keys stable.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any
+
+from runtime.engine import DealResult
+
+RECORD_KEYS = (
+    "variant", "players", "seed", "deal", "dealer", "hands", "layout_start",
+    "decisions", "winner", "result",
+)
+
+
+def game_record(variant: str, players: int, seed: int, deal: int, result: DealResult, has_chips: bool, has_points: bool) -> dict[str, Any]:
+    """The record of one deal, with the keys in :data:`RECORD_KEYS` order."""
+    assert result.record is not None
+    outcome: dict[str, Any] = {}
+    if has_chips:
+        outcome["chips"] = result.chips
+    if has_points:
+        outcome["points"] = result.points
+    outcome["cards_left"] = result.cards_left
+    return {
+        "variant": variant,
+        "players": players,
+        "seed": seed,
+        "deal": deal,
+        "dealer": result.record["dealer"],
+        "hands": result.record["hands"],
+        "layout_start": result.record["layout_start"],
+        "decisions": result.record["decisions"],
+        "winner": result.winner,
+        "result": outcome,
+    }
+
+
+def write_record(stream: IO[str], record: dict[str, Any]) -> None:
+    """Append one record as a line of JSON."""
+    stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+    stream.write("\n")

@@ -1,0 +1,80 @@
+"""Bot strategies: given the legal cards, choose a card (or ``PASS``).
+
+A strategy is a callable ``(st, seat, legal, can_pass, rng) -> card | PASS``
+built for one rule set by a factory in :data:`STRATEGIES`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from runtime.api import DealState, Rules, bits
+
+PASS = -1
+
+Strategy = Callable[[DealState, int, int, bool, random.Random], int]
+
+
+def pick_uniform(mask: int, rng: random.Random) -> int:
+    """A uniformly random set bit of a non-zero ``mask``."""
+    count = mask.bit_count()
+    if count > 1:
+        for _ in range(int(rng.random() * count)):
+            mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def random_strategy(rules: Rules) -> Strategy:
+    """Uniform among the legal actions (each legal card, and passing when allowed)."""
+
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        if can_pass:
+            choice = int(rng.random() * (legal.bit_count() + 1))
+            if choice == 0:
+                return PASS
+        return pick_uniform(legal, rng)
+
+    return choose
+
+
+def heuristic_strategy(rules: Rules) -> Strategy:
+    """Play the card that opens the way to most of one's own cards.
+
+    Each legal card is scored by how many cards of the same suit the player
+    holds beyond it (further from the row's start, which this card brings
+    closer), minus a penalty for opening a new row with a starting card when
+    other plays exist, since that helps the opponents.  Ties go to the lower
+    card id, so the strategy is deterministic.  It never passes voluntarily.
+    """
+    suit_of, rank_of, rows_per_suit = rules.SUIT_OF, rules.RANK_OF, rules.ROWS_PER_SUIT
+
+    def score(st: DealState, hand: int, card: int, crowded: bool) -> int:
+        suit, rank = suit_of[card], rank_of[card]
+        start = st.row_start[suit * rows_per_suit]
+        upward = rank >= start
+        ahead = 0
+        for other in bits(hand):
+            if suit_of[other] == suit and other != card:
+                ahead += rank_of[other] > rank if upward else rank_of[other] < rank
+        opens_row = rank == start and crowded
+        return 2 * ahead - opens_row
+
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        hand = st.hands[seat]
+        crowded = legal & (legal - 1) != 0
+        best, best_score = PASS, -(10**9)
+        for card in bits(legal):
+            value = score(st, hand, card, crowded)
+            if value > best_score:
+                best, best_score = card, value
+        return best
+
+    return choose
+
+
+#: Strategy factories by the name used on the command line.
+STRATEGIES: dict[str, Callable[[Rules], Strategy]] = {
+    "random": random_strategy,
+    "heuristic": heuristic_strategy,
+}
