@@ -25,7 +25,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.analyse import Analysed, AnalysedRules
+from compiler.analyse import Analysed, AnalysedRules, TConst
 from compiler.lower import Lowering, player_lowering, row_lowering
 from compiler.model import Rulespec
 
@@ -40,7 +40,7 @@ SCHEMA_FILE = Path(__file__).resolve().parent.parent / "rulespecs" / "schema" / 
 
 _PRELUDE = '''
 __DOC__
-from runtime.api import DealState, bits
+from runtime.api import bits
 
 ID = __ID__
 SOURCE = __SOURCE__
@@ -55,6 +55,7 @@ CARD_CODES = __CARD_CODES__
 FACE_OF = __FACE_OF__
 SUIT_OF = __SUIT_OF__
 RANK_OF = __RANK_OF__
+RANK_BIT = __RANK_BIT__
 SUIT_OF_FACE = __SUIT_OF_FACE__
 RANK_OF_FACE = __RANK_OF_FACE__
 VALUE_OF_FACE = __VALUE_OF_FACE__
@@ -69,6 +70,7 @@ LEADER = __LEADER__
 VOLUNTARY_PASS = __VOLUNTARY_PASS__
 FOLLOW_UP_OPTIONAL = __FOLLOW_UP_OPTIONAL__
 HAS_FOLLOW_UP = __HAS_FOLLOW_UP__
+LEGAL_IS_PLAYABLE = True
 HAS_CHIPS = __HAS_CHIPS__
 HAS_POINTS = __HAS_POINTS__
 POT_TO = __POT_TO__
@@ -76,7 +78,7 @@ MIN_PLAYERS = __MIN_PLAYERS__
 MAX_PLAYERS = __MAX_PLAYERS__
 END_WHEN = __END_WHEN__
 BLOCKED = __BLOCKED__
-_MASKS = {}
+_MASKS = __MASK_TABLE__
 
 
 def _faces(mask):
@@ -93,23 +95,32 @@ def _legal_ok(face, last, suit, start, low, high, count, env):
     return __LEGAL__
 
 
-def _ends(start, low, count):
-    """The low and high end of a row (an empty row's ends sit around its start)."""
-    if count:
-        return low, __HIGH_OF_OPEN__
-    return __LOW_OF_CLOSED__, __HIGH_OF_CLOSED__
+def _chain(start, ranks):
+    """The unbroken run of ``ranks`` through ``start``: (low end, length); length 0 if closed."""
+    if not 0 <= start < N_RANKS or not ranks >> start & 1:
+        return __LOW_OF_CLOSED__, 0
+    low = high = start
+    count = 1
+    while __CAN_GROW_UP__ and ranks >> __ABOVE_HIGH__ & 1:
+        high = __ABOVE_HIGH__
+        count += 1
+    while __CAN_GROW_DOWN__ and ranks >> __BELOW_LOW__ & 1:
+        low = __BELOW_LOW__
+        count += 1
+    return low, count
 
 
 def _row_args(st, r):
+    """(suit, start, low, high, count) of row ``r``; an empty row's ends sit around its start."""
     start = st.row_start[r]
-    count = st.row_count[r]
-    low, high = _ends(start, st.row_low[r], count)
+    low, count = _chain(start, st.row_ranks[r])
+    high = __HIGH_OF_OPEN__ if count else __HIGH_OF_CLOSED__
     return ROW_SUIT[r], start, low, high, count
 
 
-def _build_row_mask(r, start, low, count, env):
-    suit = ROW_SUIT[r]
-    low, high = _ends(start, low, count)
+def _build_row_mask(st, r):
+    suit, start, low, high, count = _row_args(st, r)
+    env = st.env
     mask = 0
     for face in FACES_OF_SUIT[suit]:
         if _legal_ok(face, -1, suit, start, low, high, count, env):
@@ -117,11 +128,12 @@ def _build_row_mask(r, start, low, count, env):
     return mask
 
 
-def _row_mask(r, start, low, count, env):
-    key = (r, start, low, count, env)
-    mask = _MASKS.get(key)
+def _row_mask(st, r):
+    """The cards playable on row ``r``, memoised by the row's state."""
+    key = __MASK_KEY__
+    mask = __MASK_LOOKUP__
     if mask is None:
-        mask = _MASKS[key] = _build_row_mask(r, start, low, count, env)
+        mask = _MASKS[key] = _build_row_mask(st, r)
     return mask
 
 
@@ -130,10 +142,9 @@ def _env(st):
 
 
 def _refresh_all(st):
-    env = st.env
     playable = 0
     for r in range(N_ROWS):
-        mask = _row_mask(r, st.row_start[r], st.row_low[r], st.row_count[r], env)
+        mask = _row_mask(st, r)
         st.row_mask[r] = mask
         playable |= mask
     st.playable = playable
@@ -147,10 +158,10 @@ def setup(st):
     st.env = _env(st)
     for card in PREPLACED:
         st.table |= 1 << card
-        st.table_count += 1
         _place(st, card)
     st.env = _env(st)
     _refresh_all(st)
+    __COLLECT_ANTES__
 
 
 def legal(st, seat):
@@ -180,48 +191,30 @@ def _choose_row(st, card):
     return first
 '''
 
-_PLACE = '''
-def _place(st, card):
-    """Put ``card`` into its row; extend the row's chain through cards already there."""
+_PLACE_BODY = '''
     __CHOOSE_ROW__
-    rank = RANK_OF[card]
-    ranks = st.row_ranks[r] | 1 << rank
+    ranks = st.row_ranks[r] | RANK_BIT[card]
     st.row_ranks[r] = ranks
-    count = st.row_count[r]
-    if count:
-        low = st.row_low[r]
-    elif rank == st.row_start[r]:
-        low = rank
-        count = 1
-    else:
-        return r
-    high = __HIGH_OF_OPEN__
-    while count < N_RANKS and __CAN_GROW_UP__ and ranks >> __ABOVE_HIGH__ & 1:
-        high = __ABOVE_HIGH__
-        count += 1
-    while count < N_RANKS and __CAN_GROW_DOWN__ and ranks >> __BELOW_LOW__ & 1:
-        low = __BELOW_LOW__
-        count += 1
-    st.row_low[r] = low
-    st.row_count[r] = count
-    key = (r, st.row_start[r], low, count, st.env)
-    mask = _MASKS.get(key)
+    key = __MASK_KEY_LOCAL__
+    mask = __MASK_LOOKUP__
     if mask is None:
-        mask = _MASKS[key] = _build_row_mask(r, st.row_start[r], low, count, st.env)
+        mask = _MASKS[key] = _build_row_mask(st, r)
     __UPDATE_PLAYABLE__
     st.row_mask[r] = mask
-    return r
+'''
 
+_PLACE = '''
+def _place(st, card):
+    """Put ``card`` into its row and update that row's playable cards."""
+__PLACE_BODY__
 
 def play(st, seat, card):
-    """``seat`` plays ``card``: update hand, table, rows and the playable set."""
+    """``seat`` plays ``card``: update hand, table, its row and the playable set."""
     bit = 1 << card
     st.hands[seat] ^= bit
     st.table |= bit
-    st.table_count += 1
     __ON_PLAY__
-    _place(st, card)
-    __AFTER_PLAY__
+    __AFTER_PLAY_PLACE__
 '''
 
 _FOLLOW_UP = '''
@@ -285,7 +278,31 @@ def pay_winner(st, seat):
 def points(st, seat):
     """Points ``seat`` scores for the deal."""
     return __POINTS__
+
+
+def settle(st):
+    """Score the ended deal: payments to the winner, the pot, and each seat's points."""
+    winner = st.winner
+    if HAS_CHIPS and winner is not None:
+        __PAY_WINNER_LOOP__
+        if POT_TO == 'winner':
+            st.chips[winner] += st.pot
+            st.pot = 0
+    if HAS_POINTS:
+        return [points(st, seat) for seat in range(st.n_players)]
+    return []
 '''
+
+
+class _DropPass(ast.NodeTransformer):
+    """Remove ``pass`` statements left by empty optional fragments."""
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and len(body) > 1:
+            node.body = [stmt for stmt in body if not isinstance(stmt, ast.Pass)] or body  # type: ignore[attr-defined]
+        return node
 
 
 class _Substitute(ast.NodeTransformer):
@@ -320,6 +337,17 @@ def _env_features(rules: AnalysedRules) -> list[str]:
         if analysed is not None:
             uses |= {u for u in analysed.uses if u.split(".")[0] in ("table", "game") and "." in u}
     return sorted(uses)
+
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def display_path(path: str) -> str:
+    """A path that is the same on every machine: repo-relative, else the file name."""
+    resolved = Path(path).resolve()
+    if resolved.is_relative_to(REPO_ROOT):
+        return resolved.relative_to(REPO_ROOT).as_posix()
+    return resolved.name
 
 
 def source_hash(spec: Rulespec) -> str:
@@ -361,9 +389,17 @@ class ModuleEmitter:
     def source_text(self) -> str:
         text = _PRELUDE
         text += _PLACE_SINGLE_ROW if self.shape.single_row else _PLACE_MULTI_ROW
-        text += _PLACE + (_FOLLOW_UP if self.shape.has_follow_up else _NO_FOLLOW_UP) + _SCORING
+        text += _PLACE.replace("__PLACE_BODY__", _PLACE_BODY.strip("\n")) + (_FOLLOW_UP if self.shape.has_follow_up else _NO_FOLLOW_UP) + _SCORING
+        text = text.replace("__AFTER_PLAY_PLACE__", self.play_tail_code())
+        text = text.replace("__COLLECT_ANTES__", self.antes_code())
+        text = text.replace("__PAY_WINNER_LOOP__", self.pay_winner_code())
         choose = "r = SUIT_OF[card]" if self.shape.single_row else "r = _choose_row(st, card)"
         text = text.replace("__CHOOSE_ROW__", choose)
+        text = text.replace("__MASK_KEY_LOCAL__", self.mask_key("ranks"))
+        text = text.replace("__MASK_LOOKUP__", "_MASKS.get(key)" if self.keyed_by_dict() else "_MASKS[key]")
+        size = len(self.spec.deck.suits) * self.spec.layout.rows_per_suit << self.spec.deck.n_ranks
+        text = text.replace("__MASK_TABLE__", "{}" if self.keyed_by_dict() else f"[None] * {size}")
+        text = text.replace("__MASK_KEY__", self.mask_key("st.row_ranks[r]"))
         return text.replace("__ON_PLAY__", self.on_play_code()).replace(
             "__AFTER_PLAY__", self.after_play_code()
         ).replace("__UPDATE_PLAYABLE__", self.update_playable_code())
@@ -375,9 +411,47 @@ class ModuleEmitter:
         if self.shape.start_chosen:
             lines.append(
                 "if st.first_face < 0:\n        st.first_face = FACE_OF[card]\n"
-                "        for r in range(N_ROWS):\n            st.row_start[r] = RANK_OF[card]"
+                "        for r in range(N_ROWS):\n            st.row_start[r] = RANK_OF[card]\n"
+                "        _refresh_all(st)"
             )
         return "\n    ".join(lines) or "pass"
+
+    def antes_code(self) -> str:
+        """Collect the antes in ``setup``; nothing at all when the ante is a constant 0."""
+        if self.rules.ante is None or _is_zero(self.rules.ante):
+            return "pass"
+        return "for seat in range(st.n_players):\n        amount = ante(st, seat)\n        st.chips[seat] -= amount\n        st.pot += amount"
+
+    def pay_winner_code(self) -> str:
+        """Payments from each other seat to the winner; omitted when constant 0."""
+        if self.rules.pay_winner is None or _is_zero(self.rules.pay_winner):
+            return "pass"
+        return (
+            "for seat in range(st.n_players):\n            if seat != winner:\n"
+            "                amount = pay_winner(st, seat)\n                st.chips[seat] -= amount\n"
+            "                st.chips[winner] += amount"
+        )
+
+    def keyed_by_dict(self) -> bool:
+        """Row states index a flat list unless the start rank or table-wide facts vary."""
+        return bool(self.shape.env_features or self.shape.start_chosen)
+
+    def mask_key(self, ranks: str) -> str:
+        """The memo key of a row's state: a small int unless table-wide facts matter."""
+        n = self.spec.deck.n_ranks
+        key = f"r << {n} | {ranks}"
+        if self.shape.start_chosen:
+            key = f"(st.row_start[r] + 1024) << {n + 8} | {key}"
+        if self.shape.env_features:
+            key = f"({key}, st.env)"
+        return key
+
+    def play_tail_code(self) -> str:
+        """Place the card; inlined into ``play`` when nothing follows the placement."""
+        after = self.after_play_code()
+        if after == "pass":
+            return _PLACE_BODY.strip("\n").replace("\n    ", "\n    ").strip()
+        return "_place(st, card)\n    " + after
 
     def after_play_code(self) -> str:
         if not self.shape.env_features:
@@ -387,7 +461,10 @@ class ModuleEmitter:
     def update_playable_code(self) -> str:
         if self.shape.single_row:  # rows hold different suits, so their masks are disjoint
             return "st.playable ^= st.row_mask[r] ^ mask"
-        return "st.playable = 0\n    for m in st.row_mask[:r] + [mask] + st.row_mask[r + 1:]:\n        st.playable |= m"
+        return (
+            "playable = mask\n    for other in range(N_ROWS):\n        if other != r:\n"
+            "            playable |= st.row_mask[other]\n    st.playable = playable"
+        )
 
     def placeholders(self) -> dict[str, ast.expr]:
         spec, deck = self.spec, self.spec.deck
@@ -402,7 +479,7 @@ class ModuleEmitter:
                 opening_mask |= 1 << (spec.opening.card + copy * deck.n_faces)
         values: dict[str, object] = {
             "__ID__": spec.id,
-            "__SOURCE__": spec.path,
+            "__SOURCE__": display_path(spec.path),
             "__HASH__": source_hash(spec),
             "__SOURCE_MAP__": self.source_map(),
             "__N_RANKS__": n,
@@ -414,6 +491,7 @@ class ModuleEmitter:
             "__FACE_OF__": tuple(c % deck.n_faces for c in cards),
             "__SUIT_OF__": tuple(deck.suit_of(c) for c in cards),
             "__RANK_OF__": tuple(deck.rank_of(c % deck.n_faces) for c in cards),
+            "__RANK_BIT__": tuple(1 << deck.rank_of(c % deck.n_faces) for c in cards),
             "__SUIT_OF_FACE__": tuple(deck.suit_of(f) for f in faces),
             "__RANK_OF_FACE__": tuple(deck.rank_of(f) for f in faces),
             "__VALUE_OF_FACE__": tuple(deck.ranks[deck.rank_of(f)].value for f in faces),
@@ -457,7 +535,7 @@ class ModuleEmitter:
         for function, analysed in table.items():
             position = analysed.condition.position(0) if analysed else None
             if position is not None:
-                result[function] = f"{position[0]}:{position[1]}:{position[2]}"
+                result[function] = f"{display_path(position[0])}:{position[1]}:{position[2]}"
         return result
 
     def layout_nodes(self) -> dict[str, ast.expr]:
@@ -470,12 +548,12 @@ class ModuleEmitter:
         mod = f" % {n}" if wrap else ""
         return {
             "__HIGH_OF_OPEN__": expr(f"(low + count - 1){mod}"),
-            "__LOW_OF_CLOSED__": expr(f"(start + 1){mod}"),
+            "__LOW_OF_CLOSED__": expr(f"(start + 1){mod}" if wrap else "start + 1"),
             "__HIGH_OF_CLOSED__": expr(f"(start - 1){mod}"),
             "__ABOVE_HIGH__": expr(f"(high + 1){mod}"),
             "__BELOW_LOW__": expr(f"(low - 1){mod}"),
-            "__CAN_GROW_UP__": expr("True" if wrap else f"high + 1 < {n}"),
-            "__CAN_GROW_DOWN__": expr("True" if wrap else "low > 0"),
+            "__CAN_GROW_UP__": expr(f"count < {n}" if wrap else f"high < {n - 1}"),
+            "__CAN_GROW_DOWN__": expr(f"count < {n}" if wrap else "low > 0"),
         }
 
     def condition_nodes(self) -> dict[str, ast.expr]:
@@ -500,7 +578,7 @@ class ModuleEmitter:
     def module(self) -> ast.Module:
         tree = ast.parse(self.source_text())
         substitute = _Substitute(self.placeholders())
-        tree = substitute.visit(tree)
+        tree = _DropPass().visit(substitute.visit(tree))
         ast.fix_missing_locations(tree)
         return tree
 
@@ -521,7 +599,13 @@ def _lower_env(feature: str) -> ast.expr:
 def _lower_or_zero(lowering: Lowering, analysed: Analysed | None) -> ast.expr:
     if analysed is None:
         return ast.Constant(0)
+    if isinstance(analysed.tree, TConst):
+        return ast.Constant(int(analysed.tree.value))
     return ast.Call(ast.Name("int", ast.Load()), [lowering.lower(analysed.tree)], [])
+
+
+def _is_zero(analysed: Analysed) -> bool:
+    return isinstance(analysed.tree, TConst) and int(analysed.tree.value) == 0
 
 
 def _constant(value: object) -> ast.expr:

@@ -75,7 +75,7 @@ class SourceFile:
     def read(cls, path: Path) -> SourceFile:
         """Read a file, turning OS and decoding errors into :class:`SevensError`."""
         try:
-            return cls(str(path), path.read_text(encoding="utf-8"))
+            return cls(_shown(path), path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise SevensError(Diagnostic(f"{path}: no such file")) from None
         except (OSError, UnicodeDecodeError) as exc:
@@ -85,6 +85,14 @@ class SourceFile:
         """A diagnostic at a 1-based line and column of this file."""
         source_line = self.lines[line - 1] if 0 < line <= len(self.lines) else None
         return Diagnostic(message, Location(self.path, line, column), source_line)
+
+
+def _shown(path: Path) -> str:
+    """The path as users should see it: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:

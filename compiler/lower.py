@@ -162,7 +162,7 @@ _ATTRIBUTE_LOWERING: dict[tuple[str, str], Callable[[ast.expr], ast.expr]] = {
     ("player", "passes"): _state_list("passes"),
     ("player", "is_winner"): lambda seat: compare(attr(name("st"), "winner"), "==", seat),
     ("table", "empty"): lambda st: compare(attr(st, "table"), "==", const(0)),
-    ("table", "count"): lambda st: attr(st, "table_count"),
+    ("table", "count"): lambda st: method(attr(st, "table"), "bit_count"),
     ("table", "cards"): lambda st: attr(st, "table"),
     ("game", "players"): lambda st: attr(st, "n_players"),
     ("game", "max_hand"): lambda st: attr(st, "max_hand"),

@@ -29,17 +29,17 @@ class DealState:
     """Everything that changes during one deal.
 
     Row fields are indexed by row number (``suit * rows_per_suit + k``):
-    ``row_start`` the starting rank, ``row_low`` the low end, ``row_count``
-    the length of the unbroken chain through the start (0 = not opened),
-    ``row_ranks`` a bitmask of the ranks lying in the row, ``row_mask`` the
-    cards that may be played on the row now.  ``playable`` is the union of
-    the row masks, kept up to date by ``Rules.play``.
+    ``row_start`` the starting rank, ``row_ranks`` a bitmask of the ranks
+    lying in the row (its state: the row is the unbroken run of these ranks
+    through the start), ``row_mask`` the cards that may be played on the row
+    now.  ``playable`` is the union of the row masks, kept up to date by
+    ``Rules.play``.
     """
 
     __slots__ = (
         "chips", "dealer", "env", "first_face", "hands", "max_hand", "min_hand",
-        "n_players", "opened", "passes", "playable", "pot", "row_count", "row_low",
-        "row_mask", "row_ranks", "row_start", "table", "table_count", "winner",
+        "n_players", "opened", "passes", "playable", "pot",
+        "row_mask", "row_ranks", "row_start", "table", "winner",
     )
 
     def __init__(self, n_players: int, dealer: int, hands: list[int], n_rows: int) -> None:
@@ -50,7 +50,6 @@ class DealState:
         self.max_hand = max(sizes)
         self.min_hand = min(sizes)
         self.table = 0
-        self.table_count = 0
         self.first_face = -1
         self.opened = False
         self.passes = [0] * n_players
@@ -58,8 +57,6 @@ class DealState:
         self.pot = 0
         self.winner: int | None = None
         self.row_start = [0] * n_rows
-        self.row_low = [0] * n_rows
-        self.row_count = [0] * n_rows
         self.row_ranks = [0] * n_rows
         self.row_mask = [0] * n_rows
         self.playable = 0
@@ -84,18 +81,20 @@ class Rules(Protocol):
     VOLUNTARY_PASS: bool
     FOLLOW_UP_OPTIONAL: bool
     HAS_FOLLOW_UP: bool
+    #: True when, once ``st.opened``, ``legal(st, seat) == st.hands[seat] & st.playable``.
+    LEGAL_IS_PLAYABLE: bool
     HAS_CHIPS: bool
     HAS_POINTS: bool
     POT_TO: str
     MIN_PLAYERS: int
     MAX_PLAYERS: int
 
-    def setup(self, st: DealState) -> None: ...
+    def setup(self, st: DealState) -> None:
+        """Lay out pre-placed cards, initialise the rows and collect the antes."""
     def legal(self, st: DealState, seat: int) -> int: ...
     def play(self, st: DealState, seat: int, card: int) -> None: ...
     def follow_up(self, st: DealState, seat: int, card: int) -> int: ...
     def pass_cost(self, st: DealState, seat: int) -> int: ...
     def voluntary_pass_cost(self, st: DealState, seat: int) -> int: ...
-    def ante(self, st: DealState, seat: int) -> int: ...
-    def pay_winner(self, st: DealState, seat: int) -> int: ...
-    def points(self, st: DealState, seat: int) -> int: ...
+    def settle(self, st: DealState) -> list[int]:
+        """Apply end-of-deal payments to ``st.chips``; return points per seat (or ``[]``)."""

@@ -87,12 +87,9 @@ def play_deal(
 ) -> DealResult:
     """Play one deal to its end and score it."""
     st = DealState(players, dealer, deal_hands(rules, players, dealer, rng), rules.N_ROWS)
-    dealt = list(st.hands)
-    rules.setup(st)
+    dealt = list(st.hands) if record else []
+    rules.setup(st)  # lays out pre-placed cards and collects the antes
     layout_start = st.table
-    if rules.HAS_CHIPS:
-        for seat in range(players):
-            _pay_pot(st, seat, rules.ante(st, seat))
     recorder = _Recorder(rules) if record else None
     seat = choose_leader(rules, st, previous_winner)
     decisions, passes = _run_turns(rules, st, seat, rng, strategies, recorder)
@@ -123,12 +120,15 @@ def _run_turns(
     """The turn loop; returns (decisions, passes).  Sets ``st.winner``."""
     legal_moves, play, follow_up = rules.legal, rules.play, rules.follow_up
     voluntary, has_follow_up = rules.VOLUNTARY_PASS, rules.HAS_FOLLOW_UP
+    fast = rules.LEGAL_IS_PLAYABLE
     players, hands = st.n_players, st.hands
     limit = DECISION_LIMIT_PER_CARD * rules.N_CARDS
     decisions = passes = stuck = 0
     while decisions < limit:
         decisions += 1
-        legal = legal_moves(st, seat)
+        # Once the opening card is down, legality is the hand masked by the
+        # playable set the rules keep up to date (the Rules contract).
+        legal = hands[seat] & st.playable if fast and st.opened else legal_moves(st, seat)
         if legal:
             card = strategies[seat](st, seat, legal, voluntary, rng)
             if recorder is not None:
@@ -144,7 +144,8 @@ def _run_turns(
                     if not hands[seat]:
                         st.winner = seat
                         return decisions, passes
-            else:
+            else:  # a voluntary pass: someone could play, so the deal is not blocked
+                stuck = 0
                 passes += 1
                 st.passes[seat] += 1
                 _pay_pot(st, seat, rules.voluntary_pass_cost(st, seat))
@@ -186,17 +187,6 @@ def _follow_ups(
 
 
 def _score(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:
-    players = range(st.n_players)
-    winner = st.winner
-    if rules.HAS_CHIPS and winner is not None:
-        for seat in players:
-            if seat != winner:
-                amount = rules.pay_winner(st, seat)
-                st.chips[seat] -= amount
-                st.chips[winner] += amount
-        if rules.POT_TO == "winner":
-            st.chips[winner] += st.pot
-            st.pot = 0
-    points = [rules.points(st, seat) for seat in players] if rules.HAS_POINTS else []
+    points = rules.settle(st)
     cards_left = [hand.bit_count() for hand in st.hands]
-    return DealResult(winner, list(st.chips), points, decisions, passes, st.pot, cards_left)
+    return DealResult(st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left)

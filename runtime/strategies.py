@@ -29,11 +29,18 @@ def random_strategy(rules: Rules) -> Strategy:
     """Uniform among the legal actions (each legal card, and passing when allowed)."""
 
     def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        count = legal.bit_count()
         if can_pass:
-            choice = int(rng.random() * (legal.bit_count() + 1))
-            if choice == 0:
+            choice = int(rng.random() * (count + 1))
+            if choice == count:
                 return PASS
-        return pick_uniform(legal, rng)
+        elif count > 1:
+            choice = int(rng.random() * count)
+        else:
+            return legal.bit_length() - 1
+        for _ in range(choice):  # inlined pick_uniform: this is the simulation's hot path
+            legal &= legal - 1
+        return (legal & -legal).bit_length() - 1
 
     return choose
 

@@ -1,0 +1,331 @@
+"""The reference interpreter: the same rules, evaluated directly and obviously.
+
+It walks the typed condition trees and rebuilds every row from the cards on
+the table at each question, with no tables, no caching and no incremental
+state.  It is slow on purpose and serves as the oracle the generated move
+generators are tested against (and as the baseline of the benchmark).
+
+:class:`ReferenceRules` implements the runtime's ``Rules`` interface, so the
+same game loop can run on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from compiler.analyse import (
+    CARDS,
+    AnalysedRules,
+    T,
+    TAggregate,
+    TAttr,
+    TBinary,
+    TCall,
+    TConst,
+    TIf,
+    TUnary,
+    TVar,
+    apply_binary,
+)
+from compiler.model import Rulespec
+from runtime.api import DealState, bits
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One row as the condition language sees it."""
+
+    suit: int
+    start: int
+    low: int
+    high: int
+    count: int
+    n_ranks: int
+
+    @property
+    def open(self) -> bool:
+        return self.count > 0
+
+    @property
+    def complete(self) -> bool:
+        return self.count == self.n_ranks
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A multiset of faces (hand or table) with its card ids."""
+
+    faces: tuple[int, ...]
+    value_of: tuple[int, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.faces)
+
+    @property
+    def value(self) -> int:
+        return sum(self.value_of[f] for f in self.faces)
+
+
+class Evaluator:
+    """Evaluate typed trees against a dictionary of bindings."""
+
+    def __init__(self, spec: Rulespec, bindings: dict[str, Any], attributes: dict[tuple[str, str], Callable[[Any], Any]]) -> None:
+        self.spec = spec
+        self.bindings = bindings
+        self.attributes = attributes
+
+    def eval(self, node: T) -> Any:
+        method: Callable[[Any], Any] = getattr(self, f"eval_{type(node).__name__}")
+        return method(node)
+
+    def eval_TConst(self, node: TConst) -> Any:
+        return node.value
+
+    def eval_TVar(self, node: TVar) -> Any:
+        return self.bindings[node.name]
+
+    def eval_TAttr(self, node: TAttr) -> Any:
+        return self.attributes[(node.obj.type, node.name)](self.eval(node.obj))
+
+    def eval_TUnary(self, node: TUnary) -> Any:
+        value = self.eval(node.operand)
+        return (not value) if node.op == "not" else -value
+
+    def eval_TBinary(self, node: TBinary) -> Any:
+        if node.op == "and":
+            return bool(self.eval(node.left)) and bool(self.eval(node.right))
+        if node.op == "or":
+            return bool(self.eval(node.left)) or bool(self.eval(node.right))
+        left, right = self.eval(node.left), self.eval(node.right)
+        if node.op == "in" and node.right.type == CARDS:
+            return left in right.faces
+        return apply_binary(node.op, left, right, node.modulo)
+
+    def eval_TIf(self, node: TIf) -> Any:
+        return self.eval(node.then) if self.eval(node.cond) else self.eval(node.otherwise)
+
+    def eval_TCall(self, node: TCall) -> Any:
+        args = [self.eval(a) for a in node.args]
+        return {"abs": lambda: abs(args[0]), "min": lambda: min(args), "max": lambda: max(args)}[node.func]()
+
+    def eval_TAggregate(self, node: TAggregate) -> Any:
+        collection = self.eval(node.iterable)
+        items: Iterable[Any] = collection.faces if isinstance(collection, CardSet) else collection
+        values = []
+        for item in items:
+            inner = Evaluator(self.spec, {**self.bindings, node.var: item}, self.attributes)
+            if node.cond is None or inner.eval(node.cond):
+                values.append(1 if node.func == "count" else inner.eval(node.element))
+        if node.func in ("sum", "count"):
+            return sum(values)
+        if node.func in ("max", "min"):
+            return (max if node.func == "max" else min)(values, default=0)
+        return any(values) if node.func == "any" else all(values)
+
+
+class ReferenceRules:
+    """A ``Rules`` implementation that interprets the rulespec model directly."""
+
+    def __init__(self, rules: AnalysedRules) -> None:
+        self.analysed = rules
+        spec = self.spec = rules.spec
+        deck = spec.deck
+        self.ID = spec.id
+        self.N_CARDS = deck.n_cards
+        self.N_RANKS = deck.n_ranks
+        self.ROWS_PER_SUIT = spec.layout.rows_per_suit
+        self.N_ROWS = len(deck.suits) * self.ROWS_PER_SUIT
+        self.CARD_CODES = tuple(deck.code(c) for c in range(deck.n_cards))
+        self.FACE_OF = tuple(c % deck.n_faces for c in range(deck.n_cards))
+        self.SUIT_OF = tuple(deck.suit_of(f) for f in self.FACE_OF)
+        self.RANK_OF = tuple(deck.rank_of(f) for f in self.FACE_OF)
+        excluded = deck.removed | set(spec.layout.preplaced)
+        self.DEALT = tuple(c for c in range(deck.n_cards) if self.FACE_OF[c] not in excluded)
+        self.PREPLACED = tuple(c for c in range(deck.n_cards) if self.FACE_OF[c] in spec.layout.preplaced)
+        opening = spec.opening.card
+        self.OPENING_MASK = sum(1 << c for c in range(deck.n_cards) if self.FACE_OF[c] == opening)
+        self.LEADER = spec.opening.leader
+        self.VOLUNTARY_PASS = spec.passing.voluntary
+        self.HAS_FOLLOW_UP = spec.follow_up is not None
+        self.LEGAL_IS_PLAYABLE = False  # it recomputes legality from the table every time
+        self.FOLLOW_UP_OPTIONAL = bool(spec.follow_up and spec.follow_up.optional)
+        self.HAS_CHIPS = spec.chips is not None
+        self.HAS_POINTS = spec.points is not None
+        self.POT_TO = spec.chips.pot if spec.chips else "winner"
+        self.MIN_PLAYERS = spec.players.min
+        self.MAX_PLAYERS = spec.players.max
+        self.values = tuple(deck.ranks[deck.rank_of(f)].value for f in range(deck.n_faces))
+
+    # -- the position, rebuilt from the table ---------------------------
+    def start_rank(self, st: DealState) -> int:
+        """The rank rows start from (chosen by the first card when the layout says so)."""
+        if self.spec.layout.start_rank is not None:
+            return self.spec.layout.start_rank
+        return self.RANK_OF[st.first_face] if st.first_face >= 0 else -1000
+
+    def rows(self, st: DealState) -> list[list[RowView]]:
+        """Every row, grouped by suit, rebuilt from the cards on the table."""
+        table_faces = [self.FACE_OF[c] for c in bits(st.table)]
+        return [self.suit_rows(st, suit, table_faces) for suit in range(len(self.spec.deck.suits))]
+
+    def suit_rows(self, st: DealState, suit: int, table_faces: list[int]) -> list[RowView]:
+        deck = self.spec.deck
+        ranks_down = sorted(deck.rank_of(f) for f in table_faces if deck.suit_of(f) == suit)
+        placed = [set[int]() for _ in range(self.ROWS_PER_SUIT)]
+        for rank in ranks_down:  # each copy of a rank fills the next row lacking it
+            next(p for p in placed + [set()] if rank not in p).add(rank)
+        return [self.chain(st, suit, p) for p in placed]
+
+    def chain(self, st: DealState, suit: int, ranks: set[int]) -> RowView:
+        """The unbroken run of ``ranks`` through the start rank."""
+        n, wrap, start = self.N_RANKS, self.spec.layout.wrap, self.start_rank(st)
+        if start not in ranks:
+            return RowView(suit, start, (start + 1) % n if wrap else start + 1, (start - 1) % n if wrap else start - 1, 0, n)
+        low = high = start
+        count = 1
+        while count < n and self.step(high, 1) in ranks:
+            high, count = self.step(high, 1), count + 1
+        while count < n and self.step(low, -1) in ranks:
+            low, count = self.step(low, -1), count + 1
+        return RowView(suit, start, low, high, count, n)
+
+    def step(self, rank: int, delta: int) -> int:
+        moved = rank + delta
+        return moved % self.N_RANKS if self.spec.layout.wrap else moved
+
+    def table_attributes(self) -> dict[tuple[str, str], Callable[[Any], Any]]:
+        return {
+            ("card", "rank"): self.spec.deck.rank_of,
+            ("card", "suit"): self.spec.deck.suit_of,
+            ("card", "value"): lambda face: self.values[face],
+            ("row", "open"): lambda row: row.open,
+            ("row", "start"): lambda row: row.start,
+            ("row", "low"): lambda row: row.low,
+            ("row", "high"): lambda row: row.high,
+            ("row", "count"): lambda row: row.count,
+            ("row", "complete"): lambda row: row.complete,
+            ("row", "suit"): lambda row: row.suit,
+            ("table", "empty"): lambda st: st.table == 0,
+            ("table", "count"): lambda st: st.table.bit_count(),
+            ("table", "cards"): lambda st: self.card_set(st.table),
+            ("cards", "count"): lambda cards: cards.count,
+            ("cards", "value"): lambda cards: cards.value,
+            ("game", "players"): lambda st: st.n_players,
+            ("game", "max_hand"): lambda st: st.max_hand,
+            ("game", "min_hand"): lambda st: st.min_hand,
+            ("game", "dealer"): lambda st: st.dealer,
+            ("game", "pot"): lambda st: st.pot,
+        }
+
+    def card_set(self, mask: int) -> CardSet:
+        return CardSet(tuple(self.FACE_OF[c] for c in bits(mask)), self.values)
+
+    # -- the Rules interface --------------------------------------------
+    def setup(self, st: DealState) -> None:
+        for r in range(self.N_ROWS):
+            st.row_start[r] = self.start_rank(st)
+        for card in self.PREPLACED:
+            st.table |= 1 << card
+        st.opened = self.OPENING_MASK == 0
+        if self.HAS_CHIPS:
+            for seat in range(st.n_players):
+                amount = self.ante(st, seat)
+                st.chips[seat] -= amount
+                st.pot += amount
+
+    def card_ok(self, st: DealState, tree: T, face: int, row: RowView, last: int = -1) -> bool:
+        bindings = {"card": face, "row": row, "table": st, "game": st, "last": last}
+        return bool(Evaluator(self.spec, bindings, self.table_attributes()).eval(tree))
+
+    def legal(self, st: DealState, seat: int) -> int:
+        """Every card in hand for which the legal condition holds on some row of its suit."""
+        if not st.table & self.OPENING_MASK and self.OPENING_MASK:
+            return st.hands[seat] & self.OPENING_MASK
+        rows = self.rows(st)
+        mask = 0
+        for card in bits(st.hands[seat]):
+            face = self.FACE_OF[card]
+            if any(self.card_ok(st, self.analysed.legal.tree, face, row) for row in rows[self.SUIT_OF[card]]):
+                mask |= 1 << card
+        return mask
+
+    def play(self, st: DealState, seat: int, card: int) -> None:
+        st.hands[seat] &= ~(1 << card)
+        st.table |= 1 << card
+        if st.first_face < 0:
+            st.first_face = self.FACE_OF[card]
+        if (1 << card) & self.OPENING_MASK:
+            st.opened = True
+
+    def row_of(self, st: DealState, face: int) -> RowView:
+        rows = self.rows(st)[self.spec.deck.suit_of(face)]
+        holding = [r for r in rows if r.open and self.within(r, self.spec.deck.rank_of(face))]
+        return (holding or rows)[0]
+
+    def within(self, row: RowView, rank: int) -> bool:
+        return any(self.step(row.low, k) == rank for k in range(row.count))
+
+    def follow_up(self, st: DealState, seat: int, card: int) -> int:
+        follow = self.analysed
+        if follow.follow_when is None or follow.follow_allow is None:
+            return 0
+        last = self.FACE_OF[card]
+        if not self.card_ok(st, follow.follow_when.tree, last, self.row_of(st, last)):
+            return 0
+        rows = self.rows(st)
+        mask = 0
+        for candidate in bits(self.legal(st, seat)):
+            face = self.FACE_OF[candidate]
+            fits = [r for r in rows[self.SUIT_OF[candidate]] if self.card_ok(st, follow.legal.tree, face, r)]
+            if fits and self.card_ok(st, follow.follow_allow.tree, face, fits[0], last):
+                mask |= 1 << candidate
+        return mask
+
+    def player_value(self, st: DealState, seat: int, tree: T | None) -> int:
+        if tree is None:
+            return 0
+        players = list(range(st.n_players))
+        bindings = {
+            "player": seat, "hand": self.card_set(st.hands[seat]), "players": players,
+            "others": [p for p in players if p != seat], "table": st, "game": st,
+        }
+        attributes = {
+            **self.table_attributes(),
+            ("player", "hand"): lambda p: self.card_set(st.hands[p]),
+            ("player", "seat"): lambda p: p,
+            ("player", "passes"): lambda p: st.passes[p],
+            ("player", "is_winner"): lambda p: st.winner == p,
+        }
+        return int(Evaluator(self.spec, bindings, attributes).eval(tree))
+
+    def pass_cost(self, st: DealState, seat: int) -> int:
+        return self.player_value(st, seat, self.analysed.pass_cost.tree)
+
+    def voluntary_pass_cost(self, st: DealState, seat: int) -> int:
+        return self.player_value(st, seat, self.analysed.voluntary_pass_cost.tree)
+
+    def ante(self, st: DealState, seat: int) -> int:
+        return self.player_value(st, seat, self.analysed.ante.tree if self.analysed.ante else None)
+
+    def pay_winner(self, st: DealState, seat: int) -> int:
+        return self.player_value(st, seat, self.analysed.pay_winner.tree if self.analysed.pay_winner else None)
+
+    def points(self, st: DealState, seat: int) -> int:
+        return self.player_value(st, seat, self.analysed.points.tree if self.analysed.points else None)
+
+    def settle(self, st: DealState) -> list[int]:
+        """The winner collects what the others pay and (usually) the pot; then points."""
+        winner = st.winner
+        if self.HAS_CHIPS and winner is not None:
+            for seat in range(st.n_players):
+                if seat != winner:
+                    amount = self.pay_winner(st, seat)
+                    st.chips[seat] -= amount
+                    st.chips[winner] += amount
+            if self.POT_TO == "winner":
+                st.chips[winner] += st.pot
+                st.pot = 0
+        return [self.points(st, seat) for seat in range(st.n_players)] if self.HAS_POINTS else []

@@ -1,0 +1,60 @@
+"""Positions given as text: card lists for ``sevens legal`` and conformance cases."""
+
+from __future__ import annotations
+
+from compiler.errors import Diagnostic, SevensError, did_you_mean
+from runtime.api import DealState, Rules
+
+#: The seat whose legal moves are asked for; seat 1 holds the table cards before they are laid.
+ASKING_SEAT = 0
+_TABLE_SEAT = 1
+
+
+def parse_cards(rules: Rules, text: str, what: str) -> list[int]:
+    """Card ids for space- or comma-separated codes (``7D 10H`` or ``7♦``).
+
+    With several packs, a repeated code takes the next copy.
+    """
+    codes = rules.CARD_CODES
+    lookup: dict[str, list[int]] = {}
+    for card, code in enumerate(codes):
+        lookup.setdefault(code.upper(), []).append(card)
+    symbols = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+    cards: list[int] = []
+    for token in text.replace(",", " ").split():
+        key = token.upper()
+        key = key[:-1] + symbols.get(key[-1], key[-1])
+        copies = [c for c in lookup.get(key, []) if c not in cards]
+        if key not in lookup:
+            raise SevensError(Diagnostic(f"{what}: '{token}' is not a card of {rules.ID}{did_you_mean(key, lookup)}"))
+        if not copies:
+            raise SevensError(Diagnostic(f"{what}: '{token}' appears more often than the deck holds it"))
+        cards.append(copies[0])
+    return cards
+
+
+def build_position(rules: Rules, table: list[int], hand: list[int], players: int = 4) -> DealState:
+    """A deal state with ``table`` laid out in the given order and ``hand`` for seat 0."""
+    overlap = set(table) & set(hand)
+    if overlap:
+        names = " ".join(rules.CARD_CODES[c] for c in sorted(overlap))
+        raise SevensError(Diagnostic(f"cards both on the table and in the hand: {names}"))
+    preplaced = {c for c in range(rules.N_CARDS) if c not in rules.DEALT}
+    hands = [0] * players
+    hands[ASKING_SEAT] = sum(1 << c for c in hand)
+    hands[_TABLE_SEAT] = sum(1 << c for c in table if c not in preplaced)
+    st = DealState(players, players - 1, list(hands), rules.N_ROWS)
+    rules.setup(st)
+    for card in table:
+        if card not in preplaced:
+            rules.play(st, _TABLE_SEAT, card)
+    return st
+
+
+def legal_cards(rules: Rules, table_text: str, hand_text: str) -> list[str]:
+    """The codes of the legal plays of the player holding ``hand_text``."""
+    table = parse_cards(rules, table_text, "--table")
+    hand = parse_cards(rules, hand_text, "--hand")
+    st = build_position(rules, table, hand)
+    mask = rules.legal(st, ASKING_SEAT)
+    return [rules.CARD_CODES[c] for c in range(rules.N_CARDS) if mask >> c & 1]

@@ -1,0 +1,173 @@
+"""House-rule differences in prose: walk two models field by field.
+
+Each field has a topic (a noun phrase) and a way to describe its value; a
+difference becomes the sentence "<topic>: <new> instead of <old>."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from compiler.analyse import Analysed, AnalysedRules
+from compiler.rulesheet.cards import card_full, rank_name, suit_name
+from compiler.rulesheet.i18n import P_, Lang
+from compiler.rulesheet.sentences import sentence
+
+CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
+INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
+SAME = P_("diff", "%(new)s has exactly the same rules as %(old)s.")
+NONE = P_("value", "none")
+YES = P_("value", "yes")
+NO = P_("value", "no")
+
+VALUES = {
+    "french": P_("value", "a French-suited pack"),
+    "spanish": P_("value", "a Spanish-suited pack"),
+    "high": P_("value", "ace high"),
+    "low": P_("value", "ace low"),
+    "holder": P_("value", "the holder of the opening card"),
+    "left-of-dealer": P_("value", "the player to the dealer's left"),
+    "previous-winner": P_("value", "the winner of the previous deal"),
+    "first-out": P_("value", "when the first player has no cards left"),
+    "score": P_("value", "the deal is scored as usual"),
+    "winner": P_("value", "the winner takes it"),
+    "carry": P_("value", "it stays for the next deal"),
+    "first-card": P_("value", "the rank of the first card played"),
+}
+
+TOPICS = {
+    "preset": P_("topic", "Deck"),
+    "ace": P_("topic", "Position of the ace"),
+    "suits": P_("topic", "Suits"),
+    "ranks": P_("topic", "Ranks"),
+    "copies": P_("topic", "Number of packs"),
+    "removed": P_("topic", "Cards removed"),
+    "players": P_("topic", "Number of players"),
+    "best": P_("topic", "Best number of players"),
+    "start": P_("topic", "Starting rank of the rows"),
+    "rows": P_("topic", "Rows per suit"),
+    "wrap": P_("topic", "Turning the corner"),
+    "preplaced": P_("topic", "Cards laid out before the deal"),
+    "opening": P_("topic", "Opening card"),
+    "leader": P_("topic", "First player"),
+    "legal": P_("topic", "A card may be played when"),
+    "follow_when": P_("topic", "An extra card may follow when"),
+    "follow_allow": P_("topic", "The extra card must satisfy"),
+    "follow_optional": P_("topic", "The extra card is optional"),
+    "voluntary": P_("topic", "Passing while able to play"),
+    "cost": P_("topic", "Cost of a pass"),
+    "voluntary_cost": P_("topic", "Cost of a voluntary pass"),
+    "end": P_("topic", "End of the deal"),
+    "blocked": P_("topic", "When nobody can play"),
+    "ante": P_("topic", "Ante"),
+    "pot": P_("topic", "The pot"),
+    "pay_winner": P_("topic", "Paid to the winner by each other player"),
+    "points": P_("topic", "Points"),
+}
+
+Describer = Callable[[Lang, AnalysedRules], str]
+
+
+def _value(lang: Lang, key: object) -> str:
+    if key is None:
+        return lang.marked(NONE)
+    if isinstance(key, bool):
+        return lang.marked(YES if key else NO)
+    mark = VALUES.get(str(key))
+    return lang.marked(mark) if mark else str(key)
+
+
+def _expr(lang: Lang, rules: AnalysedRules, analysed: Analysed | None) -> str:
+    if analysed is None:
+        return lang.marked(NONE)
+    return sentence(lang, rules.spec.deck, analysed.tree)
+
+
+def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
+    deck = rules.spec.deck
+    return lang.join_and([card_full(lang, deck, f) for f in faces]) or lang.marked(NONE)
+
+
+def _start(lang: Lang, rules: AnalysedRules) -> str:
+    start = rules.spec.layout.start_rank
+    return rank_name(lang, rules.spec.deck, start) if start is not None else _value(lang, "first-card")
+
+
+def _opening(lang: Lang, rules: AnalysedRules) -> str:
+    card = rules.spec.opening.card
+    return card_full(lang, rules.spec.deck, card) if card is not None else lang.marked(NONE)
+
+
+def _suits(lang: Lang, rules: AnalysedRules) -> str:
+    deck = rules.spec.deck
+    return lang.join_and([suit_name(lang, deck, i) for i in range(len(deck.suits))])
+
+
+def _ranks(lang: Lang, rules: AnalysedRules) -> str:
+    deck = rules.spec.deck
+    return ", ".join(rank_name(lang, deck, i) for i in range(deck.n_ranks))
+
+
+def _chips(rules: AnalysedRules, name: str) -> object:
+    chips = rules.spec.chips
+    return getattr(chips, name) if chips is not None else None
+
+
+#: field → how to describe its value in one rulespec (the key used for comparison, the wording).
+FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
+    "preset": (lambda r: r.spec.deck.preset, lambda lang, r: _value(lang, r.spec.deck.preset)),
+    "ace": (lambda r: r.spec.deck.ace, lambda lang, r: _value(lang, r.spec.deck.ace)),
+    "suits": (lambda r: [(s.code, s.name) for s in r.spec.deck.suits], _suits),
+    "ranks": (lambda r: [(k.code, k.name) for k in r.spec.deck.ranks], _ranks),
+    "copies": (lambda r: r.spec.deck.copies, lambda lang, r: str(r.spec.deck.copies)),
+    "removed": (lambda r: sorted(r.spec.deck.removed), lambda lang, r: _cards(lang, r, sorted(r.spec.deck.removed))),
+    "players": (lambda r: (r.spec.players.min, r.spec.players.max),
+                lambda lang, r: f"{r.spec.players.min}–{r.spec.players.max}"),
+    "best": (lambda r: r.spec.players.best, lambda lang, r: _value(lang, r.spec.players.best)),
+    "start": (lambda r: r.spec.layout.start_rank, _start),
+    "rows": (lambda r: r.spec.layout.rows_per_suit, lambda lang, r: str(r.spec.layout.rows_per_suit)),
+    "wrap": (lambda r: r.spec.layout.wrap, lambda lang, r: _value(lang, r.spec.layout.wrap)),
+    "preplaced": (lambda r: r.spec.layout.preplaced, lambda lang, r: _cards(lang, r, list(r.spec.layout.preplaced))),
+    "opening": (lambda r: r.spec.opening.card, _opening),
+    "leader": (lambda r: r.spec.opening.leader, lambda lang, r: _value(lang, r.spec.opening.leader)),
+    "legal": (lambda r: r.legal.tree, lambda lang, r: _expr(lang, r, r.legal)),
+    "follow_when": (lambda r: r.follow_when and r.follow_when.tree, lambda lang, r: _expr(lang, r, r.follow_when)),
+    "follow_allow": (lambda r: r.follow_allow and r.follow_allow.tree, lambda lang, r: _expr(lang, r, r.follow_allow)),
+    "follow_optional": (lambda r: r.spec.follow_up and r.spec.follow_up.optional,
+                        lambda lang, r: _value(lang, r.spec.follow_up and r.spec.follow_up.optional)),
+    "voluntary": (lambda r: r.spec.passing.voluntary, lambda lang, r: _value(lang, r.spec.passing.voluntary)),
+    "cost": (lambda r: r.pass_cost.tree, lambda lang, r: _expr(lang, r, r.pass_cost)),
+    "voluntary_cost": (lambda r: r.voluntary_pass_cost.tree, lambda lang, r: _expr(lang, r, r.voluntary_pass_cost)),
+    "end": (lambda r: r.spec.end_when, lambda lang, r: _value(lang, r.spec.end_when)),
+    "blocked": (lambda r: r.spec.blocked, lambda lang, r: _value(lang, r.spec.blocked)),
+    "ante": (lambda r: r.ante and r.ante.tree, lambda lang, r: _expr(lang, r, r.ante)),
+    "pot": (lambda r: _chips(r, "pot"), lambda lang, r: _value(lang, _chips(r, "pot"))),
+    "pay_winner": (lambda r: r.pay_winner and r.pay_winner.tree, lambda lang, r: _expr(lang, r, r.pay_winner)),
+    "points": (lambda r: r.points and r.points.tree, lambda lang, r: _expr(lang, r, r.points)),
+}
+
+
+def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
+    """One sentence per field in which ``b`` differs from ``a``, in model order.
+
+    Values are compared first (structurally); a field whose wording is the same
+    in both (say, the same rank at a different index after moving the ace) is
+    not a difference.
+    """
+    found = []
+    for field, (key, describe) in FIELDS.items():
+        if key(a) == key(b):
+            continue
+        old, new = describe(lang, a), describe(lang, b)
+        if old != new:
+            found.append(lang.marked(CHANGED, topic=lang.marked(TOPICS[field]), new=new, old=old))
+    return found
+
+
+def describe_diff(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> str:
+    """Markdown prose: an introduction and one bullet per difference, or a 'same rules' sentence."""
+    found = differences(a, b, lang)
+    if not found:
+        return lang.marked(SAME, new=b.spec.name, old=a.spec.name) + "\n"
+    intro = lang.marked(INTRO, new=b.spec.name, old=a.spec.name)
+    return intro + "\n\n" + "".join(f"- {line}\n" for line in found)
