@@ -20,12 +20,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from handwritten_parliament import play_game  # noqa: E402
+from handwritten_parliament import play_game
 
-from compiler.interpret import ReferenceRules  # noqa: E402
-from compiler.pipeline import find_rulespec, load_rulespec  # noqa: E402
-from compiler.registry import load_rules  # noqa: E402
-from runtime.simulate import simulate  # noqa: E402
+from compiler.interpret import ReferenceRules
+from compiler.pipeline import find_rulespec, load_rulespec
+from compiler.registry import load_rules
+from runtime.simulate import simulate
 
 PLAYERS = 4
 
@@ -41,7 +41,9 @@ def best_rate(run: Callable[[int], None], games: int, repeat: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--reference-games", type=int, default=300)

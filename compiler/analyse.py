@@ -27,15 +27,31 @@ from compiler.model import Condition, Deck, Rulespec
 BOOL, INT, RANK, SUIT, CARD = "bool", "int", "rank", "suit", "card"
 ROW, TABLE, CARDS, PLAYER, PLAYERS, GAME = "row", "table", "cards", "player", "players", "game"
 TYPE_NAMES = {
-    BOOL: "a truth value", INT: "a number", RANK: "a rank", SUIT: "a suit", CARD: "a card",
-    ROW: "a row", TABLE: "the table", CARDS: "a set of cards", PLAYER: "a player",
-    PLAYERS: "a list of players", GAME: "the game",
+    BOOL: "a truth value",
+    INT: "a number",
+    RANK: "a rank",
+    SUIT: "a suit",
+    CARD: "a card",
+    ROW: "a row",
+    TABLE: "the table",
+    CARDS: "a set of cards",
+    PLAYER: "a player",
+    PLAYERS: "a list of players",
+    GAME: "the game",
 }
 
 #: Attributes by the type of the object, with the type of the result.
 ATTRIBUTES: dict[str, dict[str, str]] = {
     CARD: {"rank": RANK, "suit": SUIT, "value": INT},
-    ROW: {"open": BOOL, "start": RANK, "low": RANK, "high": RANK, "count": INT, "complete": BOOL, "suit": SUIT},
+    ROW: {
+        "open": BOOL,
+        "start": RANK,
+        "low": RANK,
+        "high": RANK,
+        "count": INT,
+        "complete": BOOL,
+        "suit": SUIT,
+    },
     TABLE: {"empty": BOOL, "count": INT, "cards": CARDS},
     CARDS: {"count": INT, "value": INT},
     PLAYER: {"hand": CARDS, "seat": INT, "passes": INT, "is_winner": BOOL},
@@ -47,7 +63,14 @@ CONTEXTS: dict[str, dict[str, str]] = {
     "legal": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME},
     "when": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME},
     "allow": {"card": CARD, "last": CARD, "row": ROW, "table": TABLE, "game": GAME},
-    "player": {"player": PLAYER, "hand": CARDS, "players": PLAYERS, "others": PLAYERS, "table": TABLE, "game": GAME},
+    "player": {
+        "player": PLAYER,
+        "hand": CARDS,
+        "players": PLAYERS,
+        "others": PLAYERS,
+        "table": TABLE,
+        "game": GAME,
+    },
 }
 
 AGGREGATES = {"sum": INT, "max": INT, "min": INT, "count": INT, "any": BOOL, "all": BOOL}
@@ -144,7 +167,10 @@ class Analyser:
             tree = parse_condition(condition.text)
             typed = self.visit(tree)
             if typed.type != expected and not (expected == INT and typed.type == BOOL):
-                raise _Fail(f"{condition.key} must be {TYPE_NAMES[expected]}, not {TYPE_NAMES[typed.type]}", 0)
+                raise _Fail(
+                    f"{condition.key} must be {TYPE_NAMES[expected]}, not {TYPE_NAMES[typed.type]}",
+                    0,
+                )
         except ConditionSyntaxError as exc:
             raise SevensError(condition.diagnostic(exc.message, exc.offset)) from None
         except _Fail as exc:
@@ -160,7 +186,9 @@ class Analyser:
         if hint == RANK:
             rank = self.deck.rank_index(str(node.value))
             if rank is None:
-                raise _Fail(f"there is no rank {node.value} in this deck ({self.rank_list()})", node.offset)
+                raise _Fail(
+                    f"there is no rank {node.value} in this deck ({self.rank_list()})", node.offset
+                )
             return TConst(RANK, rank)
         return TConst(INT, node.value)
 
@@ -169,12 +197,16 @@ class Analyser:
 
     def visit_Code(self, node: syn.Code, hint: str | None) -> T:
         text = node.text
-        order = {RANK: (RANK, SUIT, CARD), SUIT: (SUIT, RANK, CARD)}.get(hint or "", (CARD, RANK, SUIT))
+        order = {RANK: (RANK, SUIT, CARD), SUIT: (SUIT, RANK, CARD)}.get(
+            hint or "", (CARD, RANK, SUIT)
+        )
         for kind in order:
             value = self.resolve_code(text, kind)
             if value is not None:
                 return TConst(kind, value)
-        raise _Fail(f"'{text}' is not a card, rank or suit of this deck{self.code_hint(text)}", node.offset)
+        raise _Fail(
+            f"'{text}' is not a card, rank or suit of this deck{self.code_hint(text)}", node.offset
+        )
 
     def resolve_code(self, text: str, kind: str) -> int | None:
         if kind == CARD:
@@ -184,7 +216,11 @@ class Analyser:
         return self.deck.suit_index(text)
 
     def code_hint(self, text: str) -> str:
-        codes = self.deck.card_codes() + [r.code for r in self.deck.ranks] + [s.code for s in self.deck.suits]
+        codes = (
+            self.deck.card_codes()
+            + [r.code for r in self.deck.ranks]
+            + [s.code for s in self.deck.suits]
+        )
         return did_you_mean(text, codes)
 
     def rank_list(self) -> str:
@@ -203,7 +239,10 @@ class Analyser:
         table = ATTRIBUTES.get(obj.type, {})
         if node.name not in table:
             what = TYPE_NAMES[obj.type]
-            raise _Fail(f"{what} has no attribute '{node.name}'{did_you_mean(node.name, table)}", node.name_offset)
+            raise _Fail(
+                f"{what} has no attribute '{node.name}'{did_you_mean(node.name, table)}",
+                node.name_offset,
+            )
         if isinstance(obj, TVar) and obj.name in CONTEXTS[self.context]:
             self.uses.add(f"{obj.name}.{node.name}")
         if isinstance(obj, TConst) and obj.type == CARD:
@@ -231,7 +270,9 @@ class Analyser:
     def expect(self, node: syn.Expr, wanted: str) -> T:
         typed = self.visit(node, wanted)
         if typed.type != wanted and not (wanted == INT and typed.type == BOOL):
-            raise _Fail(f"expected {TYPE_NAMES[wanted]} here, found {TYPE_NAMES[typed.type]}", node.offset)
+            raise _Fail(
+                f"expected {TYPE_NAMES[wanted]} here, found {TYPE_NAMES[typed.type]}", node.offset
+            )
         return typed
 
     def visit_Binary(self, node: syn.Binary, hint: str | None) -> T:
@@ -288,10 +329,16 @@ class Analyser:
         collection = self.visit(node.right)
         element = ELEMENT_OF.get(collection.type)
         if element is None:
-            raise _Fail(f"'in' needs a set of cards, players or a list, not {TYPE_NAMES[collection.type]}", node.right.offset)
+            raise _Fail(
+                f"'in' needs a set of cards, players or a list, not {TYPE_NAMES[collection.type]}",
+                node.right.offset,
+            )
         item = self.visit(node.left, element)
         if item.type != element:
-            raise _Fail(f"cannot look for {TYPE_NAMES[item.type]} in a collection of {element}s", node.left.offset)
+            raise _Fail(
+                f"cannot look for {TYPE_NAMES[item.type]} in a collection of {element}s",
+                node.left.offset,
+            )
         result = self.fold(TBinary(BOOL, "in", item, collection))
         if node.op == "not in":
             return self.fold(TUnary(BOOL, "not", result))
@@ -302,7 +349,10 @@ class Analyser:
         then = self.visit(node.then, hint)
         otherwise = self.visit(node.otherwise, then.type)
         if then.type != otherwise.type:
-            raise _Fail(f"both branches must have the same type ({TYPE_NAMES[then.type]} vs {TYPE_NAMES[otherwise.type]})", node.otherwise.offset)
+            raise _Fail(
+                f"both branches must have the same type ({TYPE_NAMES[then.type]} vs {TYPE_NAMES[otherwise.type]})",
+                node.otherwise.offset,
+            )
         if isinstance(cond, TConst):
             return then if cond.value else otherwise
         return TIf(then.type, cond, then, otherwise)
@@ -310,10 +360,16 @@ class Analyser:
     def visit_ListExpr(self, node: syn.ListExpr, hint: str | None) -> T:
         if not node.items:
             raise _Fail("an empty list is always false to search; remove it", node.offset)
-        items = [self.visit(item, hint[4:] if hint and hint.startswith("set:") else None) for item in node.items]
+        items = [
+            self.visit(item, hint[4:] if hint and hint.startswith("set:") else None)
+            for item in node.items
+        ]
         kind = items[0].type
         if kind not in (RANK, SUIT, CARD) or any(i.type != kind for i in items):
-            raise _Fail("a list holds cards, ranks or suits written as literals, all of one kind", node.offset)
+            raise _Fail(
+                "a list holds cards, ranks or suits written as literals, all of one kind",
+                node.offset,
+            )
         if not all(isinstance(i, TConst) for i in items):
             raise _Fail("list items must be literals", node.offset)
         return TConst(f"set:{kind}", frozenset(i.value for i in items if isinstance(i, TConst)))
@@ -324,21 +380,30 @@ class Analyser:
         if node.func in ("min", "max") and len(node.args) >= 2:
             return TCall(INT, node.func, tuple(self.expect(a, INT) for a in node.args))
         known = ["abs", "min", "max", *AGGREGATES]
-        raise _Fail(f"unknown function '{node.func}' or wrong number of arguments{did_you_mean(node.func, known)}", node.offset)
+        raise _Fail(
+            f"unknown function '{node.func}' or wrong number of arguments{did_you_mean(node.func, known)}",
+            node.offset,
+        )
 
     def visit_Aggregate(self, node: syn.Aggregate, hint: str | None) -> T:
         if node.func not in AGGREGATES:
-            raise _Fail(f"unknown aggregate '{node.func}'{did_you_mean(node.func, AGGREGATES)}", node.offset)
+            raise _Fail(
+                f"unknown aggregate '{node.func}'{did_you_mean(node.func, AGGREGATES)}", node.offset
+            )
         iterable = self.visit(node.iterable)
         element_type = ELEMENT_OF.get(iterable.type)
         if element_type is None:
             raise _Fail(f"cannot iterate over {TYPE_NAMES[iterable.type]}", node.iterable.offset)
         if node.var in self.scope:
-            raise _Fail(f"'{node.var}' is already a name here; choose another loop variable", node.offset)
+            raise _Fail(
+                f"'{node.var}' is already a name here; choose another loop variable", node.offset
+            )
         self.scope[node.var] = element_type
         try:
             wanted = BOOL if node.func in ("any", "all") else None if node.func == "count" else INT
-            element = self.visit(node.element) if wanted is None else self.expect(node.element, wanted)
+            element = (
+                self.visit(node.element) if wanted is None else self.expect(node.element, wanted)
+            )
             cond = self.expect(node.cond, BOOL) if node.cond is not None else None
         finally:
             del self.scope[node.var]
@@ -347,11 +412,17 @@ class Analyser:
     # -- folding ---------------------------------------------------------
     def fold(self, node: T) -> T:
         """Evaluate a node whose operands are all constants."""
-        if isinstance(node, TBinary) and isinstance(node.left, TConst) and isinstance(node.right, TConst):
+        if (
+            isinstance(node, TBinary)
+            and isinstance(node.left, TConst)
+            and isinstance(node.right, TConst)
+        ):
             value = apply_binary(node.op, node.left.value, node.right.value, node.modulo)
             return TConst(node.type, value)
         if isinstance(node, TUnary) and isinstance(node.operand, TConst):
-            return TConst(node.type, (not node.operand.value) if node.op == "not" else -node.operand.value)
+            return TConst(
+                node.type, (not node.operand.value) if node.op == "not" else -node.operand.value
+            )
         return node
 
 
@@ -370,8 +441,12 @@ def apply_binary(op: str, left: Any, right: Any, modulo: int | None = None) -> A
     if op == "in":
         return left in right
     return {
-        "==": left == right, "!=": left != right, "<": left < right,
-        "<=": left <= right, ">": left > right, ">=": left >= right,
+        "==": left == right,
+        "!=": left != right,
+        "<": left < right,
+        "<=": left <= right,
+        ">": left > right,
+        ">=": left >= right,
     }[op]
 
 
@@ -433,4 +508,8 @@ def check_row_local(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
         if analysed is None:
             continue
         if "table.cards" in analysed.uses:
-            errors.append(analysed.condition.diagnostic("table.cards may only be used in scoring expressions", 0))
+            errors.append(
+                analysed.condition.diagnostic(
+                    "table.cards may only be used in scoring expressions", 0
+                )
+            )

@@ -17,7 +17,14 @@ import click
 
 from compiler.errors import Diagnostic, SevensError
 from compiler.load import BUILTIN_DIR, builtin_ids
-from compiler.pipeline import compile_file, find_rulespec, generated_path, is_builtin, load_rulespec, write_atomic
+from compiler.pipeline import (
+    compile_file,
+    find_rulespec,
+    generated_path,
+    is_builtin,
+    load_rulespec,
+    write_atomic,
+)
 from runtime.api import GameError
 
 EXIT_INVALID = 2
@@ -67,8 +74,15 @@ def _builtin_files() -> list[Path]:
 
 @main.command(name="compile")
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--check", is_flag=True, help="Exit 1 if any generated module is stale; write nothing.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Directory for modules of non-built-in rulespecs.")
+@click.option(
+    "--check", is_flag=True, help="Exit 1 if any generated module is stale; write nothing."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    help="Directory for modules of non-built-in rulespecs.",
+)
 def compile_command(files: tuple[Path, ...], check: bool, output: Path | None) -> None:
     """(Re)generate generated/<id>.py for the built-in rulespecs (or FILES)."""
     targets = list(files) or _builtin_files()
@@ -96,31 +110,62 @@ def _destination(path: Path, variant_id: str, output: Path | None) -> Path:
         return output / f"{variant_id}.py"
     if is_builtin(path):
         return generated_path(variant_id)
-    raise SevensError(Diagnostic(f"{path}: not a built-in rulespec; give -o DIR to choose where its module goes"))
+    raise SevensError(
+        Diagnostic(f"{path}: not a built-in rulespec; give -o DIR to choose where its module goes")
+    )
 
 
 def _orphans() -> list[Path]:
     known = set(builtin_ids())
     folder = generated_path("x").parent
-    return [p for p in sorted(folder.glob("*.py")) if p.stem not in known and p.name != "__init__.py"]
+    return [
+        p for p in sorted(folder.glob("*.py")) if p.stem not in known and p.name != "__init__.py"
+    ]
 
 
 @main.command()
 @click.argument("variant")
 @click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
-@click.option("--games", "-g", default=1000, show_default=True, type=click.IntRange(min=1), help="Number of deals.")
-@click.option("--seed", "-s", default=0, show_default=True, help="Seed of the first game (game g uses seed+g).")
-@click.option("--strategy", default="random", show_default=True, help="Bot strategy for every seat.")
-@click.option("--record", type=click.Path(path_type=Path), help="Write every game to this JSON Lines file.")
+@click.option(
+    "--games",
+    "-g",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Number of deals.",
+)
+@click.option(
+    "--seed",
+    "-s",
+    default=0,
+    show_default=True,
+    help="Seed of the first game (game g uses seed+g).",
+)
+@click.option(
+    "--strategy", default="random", show_default=True, help="Bot strategy for every seat."
+)
+@click.option(
+    "--record", type=click.Path(path_type=Path), help="Write every game to this JSON Lines file."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def simulate(variant: str, players: int, games: int, seed: int, strategy: str, record: Path | None, as_json: bool) -> None:
+def simulate(
+    variant: str,
+    players: int,
+    games: int,
+    seed: int,
+    strategy: str,
+    record: Path | None,
+    as_json: bool,
+) -> None:
     """Play GAMES deals of VARIANT (an id or a rulespec path) with bots and summarise them."""
     from runtime.simulate import simulate as run
     from runtime.strategies import STRATEGIES
 
     with _user_errors():
         if strategy not in STRATEGIES:
-            raise SevensError(Diagnostic(f"unknown strategy '{strategy}' (known: {', '.join(STRATEGIES)})"))
+            raise SevensError(
+                Diagnostic(f"unknown strategy '{strategy}' (known: {', '.join(STRATEGIES)})")
+            )
         rules = _load_rules(variant)
         with _record_stream(record) as stream, _progress(games) as progress:
             summary = run(rules, players, games, seed, strategy, stream, progress)
@@ -164,22 +209,38 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    click.echo(f"variant      {summary['variant']}  ({summary['players']} players, strategy {summary['strategy']})")
-    click.echo(f"games        {summary['games']} in {summary['seconds']:.2f} s = {summary['games_per_second']:.0f} games/s")
+    click.echo(
+        f"variant      {summary['variant']}  ({summary['players']} players, strategy {summary['strategy']})"
+    )
+    click.echo(
+        f"games        {summary['games']} in {summary['seconds']:.2f} s = {summary['games_per_second']:.0f} games/s"
+    )
     shares = "  ".join(f"seat {i}: {share:.1%}" for i, share in enumerate(summary["win_share"]))
     click.echo(f"wins         {shares}")
     if summary["blocked"]:
         click.echo(f"blocked      {summary['blocked']} deal(s) ended with nobody able to play")
-    click.echo(f"decisions    {summary['mean_decisions']:.1f} per game, passes {summary['mean_passes']:.1f} per game")
+    click.echo(
+        f"decisions    {summary['mean_decisions']:.1f} per game, passes {summary['mean_passes']:.1f} per game"
+    )
     if summary["mean_chips"] is not None:
-        click.echo("chips        " + "  ".join(f"seat {i}: {c:+.2f}" for i, c in enumerate(summary["mean_chips"])))
+        click.echo(
+            "chips        "
+            + "  ".join(f"seat {i}: {c:+.2f}" for i, c in enumerate(summary["mean_chips"]))
+        )
     if summary["mean_points"] is not None:
-        click.echo("points       " + "  ".join(f"seat {i}: {p:+.2f}" for i, p in enumerate(summary["mean_points"])))
+        click.echo(
+            "points       "
+            + "  ".join(f"seat {i}: {p:+.2f}" for i, p in enumerate(summary["mean_points"]))
+        )
 
 
 @main.command()
 @click.argument("variant")
-@click.option("--table", default="", help="Cards on the table, in the order they were played, e.g. '7H 6C 7C 8C'.")
+@click.option(
+    "--table",
+    default="",
+    help="Cards on the table, in the order they were played, e.g. '7H 6C 7C 8C'.",
+)
 @click.option("--hand", required=True, help="The hand of the player to move, e.g. '5C 9H 10C 7S'.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
@@ -207,10 +268,23 @@ def play(variant: str, players: int, seed: int, seat: int, strategy: str) -> Non
 
 @main.command()
 @click.argument("variant", required=False)
-@click.option("--lang", "-l", default="en", show_default=True, help="Language code (de en es fr ja nl pt ru sv).")
+@click.option(
+    "--lang",
+    "-l",
+    default="en",
+    show_default=True,
+    help="Language code (de en es fr ja nl pt ru sv).",
+)
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write to this file instead of stdout.")
-@click.option("--all", "all_", is_flag=True, help="Write docs/rulesheets/<id>.<lang>.md and .html for every rulespec.")
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path), help="Write to this file instead of stdout."
+)
+@click.option(
+    "--all",
+    "all_",
+    is_flag=True,
+    help="Write docs/rulesheets/<id>.<lang>.md and .html for every rulespec.",
+)
 def rulesheet(variant: str | None, lang: str, fmt: str, output: Path | None, all_: bool) -> None:
     """Generate the rule sheet of VARIANT in a language."""
     from compiler import rulesheet as sheets

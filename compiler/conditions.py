@@ -222,7 +222,8 @@ def parse_condition(text: str) -> Expr:
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedCharacters as exc:
-        raise ConditionSyntaxError(f"unexpected character {text[exc.pos_in_stream]!r}", exc.pos_in_stream) from None
+        position = int(exc.pos_in_stream or 0)
+        raise ConditionSyntaxError(f"unexpected character {text[position]!r}", position) from None
     except lark.exceptions.UnexpectedToken as exc:
         found = "end of the condition" if exc.token.type == "$END" else repr(str(exc.token))
         offset = len(text) if exc.token.type == "$END" else int(exc.token.start_pos or 0)

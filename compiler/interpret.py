@@ -72,7 +72,12 @@ class CardSet:
 class Evaluator:
     """Evaluate typed trees against a dictionary of bindings."""
 
-    def __init__(self, spec: Rulespec, bindings: dict[str, Any], attributes: dict[tuple[str, str], Callable[[Any], Any]]) -> None:
+    def __init__(
+        self,
+        spec: Rulespec,
+        bindings: dict[str, Any],
+        attributes: dict[tuple[str, str], Callable[[Any], Any]],
+    ) -> None:
         self.spec = spec
         self.bindings = bindings
         self.attributes = attributes
@@ -109,7 +114,9 @@ class Evaluator:
 
     def eval_TCall(self, node: TCall) -> Any:
         args = [self.eval(a) for a in node.args]
-        return {"abs": lambda: abs(args[0]), "min": lambda: min(args), "max": lambda: max(args)}[node.func]()
+        return {"abs": lambda: abs(args[0]), "min": lambda: min(args), "max": lambda: max(args)}[
+            node.func
+        ]()
 
     def eval_TAggregate(self, node: TAggregate) -> Any:
         collection = self.eval(node.iterable)
@@ -144,7 +151,9 @@ class ReferenceRules:
         self.RANK_OF = tuple(deck.rank_of(f) for f in self.FACE_OF)
         excluded = deck.removed | set(spec.layout.preplaced)
         self.DEALT = tuple(c for c in range(deck.n_cards) if self.FACE_OF[c] not in excluded)
-        self.PREPLACED = tuple(c for c in range(deck.n_cards) if self.FACE_OF[c] in spec.layout.preplaced)
+        self.PREPLACED = tuple(
+            c for c in range(deck.n_cards) if self.FACE_OF[c] in spec.layout.preplaced
+        )
         opening = spec.opening.card
         self.OPENING_MASK = sum(1 << c for c in range(deck.n_cards) if self.FACE_OF[c] == opening)
         self.LEADER = spec.opening.leader
@@ -176,14 +185,21 @@ class ReferenceRules:
         ranks_down = sorted(deck.rank_of(f) for f in table_faces if deck.suit_of(f) == suit)
         placed = [set[int]() for _ in range(self.ROWS_PER_SUIT)]
         for rank in ranks_down:  # each copy of a rank fills the next row lacking it
-            next(p for p in placed + [set()] if rank not in p).add(rank)
+            next(p for p in [*placed, set()] if rank not in p).add(rank)
         return [self.chain(st, suit, p) for p in placed]
 
     def chain(self, st: DealState, suit: int, ranks: set[int]) -> RowView:
         """The unbroken run of ``ranks`` through the start rank."""
         n, wrap, start = self.N_RANKS, self.spec.layout.wrap, self.start_rank(st)
         if start not in ranks:
-            return RowView(suit, start, (start + 1) % n if wrap else start + 1, (start - 1) % n if wrap else start - 1, 0, n)
+            return RowView(
+                suit,
+                start,
+                (start + 1) % n if wrap else start + 1,
+                (start - 1) % n if wrap else start - 1,
+                0,
+                n,
+            )
         low = high = start
         count = 1
         while count < n and self.step(high, 1) in ranks:
@@ -248,7 +264,10 @@ class ReferenceRules:
         mask = 0
         for card in bits(st.hands[seat]):
             face = self.FACE_OF[card]
-            if any(self.card_ok(st, self.analysed.legal.tree, face, row) for row in rows[self.SUIT_OF[card]]):
+            if any(
+                self.card_ok(st, self.analysed.legal.tree, face, row)
+                for row in rows[self.SUIT_OF[card]]
+            ):
                 mask |= 1 << card
         return mask
 
@@ -279,7 +298,11 @@ class ReferenceRules:
         mask = 0
         for candidate in bits(self.legal(st, seat)):
             face = self.FACE_OF[candidate]
-            fits = [r for r in rows[self.SUIT_OF[candidate]] if self.card_ok(st, follow.legal.tree, face, r)]
+            fits = [
+                r
+                for r in rows[self.SUIT_OF[candidate]]
+                if self.card_ok(st, follow.legal.tree, face, r)
+            ]
             if fits and self.card_ok(st, follow.follow_allow.tree, face, fits[0], last):
                 mask |= 1 << candidate
         return mask
@@ -289,8 +312,12 @@ class ReferenceRules:
             return 0
         players = list(range(st.n_players))
         bindings = {
-            "player": seat, "hand": self.card_set(st.hands[seat]), "players": players,
-            "others": [p for p in players if p != seat], "table": st, "game": st,
+            "player": seat,
+            "hand": self.card_set(st.hands[seat]),
+            "players": players,
+            "others": [p for p in players if p != seat],
+            "table": st,
+            "game": st,
         }
         attributes = {
             **self.table_attributes(),
@@ -311,10 +338,14 @@ class ReferenceRules:
         return self.player_value(st, seat, self.analysed.ante.tree if self.analysed.ante else None)
 
     def pay_winner(self, st: DealState, seat: int) -> int:
-        return self.player_value(st, seat, self.analysed.pay_winner.tree if self.analysed.pay_winner else None)
+        return self.player_value(
+            st, seat, self.analysed.pay_winner.tree if self.analysed.pay_winner else None
+        )
 
     def points(self, st: DealState, seat: int) -> int:
-        return self.player_value(st, seat, self.analysed.points.tree if self.analysed.points else None)
+        return self.player_value(
+            st, seat, self.analysed.points.tree if self.analysed.points else None
+        )
 
     def settle(self, st: DealState) -> list[int]:
         """The winner collects what the others pay and (usually) the pot; then points."""

@@ -186,7 +186,9 @@ class _Builder:
                 key = str(key)
             if key in result:
                 first = self.key_origins[(*path, key)]
-                raise self.fail(key_node, f"duplicate key '{key}' (first defined at line {first.line})")
+                raise self.fail(
+                    key_node, f"duplicate key '{key}' (first defined at line {first.line})"
+                )
             self.key_origins[(*path, key)] = self.origin(key_node)
             result[key] = self.build(value_node, (*path, key))
         return result

@@ -32,7 +32,12 @@ from compiler.analyse import (
 )
 
 _COMPARE = {
-    "==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE,
+    "==": ast.Eq,
+    "!=": ast.NotEq,
+    "<": ast.Lt,
+    "<=": ast.LtE,
+    ">": ast.Gt,
+    ">=": ast.GtE,
 }
 _ARITH = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "//": ast.FloorDiv, "%": ast.Mod}
 
@@ -41,7 +46,7 @@ def name(text: str) -> ast.expr:
     return ast.Name(text, ast.Load())
 
 
-def const(value: object) -> ast.expr:
+def const(value: int | str | bool | None) -> ast.expr:
     return ast.Constant(value)
 
 
@@ -195,7 +200,11 @@ def player_lowering() -> Lowering:
     seats = call("range", attr(name("st"), "n_players"))
     others = ast.ListComp(
         name("p"),
-        [ast.comprehension(ast.Name("p", ast.Store()), seats, [compare(name("p"), "!=", name("seat"))], 0)],
+        [
+            ast.comprehension(
+                ast.Name("p", ast.Store()), seats, [compare(name("p"), "!=", name("seat"))], 0
+            )
+        ],
     )
     variables: dict[str, ast.expr] = {
         "player": name("seat"),

@@ -55,7 +55,8 @@ _SPANISH_SUITS = (
     Suit("E", "espadas", "⚔", "black"),
     Suit("B", "bastos", "🪵", "black"),
 )
-_SPANISH_RANKS = tuple(Rank(str(n), str(n), n) for n in range(1, 8)) + (
+_SPANISH_RANKS = (
+    *(Rank(str(n), str(n), n) for n in range(1, 8)),
     Rank("10", "sota", 10),
     Rank("11", "caballo", 11),
     Rank("12", "rey", 12),
@@ -66,7 +67,11 @@ def _french_ranks(ace: str) -> tuple[Rank, ...]:
     codes = [str(n) for n in range(2, 11)] + ["J", "Q", "K"]
     codes = ["A", *codes] if ace == "low" else [*codes, "A"]
     return tuple(
-        Rank(code, _FRENCH_NAMES.get(code, code), _FRENCH_VALUES.get(code, int(code) if code.isdigit() else 0))
+        Rank(
+            code,
+            _FRENCH_NAMES.get(code, code),
+            _FRENCH_VALUES.get(code, int(code) if code.isdigit() else 0),
+        )
         for code in codes
     )
 
@@ -288,7 +293,9 @@ class _ModelBuilder:
             end_when=self.get("end", "when", default="first-out"),
             blocked=self.get("end", "blocked", default="score"),
             chips=self.chips(),
-            points=self.condition("scoring", "points", default="0") if self.get("scoring", "points") is not None else None,
+            points=self.condition("scoring", "points", default="0")
+            if self.get("scoring", "points") is not None
+            else None,
             data=self.data,
         )
         self.check_consistency(spec)
@@ -299,12 +306,14 @@ class _ModelBuilder:
     def deck(self) -> Deck:
         preset = self.get("deck", "preset", default="french")
         ace = self.get("deck", "ace", default="high") if preset == "french" else None
-        suits = _FRENCH_SUITS if preset == "french" else _SPANISH_SUITS
+        suits: tuple[Suit, ...] = _FRENCH_SUITS if preset == "french" else _SPANISH_SUITS
         ranks = _french_ranks(ace or "high") if preset == "french" else _SPANISH_RANKS
         if self.get("deck", "suits"):
             suits = tuple(self.suit(s) for s in self.get("deck", "suits"))
         if self.get("deck", "ranks"):
-            ranks = tuple(Rank(r["code"], r["name"], r.get("value", 0)) for r in self.get("deck", "ranks"))
+            ranks = tuple(
+                Rank(r["code"], r["name"], r.get("value", 0)) for r in self.get("deck", "ranks")
+            )
         ranks = self.apply_values(self.cut_low_ranks(ranks))
         self.check_unique([s.code for s in suits], ("deck", "suits"), "suit code")
         self.check_unique([r.code for r in ranks], ("deck", "ranks"), "rank code")
@@ -314,7 +323,12 @@ class _ModelBuilder:
 
     def suit(self, raw: dict[str, Any]) -> Suit:
         code = raw["code"]
-        return Suit(code, raw["name"], raw.get("symbol", SUIT_SYMBOLS.get(code, code)), raw.get("color", "black"))
+        return Suit(
+            code,
+            raw["name"],
+            raw.get("symbol", SUIT_SYMBOLS.get(code, code)),
+            raw.get("color", "black"),
+        )
 
     def cut_low_ranks(self, ranks: tuple[Rank, ...]) -> tuple[Rank, ...]:
         lowest = self.get("deck", "lowest")
@@ -342,7 +356,9 @@ class _ModelBuilder:
         face = deck.parse_card(text)
         if face is None:
             codes = " ".join(deck.card_codes()[:6])
-            self.error(path, f"'{text}' is not a card of this deck (cards are written like {codes} …)")
+            self.error(
+                path, f"'{text}' is not a card of this deck (cards are written like {codes} …)"
+            )
         return face
 
     def cards(self, deck: Deck, path: tuple[str, ...]) -> list[int]:
@@ -364,7 +380,10 @@ class _ModelBuilder:
             start = deck.rank_index(str(raw_start))
             if start is None:
                 codes = ", ".join(r.code for r in deck.ranks)
-                self.error(("layout", "start_rank"), f"layout.start_rank: no rank '{raw_start}' in the deck ({codes})")
+                self.error(
+                    ("layout", "start_rank"),
+                    f"layout.start_rank: no rank '{raw_start}' in the deck ({codes})",
+                )
                 start = 0
         return Layout(
             start_rank=start,
@@ -407,19 +426,35 @@ class _ModelBuilder:
         deck, layout, opening = spec.deck, spec.layout, spec.opening
         for face in layout.preplaced:
             if face in deck.removed:
-                self.error(("layout", "preplaced"), f"preplaced card {deck.code(face)} is removed from the deck")
+                self.error(
+                    ("layout", "preplaced"),
+                    f"preplaced card {deck.code(face)} is removed from the deck",
+                )
         if opening.card is not None:
             if opening.card in deck.removed:
-                self.error(("opening", "card"), f"the opening card {deck.code(opening.card)} is removed from the deck")
+                self.error(
+                    ("opening", "card"),
+                    f"the opening card {deck.code(opening.card)} is removed from the deck",
+                )
             if opening.card in layout.preplaced:
-                self.error(("opening", "card"), f"the opening card {deck.code(opening.card)} is already on the table")
+                self.error(
+                    ("opening", "card"),
+                    f"the opening card {deck.code(opening.card)} is already on the table",
+                )
         if opening.leader == "holder" and opening.card is None:
             self.error(("opening", "leader"), "opening.leader 'holder' needs an opening.card")
-        dealt = deck.copies * (deck.n_faces - len(deck.removed)) - deck.copies * len(layout.preplaced)
+        dealt = deck.copies * (deck.n_faces - len(deck.removed)) - deck.copies * len(
+            layout.preplaced
+        )
         if dealt < spec.players.max:
-            self.error(("players", "max"), f"only {dealt} cards are dealt, fewer than players.max ({spec.players.max})")
+            self.error(
+                ("players", "max"),
+                f"only {dealt} cards are dealt, fewer than players.max ({spec.players.max})",
+            )
         if layout.rows_per_suit > deck.copies:
-            self.error(("layout", "rows_per_suit"), "layout.rows_per_suit cannot exceed deck.copies")
+            self.error(
+                ("layout", "rows_per_suit"), "layout.rows_per_suit cannot exceed deck.copies"
+            )
 
 
 def build_model(document: Document) -> Rulespec:

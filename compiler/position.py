@@ -26,9 +26,15 @@ def parse_cards(rules: Rules, text: str, what: str) -> list[int]:
         key = key[:-1] + symbols.get(key[-1], key[-1])
         copies = [c for c in lookup.get(key, []) if c not in cards]
         if key not in lookup:
-            raise SevensError(Diagnostic(f"{what}: '{token}' is not a card of {rules.ID}{did_you_mean(key, lookup)}"))
+            raise SevensError(
+                Diagnostic(
+                    f"{what}: '{token}' is not a card of {rules.ID}{did_you_mean(key, lookup)}"
+                )
+            )
         if not copies:
-            raise SevensError(Diagnostic(f"{what}: '{token}' appears more often than the deck holds it"))
+            raise SevensError(
+                Diagnostic(f"{what}: '{token}' appears more often than the deck holds it")
+            )
         cards.append(copies[0])
     return cards
 

@@ -50,4 +50,4 @@ def load_rules(reference: str) -> Rules:
         if not cached.exists():
             write_atomic(cached, compiled.source)
         module = _import_file(cached, f"sevens_user_{compiled.spec.id.replace('-', '_')}_{key}")
-    return module  # type: ignore[return-value]
+    return module

@@ -16,7 +16,9 @@ import jsonschema
 from compiler.errors import Diagnostic, SevensError, did_you_mean
 from compiler.load import Document
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "rulespecs" / "schema" / "rulespec.schema.json"
+SCHEMA_PATH = (
+    Path(__file__).resolve().parent.parent / "rulespecs" / "schema" / "rulespec.schema.json"
+)
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +59,9 @@ def _diagnose(document: Document, error: jsonschema.ValidationError) -> list[Dia
         allowed = _subschema(load_schema(), path).get("properties", {})
         extra = [k for k in error.instance if k not in allowed]
         return [
-            document.error((*path, key), f"unknown key '{key}'{did_you_mean(key, allowed)}", at_key=True)
+            document.error(
+                (*path, key), f"unknown key '{key}'{did_you_mean(key, allowed)}", at_key=True
+            )
             for key in extra
         ]
     where = ".".join(str(p) for p in path) or "the rulespec"
@@ -74,7 +78,9 @@ def _diagnose(document: Document, error: jsonschema.ValidationError) -> list[Dia
 def validate_document(document: Document) -> None:
     """Raise :class:`SevensError` listing every schema violation, if any."""
     validator = jsonschema.Draft202012Validator(load_schema())
-    errors = sorted(validator.iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(
+        validator.iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path))
+    )
     diagnostics: list[Diagnostic] = []
     for error in errors:
         diagnostics.extend(_diagnose(document, error))

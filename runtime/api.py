@@ -37,9 +37,23 @@ class DealState:
     """
 
     __slots__ = (
-        "chips", "dealer", "env", "first_face", "hands", "max_hand", "min_hand",
-        "n_players", "opened", "passes", "playable", "pot",
-        "row_mask", "row_ranks", "row_start", "table", "winner",
+        "chips",
+        "dealer",
+        "env",
+        "first_face",
+        "hands",
+        "max_hand",
+        "min_hand",
+        "n_players",
+        "opened",
+        "passes",
+        "playable",
+        "pot",
+        "row_mask",
+        "row_ranks",
+        "row_start",
+        "table",
+        "winner",
     )
 
     def __init__(self, n_players: int, dealer: int, hands: list[int], n_rows: int) -> None:
@@ -91,6 +105,7 @@ class Rules(Protocol):
 
     def setup(self, st: DealState) -> None:
         """Lay out pre-placed cards, initialise the rows and collect the antes."""
+
     def legal(self, st: DealState, seat: int) -> int: ...
     def play(self, st: DealState, seat: int, card: int) -> None: ...
     def follow_up(self, st: DealState, seat: int, card: int) -> int: ...

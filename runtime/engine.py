@@ -118,7 +118,7 @@ def _run_turns(
     recorder: _Recorder | None,
 ) -> tuple[int, int]:
     """The turn loop; returns (decisions, passes).  Sets ``st.winner``."""
-    legal_moves, play, follow_up = rules.legal, rules.play, rules.follow_up
+    legal_moves, play = rules.legal, rules.play
     voluntary, has_follow_up = rules.VOLUNTARY_PASS, rules.HAS_FOLLOW_UP
     fast = rules.LEGAL_IS_PLAYABLE
     players, hands = st.n_players, st.hands
@@ -130,7 +130,10 @@ def _run_turns(
         # playable set the rules keep up to date (the Rules contract).
         legal = hands[seat] & st.playable if fast and st.opened else legal_moves(st, seat)
         if legal:
-            card = strategies[seat](st, seat, legal, voluntary, rng)
+            if legal & (legal - 1) or voluntary:
+                card = strategies[seat](st, seat, legal, voluntary, rng)
+            else:  # one legal card and no right to pass: there is no choice to ask for
+                card = legal.bit_length() - 1
             if recorder is not None:
                 recorder.add(seat, legal, card, "turn")
             if card != PASS:

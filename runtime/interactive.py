@@ -32,7 +32,13 @@ def human_strategy(rules: Rules) -> Strategy:
         click.echo(f"Your hand: {_show(rules, st.hands[seat])}")
         click.echo(f"Legal: {_show(rules, legal)}" + ("  (or 'pass')" if can_pass else ""))
         while True:
-            answer = click.prompt("Your play", default=rules.CARD_CODES[(legal & -legal).bit_length() - 1]).strip().upper()
+            answer = (
+                click.prompt(
+                    "Your play", default=rules.CARD_CODES[(legal & -legal).bit_length() - 1]
+                )
+                .strip()
+                .upper()
+            )
             if answer == "PASS" and can_pass:
                 return PASS
             for card in bits(legal):
@@ -53,7 +59,11 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, strategy:
         raise click.BadParameter(f"unknown strategy '{strategy}'")
     strategies = [human_strategy(rules) if s == seat else bots(rules) for s in range(players)]
     result = play_deal(rules, players, random.Random(seed), strategies, dealer=seed % players)
-    who = "nobody (blocked)" if result.winner is None else ("you" if result.winner == seat else f"seat {result.winner}")
+    who = (
+        "nobody (blocked)"
+        if result.winner is None
+        else ("you" if result.winner == seat else f"seat {result.winner}")
+    )
     click.echo(f"\nThe deal is over: winner {who}. Cards left per seat: {result.cards_left}")
     if rules.HAS_CHIPS:
         click.echo(f"Chips: {result.chips}")

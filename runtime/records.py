@@ -11,12 +11,28 @@ from typing import IO, Any
 from runtime.engine import DealResult
 
 RECORD_KEYS = (
-    "variant", "players", "seed", "deal", "dealer", "hands", "layout_start",
-    "decisions", "winner", "result",
+    "variant",
+    "players",
+    "seed",
+    "deal",
+    "dealer",
+    "hands",
+    "layout_start",
+    "decisions",
+    "winner",
+    "result",
 )
 
 
-def game_record(variant: str, players: int, seed: int, deal: int, result: DealResult, has_chips: bool, has_points: bool) -> dict[str, Any]:
+def game_record(
+    variant: str,
+    players: int,
+    seed: int,
+    deal: int,
+    result: DealResult,
+    has_chips: bool,
+    has_points: bool,
+) -> dict[str, Any]:
     """The record of one deal, with the keys in :data:`RECORD_KEYS` order."""
     assert result.record is not None
     outcome: dict[str, Any] = {}

@@ -70,7 +70,9 @@ def simulate(
     for game in range(games):
         rng = random.Random(seed + game)
         dealer = int(rng.random() * players)
-        result = play_deal(rules, players, rng, strategies, dealer=dealer, record=record is not None)
+        result = play_deal(
+            rules, players, rng, strategies, dealer=dealer, record=record is not None
+        )
         decisions += result.decisions
         passes += result.passes
         if result.winner is None:
@@ -82,7 +84,12 @@ def simulate(
             if result.points:
                 points[seat] += result.points[seat]
         if record is not None:
-            write_record(record, game_record(rules.ID, players, seed + game, 1, result, rules.HAS_CHIPS, rules.HAS_POINTS))
+            write_record(
+                record,
+                game_record(
+                    rules.ID, players, seed + game, 1, result, rules.HAS_CHIPS, rules.HAS_POINTS
+                ),
+            )
         if progress is not None and game % 64 == 63:
             progress(game + 1)
     summary.seconds = time.perf_counter() - started
@@ -90,7 +97,15 @@ def simulate(
     return summary
 
 
-def _finish(summary: Summary, rules: Rules, games: int, decisions: int, passes: int, chips: list[int], points: list[int]) -> None:
+def _finish(
+    summary: Summary,
+    rules: Rules,
+    games: int,
+    decisions: int,
+    passes: int,
+    chips: list[int],
+    points: list[int],
+) -> None:
     n = max(games, 1)
     summary.games_per_second = games / summary.seconds if summary.seconds > 0 else 0.0
     summary.win_share = [w / n for w in summary.wins]

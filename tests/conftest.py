@@ -1,0 +1,32 @@
+"""Shared fixtures: the built-in rulespecs, compiled and interpreted."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from compiler.interpret import ReferenceRules
+from compiler.load import builtin_ids
+from compiler.pipeline import find_rulespec, load_rulespec
+from compiler.registry import load_rules
+from runtime.api import Rules
+
+BUILTIN_IDS = builtin_ids()
+
+
+@cache
+def compiled(variant: str) -> Rules:
+    """The committed generated module of a built-in variant."""
+    return load_rules(variant)
+
+
+@cache
+def reference(variant: str) -> ReferenceRules:
+    """The reference interpreter of a built-in variant."""
+    return ReferenceRules(load_rulespec(find_rulespec(variant)))
+
+
+@pytest.fixture(params=BUILTIN_IDS)
+def variant(request: pytest.FixtureRequest) -> str:
+    return str(request.param)

@@ -1,0 +1,152 @@
+"""The ``sevens`` command end to end (in-process with click's runner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compiler import pipeline
+from compiler.cli import main
+from tests.conftest import BUILTIN_IDS
+
+ROOT = Path(__file__).resolve().parent.parent
+HOUSE_RULE = """\
+# yaml-language-server: $schema=schema/rulespec.schema.json
+id: pub-parliament
+extends: parliament
+name: Pub Parliament
+passing:
+  voluntary: true
+  voluntary_cost: 2
+"""
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_validate_accepts_every_builtin_rulespec() -> None:
+    code, output = run("validate", *(str(ROOT / "rulespecs" / f"{v}.yaml") for v in BUILTIN_IDS))
+    assert code == 0, output
+    assert f"{len(BUILTIN_IDS)} rulespec(s) valid" in output
+
+
+def test_compile_check_passes_on_the_committed_modules() -> None:
+    code, output = run("compile", "--check")
+    assert code == 0, output
+
+
+def test_compile_check_reports_a_stale_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for variant in BUILTIN_IDS:
+        (tmp_path / f"{variant}.py").write_text(pipeline.generated_path(variant).read_text())
+    (tmp_path / "parliament.py").write_text("# edited by hand\n")
+    monkeypatch.setattr(pipeline, "GENERATED_DIR", tmp_path)
+    code, output = run("compile", "--check")
+    assert code == 1
+    assert "parliament.py" in output and "fan-tan.py" not in output
+    assert (
+        tmp_path / "parliament.py"
+    ).read_text() == "# edited by hand\n"  # --check writes nothing
+    code, _ = run("compile")
+    assert code == 0
+    assert (tmp_path / "parliament.py").read_text() == pipeline.generated_path(
+        "parliament"
+    ).read_text()
+
+
+def test_legal_answers_the_worked_example_of_seed_001() -> None:
+    code, output = run("legal", "fan-tan", "--table", "7H 6C 7C 8C", "--hand", "5C 9H 10C 7S")
+    assert (code, output.strip()) == (0, "5C 7S")
+    code, output = run(
+        "legal", "fan-tan", "--table", "7♥ 6♣ 7♣ 8♣", "--hand", "5♣ 9♥ 10♣ 7♠", "--json"
+    )
+    assert (code, json.loads(output)) == (0, ["5C", "7S"])
+
+
+def test_simulate_prints_a_summary() -> None:
+    code, output = run("simulate", "parliament", "--players", "4", "--games", "50", "--seed", "3")
+    assert code == 0, output
+    for label in ("games/s", "wins", "decisions", "chips"):
+        assert label in output
+
+
+def test_simulate_json_summary_is_consistent() -> None:
+    code, output = run("simulate", "dutch-fan-tan", "--games", "200", "--seed", "1", "--json")
+    summary = json.loads(output)
+    assert code == 0
+    assert summary["games"] == 200 and sum(summary["wins"]) + summary["blocked"] == 200
+    assert abs(sum(summary["mean_chips"])) < 1e-9  # chips only change hands
+    assert summary["mean_decisions"] >= 13  # somebody played out a hand
+
+
+def test_record_has_the_interface_keys(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    code, _ = run("simulate", "sevens", "--games", "5", "--seed", "7", "--record", str(path))
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert code == 0 and len(records) == 5
+    for game, record in enumerate(records):
+        assert (
+            record["variant"] == "sevens" and record["players"] == 4 and record["seed"] == 7 + game
+        )
+        dealt = [c for hand in record["hands"] for c in hand]
+        assert len(dealt) == len(set(dealt)) == 52 and record["layout_start"] == []
+        first = record["decisions"][0]
+        assert first["action"] == "play" and first["card"] == "7D" and first["legal"] == ["7D"]
+        assert set(record["result"]) >= {"points"}
+        assert record["winner"] is None or record["result"]["points"][record["winner"]] == 0
+
+
+def test_same_seed_gives_identical_records(tmp_path: Path) -> None:
+    first, second, single = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    run("simulate", "voluntary-pass", "--games", "20", "--seed", "11", "--record", str(first))
+    run("simulate", "voluntary-pass", "--games", "20", "--seed", "11", "--record", str(second))
+    assert first.read_bytes() == second.read_bytes()
+    # any game can be replayed alone from its recorded seed
+    game = json.loads(first.read_text().splitlines()[13])
+    run(
+        "simulate",
+        "voluntary-pass",
+        "--games",
+        "1",
+        "--seed",
+        str(game["seed"]),
+        "--record",
+        str(single),
+    )
+    assert json.loads(single.read_text()) == game
+
+
+def test_a_house_rule_outside_rulespecs_is_compiled_into_the_cache(
+    tmp_path: Path, cache: Path
+) -> None:
+    house = tmp_path / "pub.yaml"
+    house.write_text(HOUSE_RULE)
+    before = sorted(p.name for p in pipeline.GENERATED_DIR.iterdir())
+    code, output = run("simulate", str(house), "--games", "30", "--json")
+    assert code == 0, output
+    assert json.loads(output)["variant"] == "pub-parliament"
+    assert sorted(p.name for p in pipeline.GENERATED_DIR.iterdir()) == before
+    assert [p.name.startswith("pub-parliament-") for p in cache.iterdir()] == [True]
+    code, output = run("legal", str(house), "--table", "", "--hand", "7S 7D")
+    assert (code, output.strip()) == (0, "7D")
+
+
+def test_compile_of_a_user_file_needs_an_output_directory(tmp_path: Path) -> None:
+    house = tmp_path / "pub.yaml"
+    house.write_text(HOUSE_RULE)
+    code, output = run("compile", str(house))
+    assert code == 2 and "-o DIR" in output
+    code, _ = run("compile", str(house), "-o", str(tmp_path / "out"))
+    assert code == 0 and (tmp_path / "out" / "pub-parliament.py").exists()
