@@ -25,7 +25,7 @@ from handwritten_parliament import play_game
 from compiler.interpret import ReferenceRules
 from compiler.pipeline import find_rulespec, load_rulespec
 from compiler.registry import load_rules
-from runtime.simulate import simulate
+from runtime.simulate import Options, simulate
 
 PLAYERS = 4
 
@@ -53,10 +53,10 @@ def main() -> None:
     reference = ReferenceRules(load_rulespec(find_rulespec("parliament")))
 
     def run_generated(games: int) -> None:
-        simulate(generated, PLAYERS, games, seed=1)
+        simulate(generated, Options(PLAYERS, games, seed=1))
 
     def run_reference(games: int) -> None:
-        simulate(reference, PLAYERS, games, seed=1)  # type: ignore[arg-type]
+        simulate(reference, Options(PLAYERS, games, seed=1))  # type: ignore[arg-type]
 
     def run_handwritten(games: int) -> None:
         for game in range(games):

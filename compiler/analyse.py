@@ -54,7 +54,7 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
     },
     TABLE: {"empty": BOOL, "count": INT, "cards": CARDS},
     CARDS: {"count": INT, "value": INT},
-    PLAYER: {"hand": CARDS, "seat": INT, "passes": INT, "is_winner": BOOL},
+    PLAYER: {"hand": CARDS, "seat": INT, "passes": INT, "is_winner": BOOL, "place": INT},
     GAME: {"players": INT, "max_hand": INT, "min_hand": INT, "dealer": INT, "pot": INT},
 }
 
@@ -63,6 +63,7 @@ CONTEXTS: dict[str, dict[str, str]] = {
     "legal": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME},
     "when": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME},
     "allow": {"card": CARD, "last": CARD, "row": ROW, "table": TABLE, "game": GAME},
+    "card": {"card": CARD},
     "player": {
         "player": PLAYER,
         "hand": CARDS,
@@ -326,14 +327,19 @@ class Analyser:
         return left, self.visit(right_node, left.type)
 
     def membership(self, node: syn.Binary) -> T:
-        collection = self.visit(node.right)
+        if isinstance(node.right, syn.ListExpr):  # a literal list takes its type from the item
+            item = self.visit(node.left)
+            collection = self.visit(node.right, f"set:{item.type}")
+        else:
+            collection = self.visit(node.right)
+            element_type = ELEMENT_OF.get(collection.type)
+            if element_type is None:
+                raise _Fail(
+                    f"'in' needs a set of cards, players or a list, not {TYPE_NAMES[collection.type]}",
+                    node.right.offset,
+                )
+            item = self.visit(node.left, element_type)
         element = ELEMENT_OF.get(collection.type)
-        if element is None:
-            raise _Fail(
-                f"'in' needs a set of cards, players or a list, not {TYPE_NAMES[collection.type]}",
-                node.right.offset,
-            )
-        item = self.visit(node.left, element)
         if item.type != element:
             raise _Fail(
                 f"cannot look for {TYPE_NAMES[item.type]} in a collection of {element}s",
@@ -379,6 +385,12 @@ class Analyser:
             return TCall(INT, "abs", (self.expect(node.args[0], INT),))
         if node.func in ("min", "max") and len(node.args) >= 2:
             return TCall(INT, node.func, tuple(self.expect(a, INT) for a in node.args))
+        if node.func in ("min", "max", "abs") or node.func in AGGREGATES:
+            raise _Fail(
+                f"{node.func}() takes {'one number' if node.func == 'abs' else 'two or more numbers'}"
+                f"; over a collection write {node.func if node.func != 'abs' else 'sum'}(x for x in …)",
+                node.offset,
+            )
         known = ["abs", "min", "max", *AGGREGATES]
         raise _Fail(
             f"unknown function '{node.func}' or wrong number of arguments{did_you_mean(node.func, known)}",
@@ -463,6 +475,7 @@ class AnalysedRules:
     ante: Analysed | None
     pay_winner: Analysed | None
     points: Analysed | None
+    leader_cards: Analysed | None = None
 
 
 def analyse(spec: Rulespec) -> AnalysedRules:
@@ -489,6 +502,7 @@ def analyse(spec: Rulespec) -> AnalysedRules:
         ante=run(spec.chips.ante, "player", INT) if spec.chips else None,
         pay_winner=run(spec.chips.pay_winner, "player", INT) if spec.chips else None,
         points=run(spec.points, "player", INT),
+        leader_cards=run(spec.opening.leader_cards, "card", BOOL),
     )
     if errors:
         raise SevensError(errors)

@@ -7,7 +7,9 @@ clear message and exit with status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -147,6 +149,19 @@ def _orphans() -> list[Path]:
 @click.option(
     "--record", type=click.Path(path_type=Path), help="Write every game to this JSON Lines file."
 )
+@click.option(
+    "--deals", type=click.IntRange(min=1), help="Play matches of this many deals (a session)."
+)
+@click.option(
+    "--match", "as_match", is_flag=True, help="Play matches as long as the rulespec's session says."
+)
+@click.option(
+    "--forget",
+    default=0.1,
+    show_default=True,
+    type=click.FloatRange(0, 1),
+    help="Chance that a bot forgets to announce 'last card' (rule sets with that rule).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(
     variant: str,
@@ -155,9 +170,14 @@ def simulate(
     seed: int,
     strategy: str,
     record: Path | None,
+    deals: int | None,
+    as_match: bool,
+    forget: float,
     as_json: bool,
 ) -> None:
     """Play GAMES deals of VARIANT (an id or a rulespec path) with bots and summarise them."""
+    from runtime.match import number_of_deals
+    from runtime.simulate import Options, check_players
     from runtime.simulate import simulate as run
     from runtime.strategies import STRATEGIES
 
@@ -167,8 +187,12 @@ def simulate(
                 Diagnostic(f"unknown strategy '{strategy}' (known: {', '.join(STRATEGIES)})")
             )
         rules = _load_rules(variant)
+        check_players(rules, players)
+        if as_match and deals is None:
+            deals = number_of_deals(rules, players, None)
+        options = Options(players, games, seed, strategy, deals, forget)
         with _record_stream(record) as stream, _progress(games) as progress:
-            summary = run(rules, players, games, seed, strategy, stream, progress)
+            summary = run(rules, options, stream, progress)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
     else:
@@ -183,15 +207,22 @@ def _load_rules(variant: str) -> Any:
 
 @contextmanager
 def _record_stream(path: Path | None) -> Iterator[IO[str] | None]:
+    """The record file, written beside its destination and renamed only on success."""
     if path is None:
         yield None
         return
     try:
-        stream = path.open("w", encoding="utf-8")
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - renamed into place on success
+            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+        )
     except OSError as exc:
         raise SevensError(Diagnostic(f"{path}: cannot write the record: {exc.strerror}")) from None
-    with stream:
-        yield stream
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, path)
+    finally:
+        Path(handle.name).unlink(missing_ok=True)
 
 
 @contextmanager
@@ -219,8 +250,12 @@ def _print_summary(summary: dict[str, Any]) -> None:
     click.echo(f"wins         {shares}")
     if summary["blocked"]:
         click.echo(f"blocked      {summary['blocked']} deal(s) ended with nobody able to play")
+    if summary["deals_per_game"] != 1.0:
+        click.echo(
+            f"matches      {summary['deals_per_game']:.2f} deals per match; wins are match wins (shared wins count for each)"
+        )
     click.echo(
-        f"decisions    {summary['mean_decisions']:.1f} per game, passes {summary['mean_passes']:.1f} per game"
+        f"decisions    {summary['mean_decisions']:.1f} per deal, passes {summary['mean_passes']:.1f} per deal"
     )
     if summary["mean_chips"] is not None:
         click.echo(

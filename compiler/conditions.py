@@ -123,11 +123,11 @@ class _ToAst(Transformer[Token, Expr]):
     def name(self, tok: Token) -> Expr:
         return Name(_offset(tok), str(tok))
 
-    def true(self) -> Expr:
-        return Bool(-1, True)
+    def true(self, tok: Token) -> Expr:
+        return Bool(_offset(tok), True)
 
-    def false(self) -> Expr:
-        return Bool(-1, False)
+    def false(self, tok: Token) -> Expr:
+        return Bool(_offset(tok), False)
 
     def attr(self, obj: Expr, tok: Token) -> Expr:
         return Attr(obj.offset, obj, str(tok), _offset(tok))
@@ -208,8 +208,21 @@ _FRIENDLY_TOKENS = {
 }
 
 
+def _token_text(name: str) -> str:
+    """How a grammar terminal reads to a user: its literal text, or a friendly name."""
+    if name in _FRIENDLY_TOKENS:
+        return _FRIENDLY_TOKENS[name]
+    try:
+        pattern = _parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if isinstance(pattern, lark.lexer.PatternStr):
+        return repr(pattern.value)
+    return name.lower()
+
+
 def _describe_expected(expected: set[str]) -> str:
-    names = sorted({_FRIENDLY_TOKENS.get(e, e.lower()) for e in expected})
+    names = sorted({_token_text(e) for e in expected})
     if len(names) > 6:
         return "an operand or operator"
     return ", ".join(names)

@@ -78,13 +78,25 @@ class SourceFile:
             return cls(_shown(path), path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise SevensError(Diagnostic(f"{path}: no such file")) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SevensError(Diagnostic(f"{path}: cannot read: {exc}")) from None
+        except UnicodeDecodeError as exc:
+            raise SevensError(_decode_diagnostic(path, exc)) from None
+        except OSError as exc:
+            raise SevensError(Diagnostic(f"{_shown(path)}: cannot read: {exc.strerror}")) from None
 
     def diagnostic(self, message: str, line: int, column: int) -> Diagnostic:
         """A diagnostic at a 1-based line and column of this file."""
         source_line = self.lines[line - 1] if 0 < line <= len(self.lines) else None
         return Diagnostic(message, Location(self.path, line, column), source_line)
+
+
+def _decode_diagnostic(path: Path, exc: UnicodeDecodeError) -> Diagnostic:
+    """Where in the file the bytes stop being UTF-8."""
+    raw = exc.object if isinstance(exc.object, bytes) else b""
+    before = raw[: exc.start]
+    line = before.count(b"\n") + 1
+    column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+    location = Location(_shown(path), line, column)
+    return Diagnostic(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", location)
 
 
 def _shown(path: Path) -> str:

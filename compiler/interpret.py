@@ -29,7 +29,7 @@ from compiler.analyse import (
     TVar,
     apply_binary,
 )
-from compiler.model import Rulespec
+from compiler.model import Rulespec, Transfer
 from runtime.api import DealState, bits
 
 
@@ -133,6 +133,14 @@ class Evaluator:
         return any(values) if node.func == "any" else all(values)
 
 
+def _transfer(transfer: Transfer | None) -> tuple[int, str, str, str] | None:
+    return (
+        None
+        if transfer is None
+        else (transfer.cards, transfer.source, transfer.target, transfer.which)
+    )
+
+
 class ReferenceRules:
     """A ``Rules`` implementation that interprets the rulespec model directly."""
 
@@ -157,6 +165,18 @@ class ReferenceRules:
         opening = spec.opening.card
         self.OPENING_MASK = sum(1 << c for c in range(deck.n_cards) if self.FACE_OF[c] == opening)
         self.LEADER = spec.opening.leader
+        self.OPENING_CHOICES = tuple(
+            sum(1 << c for c in range(deck.n_cards) if self.FACE_OF[c] == face)
+            for face in spec.opening.choices
+        )
+        self.LEADER_ORDER = self.leader_order()
+        self.CARD_VALUE = tuple(deck.ranks[r].value for r in self.RANK_OF)
+        self.PASS_LIMIT = spec.passing.limit
+        self.OVER_LIMIT = spec.passing.over_limit
+        self.VOLUNTARY_TRANSFER = _transfer(spec.passing.voluntary_transfer)
+        self.LAST_CARD_PENALTY = _transfer(spec.last_card)
+        self.END_WHEN = spec.end_when
+        self.SESSION = None if spec.session is None else dict(vars(spec.session))
         self.VOLUNTARY_PASS = spec.passing.voluntary
         self.HAS_FOLLOW_UP = spec.follow_up is not None
         self.LEGAL_IS_PLAYABLE = False  # it recomputes legality from the table every time
@@ -167,6 +187,18 @@ class ReferenceRules:
         self.MIN_PLAYERS = spec.players.min
         self.MAX_PLAYERS = spec.players.max
         self.values = tuple(deck.ranks[deck.rank_of(f)].value for f in range(deck.n_faces))
+
+    def leader_order(self) -> tuple[int, ...]:
+        """Dealt cards satisfying ``opening.leader_cards``, lowest rank first, then suit."""
+        condition = self.analysed.leader_cards
+        if condition is None:
+            return ()
+        chosen = [
+            c
+            for c in self.DEALT
+            if card_condition_holds(self.spec, condition.tree, self.FACE_OF[c])
+        ]
+        return tuple(sorted(chosen, key=lambda c: (self.RANK_OF[c], self.SUIT_OF[c], c)))
 
     # -- the position, rebuilt from the table ---------------------------
     def start_rank(self, st: DealState) -> int:
@@ -245,6 +277,7 @@ class ReferenceRules:
             st.row_start[r] = self.start_rank(st)
         for card in self.PREPLACED:
             st.table |= 1 << card
+        st.opening_mask = self.OPENING_MASK
         st.opened = self.OPENING_MASK == 0
         if self.HAS_CHIPS:
             for seat in range(st.n_players):
@@ -258,8 +291,8 @@ class ReferenceRules:
 
     def legal(self, st: DealState, seat: int) -> int:
         """Every card in hand for which the legal condition holds on some row of its suit."""
-        if not st.table & self.OPENING_MASK and self.OPENING_MASK:
-            return st.hands[seat] & self.OPENING_MASK
+        if st.opening_mask and not st.table & st.opening_mask:
+            return st.hands[seat] & st.opening_mask
         rows = self.rows(st)
         mask = 0
         for card in bits(st.hands[seat]):
@@ -276,8 +309,11 @@ class ReferenceRules:
         st.table |= 1 << card
         if st.first_face < 0:
             st.first_face = self.FACE_OF[card]
-        if (1 << card) & self.OPENING_MASK:
+        if (1 << card) & st.opening_mask:
             st.opened = True
+
+    def lay_out(self, st: DealState, card: int) -> None:
+        st.table |= 1 << card
 
     def row_of(self, st: DealState, face: int) -> RowView:
         rows = self.rows(st)[self.spec.deck.suit_of(face)]
@@ -325,6 +361,7 @@ class ReferenceRules:
             ("player", "seat"): lambda p: p,
             ("player", "passes"): lambda p: st.passes[p],
             ("player", "is_winner"): lambda p: st.winner == p,
+            ("player", "place"): lambda p: st.places[p],
         }
         return int(Evaluator(self.spec, bindings, attributes).eval(tree))
 
@@ -360,3 +397,14 @@ class ReferenceRules:
                 st.chips[winner] += st.pot
                 st.pot = 0
         return [self.points(st, seat) for seat in range(st.n_players)] if self.HAS_POINTS else []
+
+
+def card_condition_holds(spec: Rulespec, tree: T, face: int) -> bool:
+    """Evaluate a condition on 'card' alone (e.g. ``opening.leader_cards``)."""
+    deck = spec.deck
+    attributes: dict[tuple[str, str], Callable[[Any], Any]] = {
+        ("card", "rank"): deck.rank_of,
+        ("card", "suit"): deck.suit_of,
+        ("card", "value"): lambda f: deck.ranks[deck.rank_of(f)].value,
+    }
+    return bool(Evaluator(spec, {"card": face}, attributes).eval(tree))

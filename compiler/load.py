@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from compiler.errors import Diagnostic, SevensError, SourceFile, did_you_mean
+from compiler.errors import Diagnostic, SevensError, SourceFile, _shown, did_you_mean
 
 Path_ = tuple[str | int, ...]
 
@@ -51,7 +51,11 @@ class _StrictResolver(yaml.resolver.Resolver):
 
 
 _StrictResolver.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    first: [
+        (tag, rx)
+        for tag, rx in resolvers
+        if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
+    ]
     for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
 }
 _StrictResolver.add_implicit_resolver(
@@ -100,6 +104,12 @@ class Origin:
         folded scalars except inside escape sequences.
         """
         raw = self.source.text
+        if self.style == '"':
+            producers = self._double_quoted_producers()
+            if len(producers) == len(value):
+                if offset < len(producers):
+                    return self._line_col(producers[offset])
+                return self._line_col(producers[-1] + 1 if producers else self.start_index)
         pos = self.start_index
         if self.style in ("|", ">"):
             pos = raw.find("\n", pos) + 1 or pos  # skip the block header line
@@ -113,9 +123,37 @@ class Origin:
             if i >= offset:
                 break
             pos += 1
+        return self._line_col(pos)
+
+    def _line_col(self, pos: int) -> tuple[int, int]:
+        raw = self.source.text
         line = raw.count("\n", 0, pos) + 1
         column = pos - (raw.rfind("\n", 0, pos) + 1) + 1
         return line, column
+
+    def _double_quoted_producers(self) -> list[int]:
+        """For each character of a double-quoted value, where it starts in the file."""
+        raw, j, end = self.source.text, self.start_index + 1, self.end_index - 1
+        producers: list[int] = []
+        while j < end:
+            if raw[j] == "\\":
+                escape = raw[j + 1] if j + 1 < end else ""
+                if escape == "\n":  # an escaped line break joins the lines
+                    j += 2
+                    while j < end and raw[j] in " \t":
+                        j += 1
+                    continue
+                producers.append(j)
+                j += {"x": 4, "u": 6, "U": 10}.get(escape, 2)
+            elif raw[j] == "\n":  # a folded line break becomes one space
+                producers.append(j)
+                j += 1
+                while j < end and raw[j] in " \t":
+                    j += 1
+            else:
+                producers.append(j)
+                j += 1
+        return producers
 
 
 @dataclass
@@ -181,6 +219,8 @@ class _Builder:
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise self.fail(key_node, "merge keys ('<<') are not supported; use 'extends:'")
+            if key_node.tag not in _PLAIN_TAGS:
+                raise self.fail(key_node, f"tag {key_node.tag!r} is not allowed in a rulespec")
             key = self.build_scalar(key_node)
             if not isinstance(key, str):
                 key = str(key)
@@ -232,22 +272,37 @@ def parse_yaml(source: SourceFile) -> Document:
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        if mark is None:
-            raise SevensError(Diagnostic(f"{source.path}: {problem}")) from None
-        raise SevensError(source.diagnostic(problem, mark.line + 1, mark.column + 1)) from None
+        raise SevensError(_yaml_diagnostic(source, exc)) from None
     except yaml.YAMLError as exc:
-        raise SevensError(Diagnostic(f"{source.path}: invalid YAML: {exc}")) from None
+        raise SevensError(source.diagnostic(f"invalid YAML: {exc}", 1, 1)) from None
+    except RecursionError:
+        mark = loader.get_mark()
+        raise SevensError(
+            source.diagnostic("the YAML nests too deeply", mark.line + 1, mark.column + 1)
+        ) from None
     finally:
         loader.dispose()
     if node is None:
-        raise SevensError(Diagnostic(f"{source.path}: the file is empty"))
+        raise SevensError(source.diagnostic("the file is empty", 1, 1))
     builder = _Builder(source)
     data = builder.build(node, ())
     if not isinstance(data, dict):
         raise SevensError(builder.origin(node).diagnostic("a rulespec must be a mapping"))
     return Document(data, builder.origins, builder.key_origins, source)
+
+
+def _yaml_diagnostic(source: SourceFile, exc: yaml.MarkedYAMLError) -> Diagnostic:
+    """A YAML error at its position; at the start of the construct when the end of file is blamed."""
+    mark = exc.problem_mark or exc.context_mark
+    past_end = mark is not None and mark.line >= len(source.lines)
+    if past_end and exc.context_mark is not None:
+        mark = exc.context_mark
+    problem = exc.problem or exc.context or "invalid YAML"
+    if past_end and exc.context:
+        problem = f"{exc.context}, but {problem.replace('found ', '')}"
+    if mark is None:
+        return source.diagnostic(problem, 1, 1)
+    return source.diagnostic(problem, mark.line + 1, mark.column + 1)
 
 
 def builtin_ids() -> list[str]:
@@ -272,9 +327,6 @@ def resolve_reference(reference: str, relative_to: Path | None) -> Path | None:
 def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     """Load a rulespec file and merge it over the parents named by ``extends``."""
     resolved = path.resolve()
-    if resolved in _stack:
-        cycle = " -> ".join(str(p) for p in (*_stack, resolved))
-        raise SevensError(Diagnostic(f"{path}: 'extends' forms a cycle: {cycle}"))
     document = parse_yaml(SourceFile.read(path))
     parent_ref = document.data.get("extends")
     if parent_ref is None:
@@ -287,7 +339,13 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
         hint = did_you_mean(parent_ref, builtin_ids())
         message = f"'extends' names '{parent_ref}', which is neither a built-in id nor a file{hint}"
         raise SevensError(document.error(("extends",), message))
-    parent = load_document(parent_path, (*_stack, resolved))
+    stack = (*_stack, resolved)
+    if parent_path.resolve() in stack:
+        cycle = " -> ".join(
+            _shown(p) for p in (*stack[stack.index(parent_path.resolve()) :], parent_path)
+        )
+        raise SevensError(document.error(("extends",), f"'extends' forms a cycle: {cycle}"))
+    parent = load_document(parent_path, stack)
     return merge(parent, document)
 
 

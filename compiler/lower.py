@@ -166,6 +166,7 @@ _ATTRIBUTE_LOWERING: dict[tuple[str, str], Callable[[ast.expr], ast.expr]] = {
     ("player", "seat"): lambda seat: seat,
     ("player", "passes"): _state_list("passes"),
     ("player", "is_winner"): lambda seat: compare(attr(name("st"), "winner"), "==", seat),
+    ("player", "place"): _state_list("places"),
     ("table", "empty"): lambda st: compare(attr(st, "table"), "==", const(0)),
     ("table", "count"): lambda st: method(attr(st, "table"), "bit_count"),
     ("table", "cards"): lambda st: attr(st, "table"),

@@ -176,8 +176,31 @@ class Layout:
 
 @dataclass(frozen=True)
 class Opening:
-    card: int | None
+    card: int | None  # a fixed opening card
+    choices: tuple[int, ...]  # the dealer names one of these (empty: no choice)
     leader: str
+    leader_cards: Condition | None  # with leader 'holder-of-lowest'
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Cards changing hands as a penalty."""
+
+    cards: int
+    source: str  # self | left | right | most-cards
+    target: str
+    which: str  # random | highest-value | lowest-value
+
+
+@dataclass(frozen=True)
+class Session:
+    """A match of several deals."""
+
+    deals: int | None  # None: one deal per player
+    target_chips: int | None
+    target_points: int | None
+    winner: str
+    tiebreak: str
 
 
 @dataclass(frozen=True)
@@ -192,6 +215,9 @@ class Passing:
     voluntary: bool
     cost: Condition
     voluntary_cost: Condition
+    limit: int | None = None
+    over_limit: str | None = None
+    voluntary_transfer: Transfer | None = None
 
 
 @dataclass(frozen=True)
@@ -225,11 +251,13 @@ class Rulespec:
     opening: Opening
     legal: Condition
     follow_up: FollowUp | None
+    last_card: Transfer | None
     passing: Passing
     end_when: str
     blocked: str
     chips: Chips | None
     points: Condition | None
+    session: Session | None
     data: dict[str, Any] = field(repr=False, default_factory=dict)
 
     @property
@@ -245,6 +273,8 @@ class Rulespec:
             found += [self.chips.ante, self.chips.pay_winner]
         if self.points:
             found.append(self.points)
+        if self.opening.leader_cards:
+            found.append(self.opening.leader_cards)
         return found
 
 
@@ -289,6 +319,7 @@ class _ModelBuilder:
             opening=self.opening(deck),
             legal=self.condition("play", "legal", default=DEFAULT_LEGAL),
             follow_up=self.follow_up(),
+            last_card=self.transfer("play", "last_card", "penalty"),
             passing=self.passing(),
             end_when=self.get("end", "when", default="first-out"),
             blocked=self.get("end", "blocked", default="score"),
@@ -296,6 +327,7 @@ class _ModelBuilder:
             points=self.condition("scoring", "points", default="0")
             if self.get("scoring", "points") is not None
             else None,
+            session=self.session(),
             data=self.data,
         )
         self.check_consistency(spec)
@@ -345,7 +377,13 @@ class _ModelBuilder:
         codes = {r.code for r in ranks}
         for code in values:
             if code not in codes:
-                self.error(("deck", "values", code), f"deck.values: no rank '{code}' in the deck")
+                self.errors.append(
+                    self.doc.error(
+                        ("deck", "values", code),
+                        f"deck.values: no rank '{code}' in the deck",
+                        at_key=True,
+                    )
+                )
         return tuple(Rank(r.code, r.name, values.get(r.code, r.value)) for r in ranks)
 
     def check_unique(self, codes: list[str], path: tuple[str, ...], what: str) -> None:
@@ -393,9 +431,50 @@ class _ModelBuilder:
         )
 
     def opening(self, deck: Deck) -> Opening:
-        text = self.get("opening", "card")
-        card = self.card(deck, ("opening", "card"), str(text)) if text is not None else None
-        return Opening(card, self.get("opening", "leader", default="left-of-dealer"))
+        raw = self.get("opening", "card")
+        card: int | None = None
+        choices: tuple[int, ...] = ()
+        if isinstance(raw, list):
+            found = [self.card(deck, ("opening", "card", i), str(t)) for i, t in enumerate(raw)]
+            choices = tuple(f for f in found if f is not None)
+        elif raw is not None:
+            card = self.card(deck, ("opening", "card"), str(raw))
+        leader = self.get("opening", "leader", default="left-of-dealer")
+        leader_cards = None
+        if self.get("opening", "leader_cards") is not None:
+            leader_cards = self.condition("opening", "leader_cards", default="false")
+        elif leader == "holder-of-lowest":
+            self.error(
+                ("opening", "leader"),
+                "opening.leader 'holder-of-lowest' needs opening.leader_cards",
+            )
+        return Opening(card, choices, leader, leader_cards)
+
+    def transfer(self, *path: str) -> Transfer | None:
+        raw = self.get(*path)
+        if raw is None:
+            return None
+        return Transfer(raw["cards"], raw["from"], raw["to"], raw.get("which", "random"))
+
+    def session(self) -> Session | None:
+        raw = self.get("session")
+        if raw is None:
+            return None
+        deals = raw.get("deals", "players")
+        if isinstance(deals, str) and deals != "players":
+            self.error(
+                ("session", "deals"), f"session.deals must be a number or 'players', not {deals!r}"
+            )
+        target = raw.get("target", {})
+        return Session(
+            deals=deals if isinstance(deals, int) else None,
+            target_chips=target.get("chips"),
+            target_points=target.get("points"),
+            winner=raw.get(
+                "winner", "most-chips" if self.get("scoring", "chips") else "most-deals"
+            ),
+            tiebreak=raw.get("tiebreak", "none"),
+        )
 
     def follow_up(self) -> FollowUp | None:
         if self.get("play", "follow_up") is None:
@@ -411,7 +490,14 @@ class _ModelBuilder:
         voluntary_cost = self.condition("passing", "voluntary_cost", default=cost.text)
         if self.get("passing", "voluntary_cost") is None:
             voluntary_cost = cost
-        return Passing(bool(self.get("passing", "voluntary", default=False)), cost, voluntary_cost)
+        return Passing(
+            voluntary=bool(self.get("passing", "voluntary", default=False)),
+            cost=cost,
+            voluntary_cost=voluntary_cost,
+            limit=self.get("passing", "limit"),
+            over_limit=self.get("passing", "over_limit"),
+            voluntary_transfer=self.transfer("passing", "voluntary_transfer"),
+        )
 
     def chips(self) -> Chips | None:
         if self.get("scoring", "chips") is None:
@@ -441,8 +527,22 @@ class _ModelBuilder:
                     ("opening", "card"),
                     f"the opening card {deck.code(opening.card)} is already on the table",
                 )
-        if opening.leader == "holder" and opening.card is None:
+        no_card_given = self.get("opening", "card") is None
+        if opening.leader == "holder" and no_card_given:
             self.error(("opening", "leader"), "opening.leader 'holder' needs an opening.card")
+        for face in opening.choices:
+            if face in deck.removed or face in layout.preplaced:
+                self.error(("opening", "card"), f"the opening card {deck.code(face)} is not dealt")
+        passing = spec.passing
+        if passing.over_limit and passing.limit is None:
+            self.error(("passing", "over_limit"), "passing.over_limit needs passing.limit")
+        if spec.session and spec.session.winner.endswith("chips") and spec.chips is None:
+            self.error(("session", "winner"), "session.winner 'most-chips' needs scoring.chips")
+        if spec.session and spec.session.winner.endswith("points") and spec.points is None:
+            self.error(
+                ("session", "winner"),
+                f"session.winner '{spec.session.winner}' needs scoring.points",
+            )
         dealt = deck.copies * (deck.n_faces - len(deck.removed)) - deck.copies * len(
             layout.preplaced
         )

@@ -8,7 +8,7 @@ playable sets are int bitmasks with bit ``card`` set.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 __all__ = ["DealState", "GameError", "Rules", "bits"]
 
@@ -39,6 +39,7 @@ class DealState:
     __slots__ = (
         "chips",
         "dealer",
+        "eliminated",
         "env",
         "first_face",
         "hands",
@@ -46,7 +47,9 @@ class DealState:
         "min_hand",
         "n_players",
         "opened",
+        "opening_mask",
         "passes",
+        "places",
         "playable",
         "pot",
         "row_mask",
@@ -66,6 +69,9 @@ class DealState:
         self.table = 0
         self.first_face = -1
         self.opened = False
+        self.opening_mask = 0
+        self.places = [0] * n_players  # finishing position, 1 = first out; 0 = still playing
+        self.eliminated = [False] * n_players
         self.passes = [0] * n_players
         self.chips = [0] * n_players
         self.pot = 0
@@ -91,6 +97,15 @@ class Rules(Protocol):
     N_RANKS: int
     DEALT: tuple[int, ...]
     OPENING_MASK: int
+    OPENING_CHOICES: tuple[int, ...]
+    LEADER_ORDER: tuple[int, ...]
+    CARD_VALUE: tuple[int, ...]
+    PASS_LIMIT: int | None
+    OVER_LIMIT: str | None
+    VOLUNTARY_TRANSFER: tuple[int, str, str, str] | None
+    LAST_CARD_PENALTY: tuple[int, str, str, str] | None
+    END_WHEN: str
+    SESSION: dict[str, Any] | None
     LEADER: str
     VOLUNTARY_PASS: bool
     FOLLOW_UP_OPTIONAL: bool
@@ -108,6 +123,9 @@ class Rules(Protocol):
 
     def legal(self, st: DealState, seat: int) -> int: ...
     def play(self, st: DealState, seat: int, card: int) -> None: ...
+    def lay_out(self, st: DealState, card: int) -> None:
+        """Put a card that is in nobody's hand on the table at its place."""
+
     def follow_up(self, st: DealState, seat: int, card: int) -> int: ...
     def pass_cost(self, st: DealState, seat: int) -> int: ...
     def voluntary_pass_cost(self, st: DealState, seat: int) -> int: ...

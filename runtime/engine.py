@@ -1,7 +1,9 @@
 """The game loop: deal, turns, passes, chips, end of deal, scoring.
 
 Deliberately thin: every rule comes from the ``Rules`` object (a generated
-module or the reference interpreter).  Seats are numbered clockwise; the
+module or the reference interpreter): its legality, its scoring, and a few
+declared mechanics (pass limits and elimination, penalty card transfers, the
+"last card" announcement, who leads).  Seats are numbered clockwise; the
 player left of the dealer is ``dealer + 1``.
 """
 
@@ -29,7 +31,21 @@ class DealResult:
     passes: int
     pot_left: int
     cards_left: list[int]
+    places: list[int]
     record: dict[str, Any] | None = field(default=None, repr=False)
+
+
+@dataclass
+class Table:
+    """Per-deal settings that are not rules: seats, dealer, bots, recording."""
+
+    players: int
+    strategies: list[Strategy]
+    dealer: int = 0
+    previous_winner: int | None = None
+    carried_pot: int = 0
+    record: bool = False
+    forget_last_card: float = 0.0  # chance that a bot forgets to announce "last card"
 
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
@@ -47,13 +63,22 @@ def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> l
 def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> int:
     """Who takes the first turn, as the rule set's ``LEADER`` says."""
     if rules.LEADER == "holder":
-        for seat, hand in enumerate(st.hands):
-            if hand & rules.OPENING_MASK:
-                return seat
-        raise GameError("nobody holds the opening card")
+        return _holder(st, st.opening_mask)
+    if rules.LEADER == "holder-of-lowest":
+        for card in rules.LEADER_ORDER:
+            if any(hand >> card & 1 for hand in st.hands):
+                return _holder(st, 1 << card)
+        raise GameError("nobody holds any of the cards that decide the leader")
     if rules.LEADER == "previous-winner" and previous_winner is not None:
         return previous_winner
     return (st.dealer + 1) % st.n_players
+
+
+def _holder(st: DealState, mask: int) -> int:
+    for seat, hand in enumerate(st.hands):
+        if hand & mask:
+            return seat
+    raise GameError("nobody holds the opening card")
 
 
 class _Recorder:
@@ -74,25 +99,23 @@ class _Recorder:
             entry["kind"] = kind
         self.decisions.append(entry)
 
+    def note(self, **facts: Any) -> None:
+        """Add facts (an elimination, a penalty transfer) to the latest decision."""
+        self.decisions[-1].update(facts)
 
-def play_deal(
-    rules: Rules,
-    players: int,
-    rng: random.Random,
-    strategies: list[Strategy],
-    *,
-    dealer: int = 0,
-    previous_winner: int | None = None,
-    record: bool = False,
-) -> DealResult:
+
+def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
+    players, dealer = table.players, table.dealer
     st = DealState(players, dealer, deal_hands(rules, players, dealer, rng), rules.N_ROWS)
-    dealt = list(st.hands) if record else []
+    dealt = list(st.hands) if table.record else []
     rules.setup(st)  # lays out pre-placed cards and collects the antes
+    st.pot += table.carried_pot
+    opening_card = _name_opening_card(rules, st, rng) if rules.OPENING_CHOICES else None
     layout_start = st.table
-    recorder = _Recorder(rules) if record else None
-    seat = choose_leader(rules, st, previous_winner)
-    decisions, passes = _run_turns(rules, st, seat, rng, strategies, recorder)
+    recorder = _Recorder(rules) if table.record else None
+    seat = choose_leader(rules, st, table.previous_winner)
+    decisions, passes = _Turns(rules, st, rng, table, recorder).run(seat)
     result = _score(rules, st, decisions, passes)
     if recorder is not None:
         result.record = {
@@ -101,7 +124,227 @@ def play_deal(
             "layout_start": recorder.cards(layout_start),
             "decisions": recorder.decisions,
         }
+        if opening_card is not None:
+            result.record["opening_card"] = rules.CARD_CODES[opening_card]
     return result
+
+
+def _name_opening_card(rules: Rules, st: DealState, rng: random.Random) -> int | None:
+    """When the dealer names the opening card, a bot dealer picks one at random."""
+    if not rules.OPENING_CHOICES:
+        return None
+    mask = rules.OPENING_CHOICES[int(rng.random() * len(rules.OPENING_CHOICES))]
+    st.opening_mask = mask
+    st.opened = False
+    return (mask & -mask).bit_length() - 1
+
+
+class _Turns:
+    """The turn loop of one deal, with the declared mechanics of the rules."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        st: DealState,
+        rng: random.Random,
+        table: Table,
+        recorder: _Recorder | None,
+    ) -> None:
+        self.rules, self.st, self.rng, self.table, self.recorder = rules, st, rng, table, recorder
+        self.active = st.n_players  # players still holding cards and not eliminated
+        self.finished = 0
+        self.eliminated: list[int] = []
+
+    def run(self, seat: int) -> tuple[int, int]:
+        """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
+        rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
+        strategies, hands, players = self.table.strategies, st.hands, st.n_players
+        legal_moves, play = rules.legal, rules.play
+        voluntary, has_follow_up, fast = (
+            rules.VOLUNTARY_PASS,
+            rules.HAS_FOLLOW_UP,
+            rules.LEGAL_IS_PLAYABLE,
+        )
+        pass_limit, last_card = rules.PASS_LIMIT, rules.LAST_CARD_PENALTY
+        skip_out = rules.END_WHEN == "all-out" or rules.OVER_LIMIT is not None
+        limit = DECISION_LIMIT_PER_CARD * rules.N_CARDS
+        # Mechanics most rule sets lack are tested once per play, not per decision.
+        after_play = has_follow_up or last_card is not None
+        extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
+        for decisions in range(1, limit + 1):
+            # Once the opening card is down, legality is the hand masked by the
+            # playable set the rules keep up to date (the Rules contract).
+            legal = hands[seat] & st.playable if fast and st.opened else legal_moves(st, seat)
+            if legal:
+                if voluntary:
+                    can_pass = pass_limit is None or st.passes[seat] < pass_limit
+                    card = strategies[seat](st, seat, legal, can_pass, rng)
+                elif legal & (legal - 1):
+                    card = strategies[seat](st, seat, legal, False, rng)
+                else:  # one legal card and no right to pass: there is no choice to ask for
+                    card = legal.bit_length() - 1
+                if recorder is not None:
+                    recorder.add(seat, legal, card, "turn")
+                if card != PASS:
+                    stuck = 0
+                    play(st, seat, card)
+                    if after_play and hands[seat]:
+                        extra += self.after_play(seat, card)
+                    if not hands[seat] and self.goes_out(seat):
+                        return decisions + extra, passes
+                else:  # a voluntary pass: someone could play, so the deal is not blocked
+                    stuck = 0
+                    passes += 1
+                    self.voluntary_pass(seat)
+            else:
+                if recorder is not None:
+                    recorder.add(seat, 0, PASS, "turn")
+                passes += 1
+                if pass_limit is not None and st.passes[seat] >= pass_limit and rules.OVER_LIMIT:
+                    if self.eliminate(seat):
+                        return decisions + extra, passes
+                    stuck = 0
+                else:
+                    stuck += 1
+                    st.passes[seat] += 1
+                    _pay_pot(st, seat, rules.pass_cost(st, seat))
+                    if stuck >= self.active:  # a full round in which nobody could play
+                        if skip_out:
+                            self.rank_the_rest()
+                        return decisions + extra, passes
+            seat = seat + 1 if seat + 1 < players else 0
+            if skip_out:
+                while st.places[seat]:
+                    seat = seat + 1 if seat + 1 < players else 0
+        raise GameError(
+            f"the deal did not end after {limit} decisions; the rules may never let it end"
+        )
+
+    def after_play(self, seat: int, card: int) -> int:
+        """Follow-up cards and the "last card" announcement; returns extra decisions."""
+        taken = self.follow_ups(seat, card) if self.rules.HAS_FOLLOW_UP else 0
+        hand = self.st.hands[seat]
+        if hand and hand & (hand - 1) == 0 and self.rules.LAST_CARD_PENALTY is not None:
+            self.announce_last_card(seat)
+        return taken
+
+    def follow_ups(self, seat: int, card: int) -> int:
+        """Extra cards the same player may add at once; returns the decisions taken."""
+        rules, st = self.rules, self.st
+        taken = 0
+        extra = rules.follow_up(st, seat, card)
+        while extra and st.hands[seat]:
+            taken += 1
+            card = self.table.strategies[seat](st, seat, extra, rules.FOLLOW_UP_OPTIONAL, self.rng)
+            if self.recorder is not None:
+                self.recorder.add(seat, extra, card, "follow-up")
+            if card == PASS:
+                break
+            rules.play(st, seat, card)
+            extra = rules.follow_up(st, seat, card)
+        return taken
+
+    def goes_out(self, seat: int) -> bool:
+        """``seat`` has no cards left; returns True when the deal ends."""
+        st = self.st
+        self.finished += 1
+        self.active -= 1
+        st.places[seat] = self.finished
+        if st.winner is None:
+            st.winner = seat
+        if self.rules.END_WHEN == "first-out":
+            return True  # the others are not ranked: they stopped playing
+        if self.active <= 1:
+            self.rank_the_rest()
+            return True
+        return False
+
+    def rank_the_rest(self) -> None:
+        """Places for everyone still holding cards (fewest first), then the eliminated."""
+        st = self.st
+        holding = [s for s in range(st.n_players) if not st.places[s]]
+        for seat in sorted(holding, key=lambda s: (st.hands[s].bit_count(), s)):
+            self.finished += 1
+            st.places[seat] = self.finished
+        for seat in reversed(self.eliminated):  # the earliest eliminated ranks lowest
+            self.finished += 1
+            st.places[seat] = self.finished
+
+    def eliminate(self, seat: int) -> bool:
+        """A pass beyond the limit: the player's hand goes onto the layout; True if the deal ends."""
+        st, rules = self.st, self.rules
+        if self.recorder is not None:
+            self.recorder.note(eliminated=True)
+        for card in bits(st.hands[seat]):
+            rules.lay_out(st, card)
+        st.hands[seat] = 0
+        st.eliminated[seat] = True
+        st.places[seat] = -1  # placed at the end, below everyone who finishes
+        self.eliminated.append(seat)
+        self.active -= 1
+        if self.active <= 1:
+            self.rank_the_rest()
+            if st.winner is None:  # nobody went out: the last player standing wins
+                st.winner = st.places.index(1)
+            return True
+        return False
+
+    def voluntary_pass(self, seat: int) -> None:
+        st = self.st
+        st.passes[seat] += 1
+        _pay_pot(st, seat, self.rules.voluntary_pass_cost(st, seat))
+        if self.rules.VOLUNTARY_TRANSFER is not None:
+            self.transfer(self.rules.VOLUNTARY_TRANSFER, seat)
+
+    def announce_last_card(self, seat: int) -> None:
+        """A bot forgets to say "last card" with the table's probability; it is always caught."""
+        penalty = self.rules.LAST_CARD_PENALTY
+        if penalty is not None and self.rng.random() < self.table.forget_last_card:
+            if self.recorder is not None:
+                self.recorder.note(forgot_last_card=True)
+            self.transfer(penalty, seat)
+
+    def transfer(self, rule: tuple[int, str, str, str], offender: int) -> None:
+        """Move penalty cards between hands as ``rule`` = (cards, from, to, which) says."""
+        count, source, target, which = rule
+        st = self.st
+        giver, receiver = self.who(source, offender), self.who(target, offender)
+        if giver is None or receiver is None or giver == receiver:
+            return
+        cards = list(bits(st.hands[giver]))
+        count = min(count, len(cards) - 1)  # never the giver's last card
+        if count <= 0:
+            return
+        moved = self.pick(cards, count, which)
+        mask = sum(1 << c for c in moved)
+        st.hands[giver] ^= mask
+        st.hands[receiver] |= mask
+        if self.recorder is not None:
+            self.recorder.note(
+                transfer={"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
+            )
+
+    def pick(self, cards: list[int], count: int, which: str) -> list[int]:
+        if which == "random":
+            return self.rng.sample(cards, count)
+        value = self.rules.CARD_VALUE
+        ordered = sorted(cards, key=lambda c: (value[c], c), reverse=which == "highest-value")
+        return ordered[:count]
+
+    def who(self, role: str, offender: int) -> int | None:
+        """The seat playing ``role`` relative to the offender, among players still in."""
+        st = self.st
+        others = [(offender + k) % st.n_players for k in range(1, st.n_players)]
+        others = [s for s in others if not st.places[s]]
+        if role == "self":
+            return offender
+        if not others:
+            return None
+        if role == "left":
+            return others[0]
+        if role == "right":
+            return others[-1]
+        return max(others, key=lambda s: (st.hands[s].bit_count(), -others.index(s)))
 
 
 def _pay_pot(st: DealState, seat: int, amount: int) -> None:
@@ -109,87 +352,9 @@ def _pay_pot(st: DealState, seat: int, amount: int) -> None:
     st.pot += amount
 
 
-def _run_turns(
-    rules: Rules,
-    st: DealState,
-    seat: int,
-    rng: random.Random,
-    strategies: list[Strategy],
-    recorder: _Recorder | None,
-) -> tuple[int, int]:
-    """The turn loop; returns (decisions, passes).  Sets ``st.winner``."""
-    legal_moves, play = rules.legal, rules.play
-    voluntary, has_follow_up = rules.VOLUNTARY_PASS, rules.HAS_FOLLOW_UP
-    fast = rules.LEGAL_IS_PLAYABLE
-    players, hands = st.n_players, st.hands
-    limit = DECISION_LIMIT_PER_CARD * rules.N_CARDS
-    decisions = passes = stuck = 0
-    while decisions < limit:
-        decisions += 1
-        # Once the opening card is down, legality is the hand masked by the
-        # playable set the rules keep up to date (the Rules contract).
-        legal = hands[seat] & st.playable if fast and st.opened else legal_moves(st, seat)
-        if legal:
-            if legal & (legal - 1) or voluntary:
-                card = strategies[seat](st, seat, legal, voluntary, rng)
-            else:  # one legal card and no right to pass: there is no choice to ask for
-                card = legal.bit_length() - 1
-            if recorder is not None:
-                recorder.add(seat, legal, card, "turn")
-            if card != PASS:
-                stuck = 0
-                play(st, seat, card)
-                if not hands[seat]:
-                    st.winner = seat
-                    return decisions, passes
-                if has_follow_up:
-                    decisions += _follow_ups(rules, st, seat, card, rng, strategies, recorder)
-                    if not hands[seat]:
-                        st.winner = seat
-                        return decisions, passes
-            else:  # a voluntary pass: someone could play, so the deal is not blocked
-                stuck = 0
-                passes += 1
-                st.passes[seat] += 1
-                _pay_pot(st, seat, rules.voluntary_pass_cost(st, seat))
-        else:
-            if recorder is not None:
-                recorder.add(seat, 0, PASS, "turn")
-            passes += 1
-            stuck += 1
-            st.passes[seat] += 1
-            _pay_pot(st, seat, rules.pass_cost(st, seat))
-            if stuck >= players:  # a full round in which nobody could play
-                return decisions, passes
-        seat = seat + 1 if seat + 1 < players else 0
-    raise GameError(f"the deal did not end after {limit} decisions; the rules may never let it end")
-
-
-def _follow_ups(
-    rules: Rules,
-    st: DealState,
-    seat: int,
-    card: int,
-    rng: random.Random,
-    strategies: list[Strategy],
-    recorder: _Recorder | None,
-) -> int:
-    """Extra cards the same player may add at once; returns the decisions taken."""
-    taken = 0
-    extra = rules.follow_up(st, seat, card)
-    while extra and st.hands[seat]:
-        taken += 1
-        card = strategies[seat](st, seat, extra, rules.FOLLOW_UP_OPTIONAL, rng)
-        if recorder is not None:
-            recorder.add(seat, extra, card, "follow-up")
-        if card == PASS:
-            break
-        rules.play(st, seat, card)
-        extra = rules.follow_up(st, seat, card)
-    return taken
-
-
 def _score(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:
     points = rules.settle(st)
     cards_left = [hand.bit_count() for hand in st.hands]
-    return DealResult(st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left)
+    return DealResult(
+        st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left, list(st.places)
+    )

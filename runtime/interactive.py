@@ -7,7 +7,7 @@ import random
 import click
 
 from runtime.api import DealState, Rules, bits
-from runtime.engine import play_deal
+from runtime.engine import Table, play_deal
 from runtime.simulate import check_players
 from runtime.strategies import PASS, STRATEGIES, Strategy
 
@@ -58,7 +58,8 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, strategy:
     if bots is None:
         raise click.BadParameter(f"unknown strategy '{strategy}'")
     strategies = [human_strategy(rules) if s == seat else bots(rules) for s in range(players)]
-    result = play_deal(rules, players, random.Random(seed), strategies, dealer=seed % players)
+    table = Table(players, strategies, dealer=seed % players)
+    result = play_deal(rules, table, random.Random(seed))
     who = (
         "nobody (blocked)"
         if result.winner is None

@@ -41,6 +41,7 @@ def game_record(
     if has_points:
         outcome["points"] = result.points
     outcome["cards_left"] = result.cards_left
+    outcome["places"] = result.places
     return {
         "variant": variant,
         "players": players,
@@ -52,6 +53,11 @@ def game_record(
         "decisions": result.record["decisions"],
         "winner": result.winner,
         "result": outcome,
+        **(
+            {"opening_card": result.record["opening_card"]}
+            if "opening_card" in result.record
+            else {}
+        ),
     }
 
 

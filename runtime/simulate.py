@@ -1,8 +1,11 @@
-"""Simulate many independent deals with bot strategies and summarise them.
+"""Simulate many independent deals (or matches) with bot strategies and summarise them.
 
 Game ``g`` of a run with seed ``S`` uses its own generator seeded with
 ``S + g`` (recorded as the game's ``seed``), so any recorded game can be
-replayed alone with ``--seed <its seed> --games 1``.
+replayed alone with ``--seed <its seed> --games 1``.  With ``deals`` set, a
+game is a match of that many deals (see :mod:`runtime.match`); win figures
+are then match wins, and deal figures (decisions, passes, chips, points)
+are per deal.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 
 from runtime.api import GameError, Rules
-from runtime.engine import play_deal
+from runtime.engine import DealResult, Table, play_deal
+from runtime.match import play_match
 from runtime.records import game_record, write_record
 from runtime.strategies import STRATEGIES
 
@@ -37,6 +41,7 @@ class Summary:
     mean_passes: float = 0.0
     mean_chips: list[float] | None = None
     mean_points: list[float] | None = None
+    deals_per_game: float = 1.0
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -50,51 +55,92 @@ def check_players(rules: Rules, players: int) -> None:
         )
 
 
+@dataclass
+class Options:
+    """What to simulate besides the rules."""
+
+    players: int = 4
+    games: int = 1000
+    seed: int = 0
+    strategy: str = "random"
+    deals: int | None = None  # None: independent deals; N: matches of N deals
+    forget_last_card: float = 0.1
+
+
 def simulate(
     rules: Rules,
-    players: int,
-    games: int,
-    seed: int,
-    strategy: str = "random",
+    options: Options,
     record: IO[str] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
-    """Play ``games`` independent deals and return their summary."""
-    check_players(rules, players)
-    strategies = [STRATEGIES[strategy](rules) for _ in range(players)]
-    summary = Summary(rules.ID, players, games, seed, strategy, wins=[0] * players)
-    chips = [0] * players
-    points = [0] * players
-    decisions = passes = 0
+    """Play ``options.games`` independent deals (or matches) and summarise them."""
+    check_players(rules, options.players)
+    if options.strategy not in STRATEGIES:
+        raise GameError(f"unknown strategy '{options.strategy}' (known: {', '.join(STRATEGIES)})")
+    players = options.players
+    strategies = [STRATEGIES[options.strategy](rules) for _ in range(players)]
+    table = Table(
+        players, strategies, record=record is not None, forget_last_card=options.forget_last_card
+    )
+    summary = Summary(
+        rules.ID, players, options.games, options.seed, options.strategy, wins=[0] * players
+    )
+    totals = _Totals(players)
     started = time.perf_counter()
-    for game in range(games):
-        rng = random.Random(seed + game)
-        dealer = int(rng.random() * players)
-        result = play_deal(
-            rules, players, rng, strategies, dealer=dealer, record=record is not None
-        )
-        decisions += result.decisions
-        passes += result.passes
-        if result.winner is None:
-            summary.blocked += 1
+    for game in range(options.games):
+        rng = random.Random(options.seed + game)
+        if options.deals is None:
+            table.dealer = int(rng.random() * players)
+            deals = [play_deal(rules, table, rng)]
+            winners = [] if deals[0].winner is None else [deals[0].winner]
         else:
-            summary.wins[result.winner] += 1
-        for seat in range(players):
-            chips[seat] += result.chips[seat]
-            if result.points:
-                points[seat] += result.points[seat]
+            match = play_match(rules, table, rng, options.deals)
+            deals, winners = match.deals, match.winners
+            table.previous_winner, table.carried_pot = None, 0
+        totals.add(summary, deals, winners)
         if record is not None:
-            write_record(
-                record,
-                game_record(
-                    rules.ID, players, seed + game, 1, result, rules.HAS_CHIPS, rules.HAS_POINTS
-                ),
-            )
+            for number, deal in enumerate(deals, start=1):
+                line = game_record(
+                    rules.ID,
+                    players,
+                    options.seed + game,
+                    number,
+                    deal,
+                    rules.HAS_CHIPS,
+                    rules.HAS_POINTS,
+                )
+                write_record(record, line)
         if progress is not None and game % 64 == 63:
             progress(game + 1)
     summary.seconds = time.perf_counter() - started
-    _finish(summary, rules, games, decisions, passes, chips, points)
+    summary.deals_per_game = totals.deals / max(options.games, 1)
+    _finish(
+        summary, rules, options.games, totals.decisions, totals.passes, totals.chips, totals.points
+    )
     return summary
+
+
+class _Totals:
+    """Running sums over the simulated games."""
+
+    def __init__(self, players: int) -> None:
+        self.chips = [0] * players
+        self.points = [0] * players
+        self.decisions = self.passes = self.deals = 0
+
+    def add(self, summary: Summary, deals: list[DealResult], winners: list[int]) -> None:
+        for deal in deals:
+            self.deals += 1
+            self.decisions += deal.decisions
+            self.passes += deal.passes
+            if deal.winner is None:
+                summary.blocked += 1
+            for seat, chips in enumerate(deal.chips):
+                self.chips[seat] += chips
+            for seat, points in enumerate(deal.points):
+                self.points[seat] += points
+        for seat in winners:  # a shared match win counts for each winner
+            summary.wins[seat] += 1
 
 
 def _finish(
@@ -109,7 +155,7 @@ def _finish(
     n = max(games, 1)
     summary.games_per_second = games / summary.seconds if summary.seconds > 0 else 0.0
     summary.win_share = [w / n for w in summary.wins]
-    summary.mean_decisions = decisions / n
-    summary.mean_passes = passes / n
+    summary.mean_decisions = decisions / n / summary.deals_per_game
+    summary.mean_passes = passes / n / summary.deals_per_game
     summary.mean_chips = [c / n for c in chips] if rules.HAS_CHIPS else None
     summary.mean_points = [p / n for p in points] if rules.HAS_POINTS else None

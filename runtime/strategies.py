@@ -38,8 +38,9 @@ def random_strategy(rules: Rules) -> Strategy:
             choice = int(rng.random() * count)
         else:
             return legal.bit_length() - 1
-        for _ in range(choice):  # inlined pick_uniform: this is the simulation's hot path
+        while choice:  # inlined pick_uniform: this is the simulation's hot path
             legal &= legal - 1
+            choice -= 1
         return (legal & -legal).bit_length() - 1
 
     return choose

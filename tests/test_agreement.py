@@ -72,25 +72,31 @@ def _compare_settlement(variant: str, state: DealState) -> None:
 @given(variant=st.sampled_from(BUILTIN_IDS), seed=st.integers(0, 2**32))
 def test_whole_games_agree(variant: str, seed: int) -> None:
     """Same seed, same strategy: identical decision records and results."""
-    from runtime.engine import play_deal
+    from runtime.engine import Table, play_deal
 
     gen, ref = compiled(variant), reference(variant)
     players = gen.MIN_PLAYERS + seed % (gen.MAX_PLAYERS - gen.MIN_PLAYERS + 1)
     a = play_deal(
         gen,
-        players,
+        Table(
+            players,
+            [random_strategy(gen)] * players,
+            seed % players,
+            record=True,
+            forget_last_card=0.5,
+        ),
         random.Random(seed),
-        [random_strategy(gen)] * players,
-        dealer=seed % players,
-        record=True,
     )
     b = play_deal(
         ref,
-        players,
+        Table(
+            players,
+            [random_strategy(ref)] * players,
+            seed % players,
+            record=True,
+            forget_last_card=0.5,
+        ),
         random.Random(seed),
-        [random_strategy(ref)] * players,
-        dealer=seed % players,
-        record=True,
     )  # type: ignore[arg-type]
     assert a.record == b.record
     assert (a.winner, a.chips, a.points) == (b.winner, b.chips, b.points)

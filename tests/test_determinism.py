@@ -11,7 +11,7 @@ import pytest
 
 from compiler.pipeline import compile_file, find_rulespec, generated_path
 from runtime.api import GameError
-from runtime.engine import play_deal
+from runtime.engine import Table, play_deal
 from runtime.strategies import PASS, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled
 
@@ -50,7 +50,7 @@ def test_same_seed_same_game() -> None:
     rules = compiled("parliament")
     games = [
         play_deal(
-            rules, 5, random.Random(99), [random_strategy(rules)] * 5, dealer=2, record=True
+            rules, Table(5, [random_strategy(rules)] * 5, dealer=2, record=True), random.Random(99)
         ).record
         for _ in range(2)
     ]
@@ -64,4 +64,4 @@ def test_a_deal_that_cannot_end_stops_with_a_clear_error() -> None:
         return PASS
 
     with pytest.raises(GameError, match="did not end"):
-        play_deal(rules, 4, random.Random(1), [always_pass] * 4)
+        play_deal(rules, Table(4, [always_pass] * 4), random.Random(1))

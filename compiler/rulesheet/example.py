@@ -9,7 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar, apply_binary
+from compiler.analyse import (
+    T,
+    TAggregate,
+    TAttr,
+    TBinary,
+    TCall,
+    TConst,
+    TIf,
+    TUnary,
+    TVar,
+    apply_binary,
+)
 from compiler.model import Deck, Rulespec
 
 EXAMPLE_PLAYERS = 4

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 
@@ -41,7 +41,7 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.GNUTranslations:
     """The compiled catalog of ``lang`` (compiled once per process)."""
     check_language(lang)

@@ -274,7 +274,14 @@ class Phraser:
             return self.clause(node)
         if node.type == RANK:
             return self.rank_step(node)
-        return self.lang.marked(ARITHMETIC[node.op], left=self.noun(node.left), right=self.noun(node.right))
+        left, right = self.operand(node.left), self.operand(node.right)
+        return self.lang.marked(ARITHMETIC[node.op], left=left, right=right)
+
+    def operand(self, node: T) -> str:
+        """An operand of arithmetic; compound ones are bracketed so the grouping stays clear."""
+        text = self.noun(node)
+        compound = isinstance(node, TIf) or (isinstance(node, TBinary) and node.op in ARITHMETIC)
+        return f"({text})" if compound else text
 
     def rank_step(self, node: TBinary) -> str:
         base = self.noun(node.left)

@@ -1,0 +1,66 @@
+"""Rule sheets in nine languages, generated from the compiled rulespec model.
+
+Stages: :mod:`.cards` (localised card names) → :mod:`.sentences` (condition
+trees as sentences) → :mod:`.sheet` (model → template context) →
+:mod:`.render` (Jinja2 + gettext); :mod:`.diff` describes house rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.analyse import AnalysedRules
+from compiler.errors import Diagnostic, SevensError
+from compiler.load import BUILTIN_DIR, builtin_ids, resolve_reference
+from compiler.pipeline import load_rulespec, write_atomic
+from compiler.rulesheet import diff
+from compiler.rulesheet.i18n import LANGUAGES, Lang, check_language
+from compiler.rulesheet.render import FORMATS, render
+from compiler.rulesheet.sheet import sheet_context
+
+__all__ = ["LANGUAGES", "describe_diff", "render_rulesheet", "write_all"]
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise SevensError(Diagnostic(f"unknown rule sheet format '{fmt}' — known formats: md, html"))
+
+
+def load_parent(rules: AnalysedRules) -> AnalysedRules | None:
+    """The parent rule set of a house rule, loaded by id, or ``None``."""
+    parent = rules.spec.parent
+    if parent is None:
+        return None
+    here = Path(rules.spec.path).parent if rules.spec.path != "?" else None
+    path = resolve_reference(parent, here) or BUILTIN_DIR / f"{parent}.yaml"
+    return load_rulespec(path)
+
+
+def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
+    """The rule sheet of ``rules`` in language ``lang``, as Markdown (``md``) or HTML (``html``)."""
+    check_language(lang)
+    _check_format(fmt)
+    language = Lang(lang)
+    parent = load_parent(rules)
+    differences = diff.differences(parent, rules, language) if parent else None
+    context = sheet_context(language, rules, differences, parent.spec.name if parent else None)
+    return render(context, lang, fmt)
+
+
+def describe_diff(a: AnalysedRules, b: AnalysedRules, lang: str) -> str:
+    """The differences of ``b`` from ``a`` as Markdown prose in ``lang``."""
+    check_language(lang)
+    return diff.describe_diff(a, b, Lang(lang))
+
+
+def write_all(out_dir: Path) -> list[Path]:
+    """Write ``<id>.<lang>.md`` and ``.html`` for every built-in rulespec; return the paths."""
+    written = []
+    for variant in builtin_ids():
+        rules = load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
+        for lang in LANGUAGES:
+            for fmt in FORMATS:
+                path = out_dir / f"{variant}.{lang}.{fmt}"
+                write_atomic(path, render_rulesheet(rules, lang, fmt))
+                written.append(path)
+    return written

@@ -1,0 +1,65 @@
+"""Render a sheet context with Jinja2 and the ``i18n`` extension.
+
+One environment per language and format: HTML autoescapes every value
+(names, descriptions and sources come from rulespec files), Markdown does
+not.  Message ids are the English sentences of the templates.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from compiler.rulesheet.i18n import translations
+
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
+FORMATS = ("md", "html")
+EXTENSIONS = ["jinja2.ext.i18n"]
+
+
+def make_environment(html: bool) -> Environment:
+    """A Jinja2 environment for one output format (no translations installed)."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATE_DIR),
+        autoescape=html,
+        extensions=EXTENSIONS,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=StrictUndefined,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.filters["squash"] = squash
+    return env
+
+
+def squash(text: str) -> str:
+    """Collapse whitespace, keeping HTML-safe strings safe (sentences are joined by spaces)."""
+    squashed = re.sub(r"\s+", " ", str(text)).strip()
+    return Markup(squashed) if isinstance(text, Markup) else squashed
+
+
+@cache
+def environment(lang: str, fmt: str) -> Environment:
+    """The environment for ``lang`` and ``fmt``, with the language's catalog installed."""
+    env = make_environment(fmt == "html")
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def render(context: dict[str, Any], lang: str, fmt: str) -> str:
+    """Render the sheet template of ``fmt`` and tidy its blank lines."""
+    template = environment(lang, fmt).get_template(f"sheet.{fmt}.j2")
+    text = template.render(**context, macros=f"{fmt}.macros.j2", fmt=fmt)
+    return tidy(text)
+
+
+def tidy(text: str) -> str:
+    """Strip trailing spaces and collapse runs of blank lines (output must be stable)."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"

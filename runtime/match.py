@@ -1,0 +1,106 @@
+"""Sessions: a match of several deals, as the rule set's ``SESSION`` says.
+
+The dealer rotates to the left after each deal; the winner of a deal can lead
+the next (``LEADER == "previous-winner"``); a pot left by a blocked deal is
+carried into the next one.  The match ends after its number of deals or as
+soon as a cumulative total reaches the target, and its winner is decided by
+the session's rule and tiebreak.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from runtime.api import Rules
+from runtime.engine import DealResult, Table, play_deal
+
+DEFAULT_SESSION: dict[str, Any] = {
+    "deals": None,
+    "target_chips": None,
+    "target_points": None,
+    "winner": "most-deals",
+    "tiebreak": "none",
+}
+
+
+@dataclass
+class MatchResult:
+    """The outcome of a match: its deals, totals and winner(s)."""
+
+    deals: list[DealResult] = field(default_factory=list)
+    chips: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    deals_won: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+
+
+def session_of(rules: Rules) -> dict[str, Any]:
+    """The rule set's session settings, with defaults for a rule set that has none."""
+    session = dict(DEFAULT_SESSION)
+    if rules.HAS_CHIPS:
+        session["winner"] = "most-chips"
+    session.update(rules.SESSION or {})
+    return session
+
+
+def number_of_deals(rules: Rules, players: int, deals: int | None) -> int:
+    """Deals in a match: the explicit count, else the session's (default: one per player)."""
+    if deals is not None:
+        return deals
+    return session_of(rules)["deals"] or players
+
+
+def play_match(rules: Rules, table: Table, rng: random.Random, deals: int) -> MatchResult:
+    """Play up to ``deals`` deals (fewer if a target is reached) and decide the winner."""
+    session = session_of(rules)
+    players = table.players
+    result = MatchResult(chips=[0] * players, points=[0] * players, deals_won=[0] * players)
+    table.dealer = int(rng.random() * players)
+    for _ in range(deals):
+        deal = play_deal(rules, table, rng)
+        result.deals.append(deal)
+        _add_up(result, deal)
+        table.previous_winner = deal.winner
+        table.carried_pot = deal.pot_left
+        table.dealer = (table.dealer + 1) % players
+        if _target_reached(session, result):
+            break
+    result.winners = _match_winners(session, result)
+    return result
+
+
+def _add_up(result: MatchResult, deal: DealResult) -> None:
+    for seat in range(len(result.chips)):
+        result.chips[seat] += deal.chips[seat]
+        if deal.points:
+            result.points[seat] += deal.points[seat]
+    if deal.winner is not None:
+        result.deals_won[deal.winner] += 1
+
+
+def _target_reached(session: dict[str, Any], result: MatchResult) -> bool:
+    chips, points = session["target_chips"], session["target_points"]
+    if chips is not None and max(result.chips) >= chips:
+        return True
+    if points is not None:
+        return bool(max(result.points) >= points if points >= 0 else min(result.points) <= points)
+    return False
+
+
+def _match_winners(session: dict[str, Any], result: MatchResult) -> list[int]:
+    scores = {
+        "most-chips": result.chips,
+        "most-pots": result.deals_won,
+        "most-deals": result.deals_won,
+        "highest-points": result.points,
+        "lowest-points": [-p for p in result.points],
+    }[session["winner"]]
+    best = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == best]
+    if len(tied) > 1 and session["tiebreak"] == "fewest-cards-last-deal":
+        left = result.deals[-1].cards_left
+        fewest = min(left[s] for s in tied)
+        tied = [s for s in tied if left[s] == fewest]
+    return tied

@@ -1,0 +1,197 @@
+"""Rule sheets: golden files, catalogs, content checked against the model, prose diffs.
+
+Refresh the golden files (and docs/rulesheets) with ``SEVENS_UPDATE_GOLDEN=1 pytest tests/test_rulesheet.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from compiler.analyse import BOOL, AnalysedRules, Analyser
+from compiler.errors import SevensError
+from compiler.load import BUILTIN_DIR, builtin_ids
+from compiler.model import Condition
+from compiler.pipeline import load_rulespec
+from compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
+from compiler.rulesheet.cards import card_full, card_short, rank_letter
+from compiler.rulesheet.catalog import extract_messages, read_catalog
+from compiler.rulesheet.example import example_position
+from compiler.rulesheet.i18n import Lang
+from compiler.rulesheet.sentences import sentence
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden" / "rulesheets"
+DOCS = ROOT / "docs" / "rulesheets"
+UPDATE = os.environ.get("SEVENS_UPDATE_GOLDEN") == "1"
+FORMATS = ("md", "html")
+
+#: Messages that may legitimately read the same in another language: (context, msgid).
+IDENTICAL_OK = {
+    ("rank letter", "J"), ("rank letter", "Q"), ("rank letter", "K"), ("rank letter", "A"),
+    ("arithmetic", "%(left)s plus %(right)s"), ("arithmetic", "%(left)s minus %(right)s"),
+    ("arithmetic", "minus %(x)s"),
+    ("comparison", "%(left)s is %(right)s"), ("topic", "Points"), ("topic", "Ante"),
+    ("rank", "sota"), ("rank", "caballo"), ("rank", "rey"),
+    (None, "Sources"), (None, "Opening"), (None, "Session"), (None, "Deal"),
+    ("card name", "%(rank)s of %(suit)s"), ("value", "no"),
+}
+IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
+                 for name in ("oros", "copas", "espadas", "bastos")}
+
+
+@cache
+def rules_of(variant: str) -> AnalysedRules:
+    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
+
+
+def cases() -> list[tuple[str, str]]:
+    return [(v, lang) for v in builtin_ids() for lang in LANGUAGES]
+
+
+@pytest.mark.parametrize(("variant", "lang"), cases())
+def test_sheet_matches_golden(variant: str, lang: str) -> None:
+    for fmt in FORMATS:
+        text = render_rulesheet(rules_of(variant), lang, fmt)
+        name = f"{variant}.{lang}.{fmt}"
+        if UPDATE:
+            for folder in (GOLDEN, DOCS):
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / name).write_text(text, encoding="utf-8")
+        golden = GOLDEN / name
+        assert golden.exists(), f"no golden file {name}; run with SEVENS_UPDATE_GOLDEN=1"
+        assert text == golden.read_text(encoding="utf-8"), f"{name} differs from its golden file"
+        assert (DOCS / name).read_text(encoding="utf-8") == text, f"docs/rulesheets/{name} is stale"
+
+
+def test_write_all_is_deterministic(tmp_path: Path) -> None:
+    first = write_all(tmp_path / "a")
+    second = write_all(tmp_path / "b")
+    assert [p.name for p in first] == [p.name for p in second]
+    assert len(first) == len(builtin_ids()) * len(LANGUAGES) * 2
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes()
+
+
+def test_catalogs_are_complete() -> None:
+    extracted = {(m.context, m.id) for m in extract_messages() if m.id}
+    for lang in LANGUAGES:
+        catalog = read_catalog(lang)
+        ids = {(m.context, m.id) for m in catalog if m.id}
+        assert ids == extracted, f"{lang}: catalog out of date; run python -m compiler.rulesheet.catalog"
+        for message in catalog:
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert all(strings), f"{lang}: untranslated {message.id!r}"
+            if lang == "en":
+                continue
+            singular = message.id[0] if isinstance(message.id, tuple) else message.id
+            same = strings[0] == singular
+            assert not same or (message.context, singular) in IDENTICAL_OK, f"{lang}: {singular!r} not translated"
+
+
+def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
+    """Strings the sheet must contain, computed from the model, not from the sheet."""
+    spec, language = rules.spec, Lang(lang)
+    deck = spec.deck
+    facts = [spec.name, str(spec.players.min), str(spec.players.max)]
+    facts += [rank_letter(language, deck, r) for r in range(deck.n_ranks)]
+    if spec.opening.card is not None:
+        facts.append(card_full(language, deck, spec.opening.card))
+    if deck.ace in ("high", "low") and deck.rank_index("A") is not None:
+        ace = {"high": "The ace is high: it ranks above the king.",
+               "low": "The ace is low: it ranks below the two."}[deck.ace]
+        facts.append(language.gettext(ace))
+    cost = rules.pass_cost.condition.text
+    if cost.isdigit() and int(cost) > 0:
+        facts.append(language.ngettext("Each pass costs %(count)s chip, paid into the pot.",
+                                       "Each pass costs %(count)s chips, paid into the pot.",
+                                       int(cost)) % {"count": int(cost)})
+    if spec.chips is not None and spec.chips.pot == "winner":
+        facts.append(language.gettext("The winner of the deal takes the whole pot."))
+    for analysed in (rules.points, rules.pay_winner, rules.ante):
+        if analysed is not None:
+            facts.append(sentence(language, deck, analysed.tree))
+    return facts
+
+
+@pytest.mark.parametrize(("variant", "lang"), cases())
+def test_sheet_states_the_rules(variant: str, lang: str) -> None:
+    rules = rules_of(variant)
+    text = render_rulesheet(rules, lang, "md")
+    for fact in expected_facts(rules, lang):
+        assert fact in text, f"{variant}.{lang}: missing {fact!r}"
+    legal = example_position(rules.spec, rules.legal.tree).legal
+    language = Lang(lang)
+    example = ", ".join(card_short(language, rules.spec.deck, f) for f in legal)
+    assert example in text
+
+
+def test_german_parliament_names_the_opening_card() -> None:
+    text = render_rulesheet(rules_of("parliament"), "de")
+    assert "Karo-7 (7♦)" in text
+    assert "B (Bube) – D (Dame) – K (König) – A (Ass)" in text
+    assert "Jedes Passen kostet 1 Chip" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unseen_condition_reads_as_a_sentence(lang: str) -> None:
+    deck = rules_of("parliament").spec.deck
+    text = "card.value >= 5 and not (card.suit == H) or row.count * 2 > abs(row.count - 10)"
+    analysed = Analyser(deck, False, "legal").run(Condition("play.legal", text, None), BOOL)
+    prose = sentence(Lang(lang), deck, analysed.tree)
+    for raw in ("==", ">=", "!=", "card.", "row.", "abs(", " * ", "%("):
+        assert raw not in prose, f"{lang}: {raw!r} in {prose!r}"
+    if lang != "en":
+        assert " and " not in prose and " not " not in prose
+    assert len(prose.split()) > 8 or lang == "ja"
+
+
+def test_unknown_language_is_a_user_error() -> None:
+    with pytest.raises(SevensError, match="unknown language 'xx'"):
+        render_rulesheet(rules_of("parliament"), "xx")
+    with pytest.raises(SevensError, match="unknown language"):
+        describe_diff(rules_of("parliament"), rules_of("parliament"), "xx")
+
+
+def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "id: house\nname: House\nextends: parliament\nopening: {card: 7C}\n"
+        "passing: {voluntary: true, voluntary_cost: 2}\nscoring: {points: -hand.value}\n",
+        encoding="utf-8",
+    )
+    a, b = rules_of("parliament"), load_rulespec(house)
+    english = describe_diff(a, b, "en")
+    assert "Opening card: 7 of clubs (7♣) instead of 7 of diamonds (7♦)." in english
+    assert "Passing while able to play: yes instead of no." in english
+    assert "Cost of a voluntary pass: 2 instead of 1." in english
+    assert "Points: minus the total value of the cards in the player's hand instead of none." in english
+    german = describe_diff(a, b, "de")
+    assert "Eröffnungskarte: Kreuz-7 (7♣) statt Karo-7 (7♦)." in german
+    assert describe_diff(a, a, "en") == "Parliament has exactly the same rules as Parliament.\n"
+
+
+def test_house_rule_sheet_has_a_differences_section() -> None:
+    for variant in builtin_ids():
+        rules = rules_of(variant)
+        if rules.spec.parent is None:
+            continue
+        parent = rules_of(rules.spec.parent)
+        text = render_rulesheet(rules, "en")
+        assert f"## What differs from {parent.spec.name}" in text
+        for line in describe_diff(parent, rules, "en").splitlines()[2:]:
+            assert line in text
+
+
+def test_html_escapes_rulespec_strings(tmp_path: Path) -> None:
+    spec = tmp_path / "evil.yaml"
+    spec.write_text('id: evil\nname: "<script>x</script> & co"\nextends: parliament\n', encoding="utf-8")
+    html = render_rulesheet(load_rulespec(spec), "fr", "html")
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+    assert "<svg" in html and "@media print" in html
