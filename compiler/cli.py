@@ -252,7 +252,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
         click.echo(f"blocked      {summary['blocked']} deal(s) ended with nobody able to play")
     if summary["deals_per_game"] != 1.0:
         click.echo(
-            f"matches      {summary['deals_per_game']:.2f} deals per match; wins are match wins (shared wins count for each)"
+            f"matches      {summary['deals_per_game']:.2f} deals per match; wins are match wins (a shared win is split)"
         )
     click.echo(
         f"decisions    {summary['mean_decisions']:.1f} per deal, passes {summary['mean_passes']:.1f} per deal"

@@ -714,6 +714,7 @@ def session_dict(spec: Rulespec) -> dict[str, object] | None:
         "deals": session.deals,
         "target_chips": session.target_chips,
         "target_points": session.target_points,
+        "target_deals": session.target_deals,
         "winner": session.winner,
         "tiebreak": session.tiebreak,
     }

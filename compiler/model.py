@@ -199,6 +199,7 @@ class Session:
     deals: int | None  # None: one deal per player
     target_chips: int | None
     target_points: int | None
+    target_deals: int | None
     winner: str
     tiebreak: str
 
@@ -470,6 +471,7 @@ class _ModelBuilder:
             deals=deals if isinstance(deals, int) else None,
             target_chips=target.get("chips"),
             target_points=target.get("points"),
+            target_deals=target.get("deals"),
             winner=raw.get(
                 "winner", "most-chips" if self.get("scoring", "chips") else "most-deals"
             ),

@@ -111,7 +111,7 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     dealt = list(st.hands) if table.record else []
     rules.setup(st)  # lays out pre-placed cards and collects the antes
     st.pot += table.carried_pot
-    opening_card = _name_opening_card(rules, st, rng) if rules.OPENING_CHOICES else None
+    opening_card = name_opening_card(rules, st, rng) if rules.OPENING_CHOICES else None
     layout_start = st.table
     recorder = _Recorder(rules) if table.record else None
     seat = choose_leader(rules, st, table.previous_winner)
@@ -129,7 +129,7 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     return result
 
 
-def _name_opening_card(rules: Rules, st: DealState, rng: random.Random) -> int | None:
+def name_opening_card(rules: Rules, st: DealState, rng: random.Random) -> int | None:
     """When the dealer names the opening card, a bot dealer picks one at random."""
     if not rules.OPENING_CHOICES:
         return None

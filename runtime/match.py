@@ -20,6 +20,7 @@ DEFAULT_SESSION: dict[str, Any] = {
     "deals": None,
     "target_chips": None,
     "target_points": None,
+    "target_deals": None,
     "winner": "most-deals",
     "tiebreak": "none",
 }
@@ -81,8 +82,14 @@ def _add_up(result: MatchResult, deal: DealResult) -> None:
 
 
 def _target_reached(session: dict[str, Any], result: MatchResult) -> bool:
-    chips, points = session["target_chips"], session["target_points"]
+    chips, points, deals = (
+        session["target_chips"],
+        session["target_points"],
+        session["target_deals"],
+    )
     if chips is not None and max(result.chips) >= chips:
+        return True
+    if deals is not None and max(result.deals_won) >= deals:
         return True
     if points is not None:
         return bool(max(result.points) >= points if points >= 0 else min(result.points) <= points)

@@ -34,7 +34,7 @@ class Summary:
     strategy: str
     seconds: float = 0.0
     games_per_second: float = 0.0
-    wins: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
     win_share: list[float] = field(default_factory=list)
     blocked: int = 0
     mean_decisions: float = 0.0
@@ -83,7 +83,7 @@ def simulate(
         players, strategies, record=record is not None, forget_last_card=options.forget_last_card
     )
     summary = Summary(
-        rules.ID, players, options.games, options.seed, options.strategy, wins=[0] * players
+        rules.ID, players, options.games, options.seed, options.strategy, wins=[0.0] * players
     )
     totals = _Totals(players)
     started = time.perf_counter()
@@ -139,8 +139,8 @@ class _Totals:
                 self.chips[seat] += chips
             for seat, points in enumerate(deal.points):
                 self.points[seat] += points
-        for seat in winners:  # a shared match win counts for each winner
-            summary.wins[seat] += 1
+        for seat in winners:  # a shared match win is split between the winners
+            summary.wins[seat] += 1 / len(winners)
 
 
 def _finish(

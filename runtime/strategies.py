@@ -81,8 +81,25 @@ def heuristic_strategy(rules: Rules) -> Strategy:
     return choose
 
 
+def withholding_strategy(rules: Rules, chance: float = 0.25) -> Strategy:
+    """Like the heuristic, but passes on purpose (where the rules allow it) a quarter of the time.
+
+    It lets simulations show what voluntary passing, caught-holding fines and
+    refusal penalties do to a game.
+    """
+    play_well = heuristic_strategy(rules)
+
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        if can_pass and rng.random() < chance:
+            return PASS
+        return play_well(st, seat, legal, can_pass, rng)
+
+    return choose
+
+
 #: Strategy factories by the name used on the command line.
 STRATEGIES: dict[str, Callable[[Rules], Strategy]] = {
     "random": random_strategy,
     "heuristic": heuristic_strategy,
+    "withhold": withholding_strategy,
 }

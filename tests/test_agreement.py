@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runtime.api import DealState
-from runtime.engine import choose_leader, deal_hands
+from runtime.engine import choose_leader, deal_hands, name_opening_card
 from runtime.strategies import PASS, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
@@ -42,6 +42,7 @@ def test_legal_moves_agree_on_reachable_positions(
     rng = random.Random(seed)
     state = DealState(players, 0, deal_hands(gen, players, 0, rng), gen.N_ROWS)
     gen.setup(state)
+    name_opening_card(gen, state, rng)
     seat = choose_leader(gen, state, None)
     choose = random_strategy(gen)
     for _ in range(stop_after):
