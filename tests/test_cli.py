@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -150,3 +151,43 @@ def test_compile_of_a_user_file_needs_an_output_directory(tmp_path: Path) -> Non
     assert code == 2 and "-o DIR" in output
     code, _ = run("compile", str(house), "-o", str(tmp_path / "out"))
     assert code == 0 and (tmp_path / "out" / "pub-parliament.py").exists()
+
+
+def test_play_runs_a_deal_against_bots_from_the_terminal() -> None:
+    result = CliRunner().invoke(main, ["play", "parliament", "--seed", "4"], input="\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "Your hand:" in result.output and "The deal is over: winner" in result.output
+
+
+def test_play_rejects_a_card_that_is_not_legal() -> None:
+    result = CliRunner().invoke(main, ["play", "fan-tan", "--seed", "1"], input="ZZ\n" + "\n" * 60)
+    assert result.exit_code == 0
+    assert "Not a legal play" in result.output
+
+
+def test_rulesheet_and_diff_commands(tmp_path: Path) -> None:
+    code, output = run("rulesheet", "sevens", "--lang", "de")
+    assert code == 0 and output.startswith("# Sevens")
+    out = tmp_path / "sheet.html"
+    code, _ = run("rulesheet", "parliament", "--lang", "pt", "--format", "html", "-o", str(out))
+    assert code == 0 and out.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html")
+    code, output = run("diff", "parliament", "voluntary-pass", "--lang", "en")
+    assert code == 0 and "pass" in output.lower()
+
+
+def test_match_mode_reports_match_wins(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    code, output = run(
+        "simulate", "dutch-fan-tan", "--match", "--games", "20", "--json", "--record", str(path)
+    )
+    summary = json.loads(output)
+    assert code == 0 and summary["deals_per_game"] == 4.0
+    assert abs(sum(summary["wins"]) - 20) < 1e-9  # one match win per match, split on ties
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["deal"] for r in records[:4]] == [1, 2, 3, 4]
+    dealers = [r["dealer"] for r in records[:4]]
+    assert all((b - a) % 4 == 1 for a, b in itertools.pairwise(dealers))
+    # seed 004: the winner of the previous deal leads the next one
+    for previous, current in itertools.pairwise(records[:4]):
+        assert current["decisions"][0]["seat"] == previous["winner"]
+    assert records[0]["decisions"][0]["seat"] == (records[0]["dealer"] + 1) % 4
