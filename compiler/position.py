@@ -10,11 +10,13 @@ ASKING_SEAT = 0
 _TABLE_SEAT = 1
 
 
-def parse_cards(rules: Rules, text: str, what: str) -> list[int]:
+def parse_cards(rules: Rules, text: str, what: str, taken: list[int] | None = None) -> list[int]:
     """Card ids for space- or comma-separated codes (``7D 10H`` or ``7♦``).
 
-    With several packs, a repeated code takes the next copy.
+    With several packs, a repeated code takes the next copy not already in
+    ``taken`` (the cards of other lists of the same position).
     """
+    taken = [] if taken is None else taken
     codes = rules.CARD_CODES
     lookup: dict[str, list[int]] = {}
     for card, code in enumerate(codes):
@@ -24,13 +26,15 @@ def parse_cards(rules: Rules, text: str, what: str) -> list[int]:
     for token in text.replace(",", " ").split():
         key = token.upper()
         key = key[:-1] + symbols.get(key[-1], key[-1])
-        copies = [c for c in lookup.get(key, []) if c not in cards]
+        copies = [c for c in lookup.get(key, []) if c not in cards and c not in taken]
         if key not in lookup:
             raise SevensError(
                 Diagnostic(
                     f"{what}: '{token}' is not a card of {rules.ID}{did_you_mean(key, lookup)}"
                 )
             )
+        if not copies and any(c in taken for c in lookup[key]):
+            raise SevensError(Diagnostic(f"cards both on the table and in the hand: {key}"))
         if not copies:
             raise SevensError(
                 Diagnostic(f"{what}: '{token}' appears more often than the deck holds it")
@@ -46,6 +50,14 @@ def build_position(rules: Rules, table: list[int], hand: list[int], players: int
         names = " ".join(rules.CARD_CODES[c] for c in sorted(overlap))
         raise SevensError(Diagnostic(f"cards both on the table and in the hand: {names}"))
     preplaced = {c for c in range(rules.N_CARDS) if c not in rules.DEALT}
+    undealt = sorted(set(hand) & preplaced)
+    if undealt:
+        names = " ".join(rules.CARD_CODES[c] for c in undealt)
+        raise SevensError(
+            Diagnostic(
+                f"--hand: {names} cannot be in a hand: laid out before the deal or not in play"
+            )
+        )
     hands = [0] * players
     hands[ASKING_SEAT] = sum(1 << c for c in hand)
     hands[_TABLE_SEAT] = sum(1 << c for c in table if c not in preplaced)
@@ -60,7 +72,7 @@ def build_position(rules: Rules, table: list[int], hand: list[int], players: int
 def legal_cards(rules: Rules, table_text: str, hand_text: str) -> list[str]:
     """The codes of the legal plays of the player holding ``hand_text``."""
     table = parse_cards(rules, table_text, "--table")
-    hand = parse_cards(rules, hand_text, "--hand")
+    hand = parse_cards(rules, hand_text, "--hand", taken=table)
     st = build_position(rules, table, hand)
     mask = rules.legal(st, ASKING_SEAT)
     return [rules.CARD_CODES[c] for c in range(rules.N_CARDS) if mask >> c & 1]

@@ -1,8 +1,26 @@
 """Conformance cases (tests/conformance/<id>/*.yaml) run on compiled and interpreted rules.
 
 Each case is data taken from the rule texts (the seeds): a position and the
-expected legal plays, a play and the expected follow-up cards, or the hands at
-the end of a deal and the expected chips and points.
+expected legal plays, a play and the expected follow-up cards, the hands at
+the end of a deal and the expected chips and points, the hands at the deal
+and the expected leader, or the cards a dealer may name to open.
+
+Case kinds and their fields:
+
+* ``legal``: ``table`` (in play order), ``hand``, ``legal``; optional ``named``
+  (the opening card the dealer named, for rule sets whose dealer names it).
+* ``follow_up``: ``table``, ``hand``, ``last``, ``follow_up``; optional ``named``.
+* ``score``: ``hands``, ``winner``, ``passes`` (forced passes per seat), optional
+  ``voluntary`` (passes made while able to play, per seat), ``dealt`` (hand
+  sizes at the deal, for antes) and ``places`` (finishing places, 1 = first
+  out); expected ``chips`` and/or ``points``.
+* ``leader``: ``hands`` (as dealt), ``dealer``, optional ``previous_winner`` and
+  ``named``; expected ``leader`` (the seat that takes the first turn).
+* ``opening``: expected ``choices`` (the cards the dealer may name; empty when
+  the rule set has a fixed opening or none).
+
+With several packs a code repeated in ``table`` and ``hand`` together takes the
+next copy, so one copy can lie on the table while the other is in the hand.
 """
 
 from __future__ import annotations
@@ -15,6 +33,7 @@ import yaml
 
 from compiler.position import ASKING_SEAT, build_position, parse_cards
 from runtime.api import DealState, Rules
+from runtime.engine import choose_leader
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
 CONFORMANCE = Path(__file__).parent / "conformance"
@@ -42,11 +61,45 @@ def test_every_builtin_rulespec_has_conformance_cases() -> None:
     assert {p.name for p in CONFORMANCE.iterdir() if any(p.glob("*.yaml"))} == set(BUILTIN_IDS)
 
 
+def _mask(cards: list[int]) -> int:
+    return sum(1 << c for c in cards)
+
+
+def _name_opening(rules: Rules, st: DealState, code: str) -> None:
+    """The dealer names ``code`` as the opening card (as ``name_opening_card`` does)."""
+    card = parse_cards(rules, code, "named")[0]
+    assert 1 << card in rules.OPENING_CHOICES, f"{code} is not a card the dealer may name"
+    st.opening_mask = 1 << card
+    st.opened = False
+
+
+def _split(rules: Rules, case: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """The case's table (in play order) and hand, parsed together so copies differ."""
+    n_table = len(case["table"].replace(",", " ").split())
+    cards = parse_cards(rules, f"{case['table']} {case['hand']}", "position")
+    return cards[:n_table], cards[n_table:]
+
+
+def _position(rules: Rules, case: dict[str, Any]) -> DealState:
+    """The case's table (in play order) and hand for the asking seat."""
+    table, hand = _split(rules, case)
+    if "named" not in case:
+        return build_position(rules, table, hand)
+    # As build_position, with the dealer's named card set before anything is played.
+    preplaced = {c for c in range(rules.N_CARDS) if c not in rules.DEALT}
+    played = [c for c in table if c not in preplaced]
+    st = DealState(4, 3, [_mask(hand), _mask(played), 0, 0], rules.N_ROWS)
+    rules.setup(st)
+    _name_opening(rules, st, case["named"])
+    for card in played:
+        rules.play(st, 1, card)
+    return st
+
+
 @pytest.mark.parametrize(("variant", "case"), _cases("legal"))
 def test_legal_plays(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
-        table = parse_cards(rules, case["table"], "table")
-        st = build_position(rules, table, parse_cards(rules, case["hand"], "hand"))
+        st = _position(rules, case)
         assert _codes(rules, rules.legal(st, ASKING_SEAT)) == set(case["legal"].split()), type(
             rules
         )
@@ -55,9 +108,9 @@ def test_legal_plays(variant: str, case: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("variant", "case"), _cases("follow_up"))
 def test_follow_up_cards(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
-        table = parse_cards(rules, case["table"], "table")
-        st = build_position(rules, table, parse_cards(rules, case["hand"], "hand"))
-        last = parse_cards(rules, case["last"], "last")[0]
+        st = _position(rules, case)
+        code = rules.CARD_CODES[parse_cards(rules, case["last"], "last")[0]]
+        last = [c for c in _split(rules, case)[0] if rules.CARD_CODES[c] == code][-1]
         assert _codes(rules, rules.follow_up(st, ASKING_SEAT, last)) == set(
             case["follow_up"].split()
         )
@@ -84,10 +137,37 @@ def test_scoring(variant: str, case: dict[str, Any]) -> None:
                 cost = rules.pass_cost(st, seat)
                 st.chips[seat] -= cost
                 st.pot += cost
+        for seat, count in enumerate(case.get("voluntary") or []):
+            for _ in range(count):
+                st.passes[seat] += 1
+                cost = rules.voluntary_pass_cost(st, seat)
+                st.chips[seat] -= cost
+                st.pot += cost
         st.winner = case["winner"]
+        if "places" in case:
+            st.places = list(case["places"])
         points = rules.settle(st)
         if "chips" in case:
             assert st.chips == case["chips"]
             assert sum(st.chips) == -st.pot  # chips are conserved
         if "points" in case:
             assert points == case["points"]
+
+
+@pytest.mark.parametrize(("variant", "case"), _cases("leader"))
+def test_leader(variant: str, case: dict[str, Any]) -> None:
+    for rules in _engines(variant):
+        hands = [_mask(parse_cards(rules, h, "hand")) for h in case["hands"]]
+        st = DealState(len(hands), case["dealer"], hands, rules.N_ROWS)
+        rules.setup(st)
+        if "named" in case:
+            _name_opening(rules, st, case["named"])
+        assert choose_leader(rules, st, case.get("previous_winner")) == case["leader"], type(rules)
+
+
+@pytest.mark.parametrize(("variant", "case"), _cases("opening"))
+def test_opening_choices(variant: str, case: dict[str, Any]) -> None:
+    for rules in _engines(variant):
+        choices = {rules.CARD_CODES[(m & -m).bit_length() - 1] for m in rules.OPENING_CHOICES}
+        assert all(m & (m - 1) == 0 for m in rules.OPENING_CHOICES)  # one card per choice
+        assert choices == set(case["choices"].split()), type(rules)
