@@ -385,7 +385,12 @@ class Analyser:
             return TCall(INT, "abs", (self.expect(node.args[0], INT),))
         if node.func in ("min", "max") and len(node.args) >= 2:
             return TCall(INT, node.func, tuple(self.expect(a, INT) for a in node.args))
-        if node.func in ("min", "max", "abs") or node.func in AGGREGATES:
+        if node.func in AGGREGATES and node.func not in ("min", "max"):
+            example = "x.value for x in …" if node.func == "sum" else "x for x in … if …"
+            raise _Fail(
+                f"{node.func}() works over a collection: write {node.func}({example})", node.offset
+            )
+        if node.func in ("min", "max", "abs"):
             raise _Fail(
                 f"{node.func}() takes {'one number' if node.func == 'abs' else 'two or more numbers'}"
                 f"; over a collection write {node.func if node.func != 'abs' else 'sum'}(x for x in …)",
@@ -512,8 +517,11 @@ def analyse(spec: Rulespec) -> AnalysedRules:
     return result
 
 
-#: What the legal condition may read: the card, its row and table-wide facts.
-ROW_LOCAL = {"card", "row", "table", "game"}
+#: Table-wide facts that change during a deal in ways the row tables do not follow.
+NOT_IN_PLAY_CONDITIONS = {
+    "table.cards": "table.cards may only be used in scoring expressions",
+    "game.pot": "game.pot changes with every pass; it may only be used in scoring expressions",
+}
 
 
 def check_row_local(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
@@ -521,9 +529,7 @@ def check_row_local(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
     for analysed in (rules.legal, rules.follow_when, rules.follow_allow):
         if analysed is None:
             continue
-        if "table.cards" in analysed.uses:
-            errors.append(
-                analysed.condition.diagnostic(
-                    "table.cards may only be used in scoring expressions", 0
-                )
-            )
+        for use, message in NOT_IN_PLAY_CONDITIONS.items():
+            if use in analysed.uses:
+                offset = analysed.condition.text.find(use)
+                errors.append(analysed.condition.diagnostic(message, max(offset, 0)))

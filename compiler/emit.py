@@ -256,6 +256,9 @@ def _allow_ok(face, last, suit, start, low, high, count, env):
     return __ALLOW__
 
 
+FOLLOW_WHEN_CARDS = __FOLLOW_WHEN_CARDS__
+
+
 def _row_of_face(st, face):
     suit = SUIT_OF_FACE[face]
     rank_bit = 1 << RANK_OF_FACE[face]
@@ -267,6 +270,8 @@ def _row_of_face(st, face):
 
 def follow_up(st, seat, card):
     """Cards ``seat`` may add at once after playing ``card`` (0: none)."""
+    if not FOLLOW_WHEN_CARDS >> card & 1:
+        return 0
     last = FACE_OF[card]
     if not _when_ok(last, -1, *_row_args(st, _row_of_face(st, last)), st.env):
         return 0
@@ -580,6 +585,7 @@ class ModuleEmitter:
             "__VOLUNTARY_TRANSFER__": transfer_tuple(spec.passing.voluntary_transfer),
             "__LAST_CARD_PENALTY__": transfer_tuple(spec.last_card),
             "__SESSION__": session_dict(spec),
+            "__FOLLOW_WHEN_CARDS__": follow_when_cards(self.rules),
             "__VOLUNTARY_PASS__": spec.passing.voluntary,
             "__FOLLOW_UP_OPTIONAL__": bool(spec.follow_up and spec.follow_up.optional),
             "__HAS_FOLLOW_UP__": spec.follow_up is not None,
@@ -698,6 +704,19 @@ def leader_order(rules: AnalysedRules) -> tuple[int, ...]:
         if card_condition_holds(rules.spec, rules.leader_cards.tree, c % deck.n_faces)
     ]
     return tuple(sorted(chosen, key=lambda c: (deck.rank_of(c % deck.n_faces), deck.suit_of(c), c)))
+
+
+def follow_when_cards(rules: AnalysedRules) -> int:
+    """Cards whose play can grant a follow-up: decided here when 'when' reads only the card."""
+    deck = rules.spec.deck
+    every = (1 << deck.n_cards) - 1
+    when = rules.follow_when
+    if when is None or not when.uses <= {"card", "card.rank", "card.suit", "card.value"}:
+        return every
+    from compiler.interpret import card_condition_holds
+
+    faces = [f for f in range(deck.n_faces) if card_condition_holds(rules.spec, when.tree, f)]
+    return sum(1 << (f + copy * deck.n_faces) for f in faces for copy in range(deck.copies))
 
 
 def transfer_tuple(transfer: Transfer | None) -> tuple[int, str, str, str] | None:

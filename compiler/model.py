@@ -473,7 +473,7 @@ class _ModelBuilder:
             target_points=target.get("points"),
             target_deals=target.get("deals"),
             winner=raw.get(
-                "winner", "most-chips" if self.get("scoring", "chips") else "most-deals"
+                "winner", "most-chips" if self.get("scoring", "chips") is not None else "most-deals"
             ),
             tiebreak=raw.get("tiebreak", "none"),
         )

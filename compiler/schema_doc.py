@@ -28,26 +28,38 @@ DEFAULTS: dict[str, str] = {
     "deck.ace": "`high`",
     "deck.copies": "`1`",
     "deck.remove": "none",
+    "deck.lowest": "none (every rank of the preset)",
+    "deck.values": "the preset's values",
     "players.min": "`3`",
     "players.max": "`8`",
+    "deal.first": "`left-of-dealer`",
     "layout.start_rank": "`7`",
     "layout.rows_per_suit": "`1`",
     "layout.wrap": "`false`",
     "layout.preplaced": "none",
     "opening.card": "`null`",
     "opening.leader": "`left-of-dealer`",
+    "opening.leader_cards": "none (required with `holder-of-lowest`)",
     "play.legal": "the classic rule (see *Defaults that need words*)",
+    "play.follow_up": "none",
     "play.follow_up.optional": "`true`",
+    "play.last_card": "none",
     "passing.voluntary": "`false`",
     "passing.cost": "`0`",
     "passing.voluntary_cost": "the `cost` expression",
     "passing.limit": "`null` (no limit)",
+    "passing.over_limit": "`null` (forced passes go on as usual)",
+    "passing.voluntary_transfer": "none",
     "end.when": "`first-out`",
     "end.blocked": "`score`",
+    "scoring.chips": "none (no chips)",
+    "scoring.points": "none (no points)",
     "scoring.chips.ante": "`0`",
     "scoring.chips.pot": "`winner`",
     "scoring.chips.pay_winner": "`0`",
+    "session": "one deal per player as dealer",
     "session.deals": "`players`",
+    "session.target": "none (play all the deals)",
     "session.winner": "`most-chips` with chip scoring, else `most-deals`",
     "session.tiebreak": "`none`",
     "$defs.suit.symbol": "the usual symbol of C, D, H, S, else the code",
@@ -165,6 +177,55 @@ row's starting rank, or extends an open row at either end:
 ```
 
 Without a `scoring` section a deal has a winner but no chips or points.
+
+## Declared mechanics
+
+Some rules are not conditions but mechanics the game engine carries out when
+the rulespec declares them. Shichi Narabe uses three at once: the four sevens
+lie on the table before the deal, a player may pass three times (even when
+able to play), a fourth pass that is forced eliminates the player and lays
+their hand out, and play goes on until everyone is out:
+
+```yaml
+layout:
+  preplaced: [7C, 7D, 7H, 7S]
+passing:
+  voluntary: true
+  limit: 3
+  over_limit: eliminate
+end:
+  when: all-out                       # everyone gets a place
+scoring:
+  points: game.players - player.place
+```
+
+The others are `opening.card` as a list (the dealer names the opening card),
+`opening.leader: holder-of-lowest` with `opening.leader_cards`,
+`layout.start_rank: first-card`, `layout.wrap`, `layout.rows_per_suit`,
+penalty card transfers (`passing.voluntary_transfer` and
+`play.last_card.penalty`, both a [transfer](#def-transfer)) and `session`.
+[variants.md](variants.md) shows which built-in rule set uses which, and
+why.
+
+## Sessions
+
+A `session` describes a match: how many deals (`deals`, default one per
+player as dealer), an optional `target` that ends it early (`chips`,
+`points` or `deals` won), who wins it (`winner`) and how a tie is broken
+(`tiebreak`). The dealer moves one seat to the left after every deal, a
+`previous-winner` leader is the winner of the deal before, and a pot left by
+a blocked deal is carried into the next. `sevens simulate VARIANT --match`
+plays whole matches; without `--match` (or `--deals N`) every deal is
+independent. Best of five over Parliament:
+
+```yaml
+id: best-of-five
+extends: parliament
+session:
+  deals: 5
+  target: {deals: 3}
+  winner: most-deals
+```
 """
 
 

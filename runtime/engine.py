@@ -75,8 +75,10 @@ def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> i
 
 
 def _holder(st: DealState, mask: int) -> int:
-    for seat, hand in enumerate(st.hands):
-        if hand & mask:
+    """The first player from the dealer's left holding a card of ``mask`` (packs may repeat it)."""
+    for k in range(1, st.n_players + 1):
+        seat = (st.dealer + k) % st.n_players
+        if st.hands[seat] & mask:
             return seat
     raise GameError("nobody holds the opening card")
 
@@ -253,7 +255,9 @@ class _Turns:
         if st.winner is None:
             st.winner = seat
         if self.rules.END_WHEN == "first-out":
-            return True  # the others are not ranked: they stopped playing
+            if self.eliminated:  # those knocked out still rank below the others
+                self.rank_the_rest()
+            return True  # otherwise the others are not ranked: they stopped playing
         if self.active <= 1:
             self.rank_the_rest()
             return True

@@ -4,8 +4,8 @@ Game ``g`` of a run with seed ``S`` uses its own generator seeded with
 ``S + g`` (recorded as the game's ``seed``), so any recorded game can be
 replayed alone with ``--seed <its seed> --games 1``.  With ``deals`` set, a
 game is a match of that many deals (see :mod:`runtime.match`); win figures
-are then match wins, and deal figures (decisions, passes, chips, points)
-are per deal.
+are then match wins, decisions and passes are per deal, and chips and points
+are totals per match.
 """
 
 from __future__ import annotations

@@ -107,6 +107,28 @@ def test_documented_defaults_match_the_model(tmp_path: Path) -> None:
     assert spec.chips is None and spec.points is None and spec.follow_up is None
 
 
+def test_documented_mechanic_and_session_defaults(tmp_path: Path) -> None:
+    """The keys added for the regional variants default to "not used"."""
+    path = tmp_path / "minimal.yaml"
+    path.write_text("id: minimal\n", encoding="utf-8")
+    spec = load_rulespec(path).spec
+    passing = spec.passing
+    assert (passing.limit, passing.over_limit, passing.voluntary_transfer) == (None, None, None)
+    assert spec.last_card is None and spec.session is None
+    assert (spec.opening.choices, spec.opening.leader_cards) == ((), None)
+    assert spec.deck.copies == 1 and len(spec.deck.ranks) == 13
+
+
+def test_documented_session_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "session.yaml"
+    # A bare "chips: {}" currently gets "most-deals" (compiler/model.py tests it for truth).
+    path.write_text("id: session\nscoring: {chips: {ante: 1}}\nsession: {}\n", encoding="utf-8")
+    session = load_rulespec(path).spec.session
+    assert session is not None
+    assert (session.deals, session.winner, session.tiebreak) == (None, "most-chips", "none")
+    assert (session.target_chips, session.target_points, session.target_deals) == (None,) * 3
+
+
 def test_documented_chip_and_follow_up_defaults(tmp_path: Path) -> None:
     path = tmp_path / "partial.yaml"
     path.write_text(

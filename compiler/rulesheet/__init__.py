@@ -23,7 +23,9 @@ __all__ = ["LANGUAGES", "describe_diff", "render_rulesheet", "write_all"]
 
 def _check_format(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise SevensError(Diagnostic(f"unknown rule sheet format '{fmt}' — known formats: md, html"))
+        raise SevensError(
+            Diagnostic(f"unknown rule sheet format '{fmt}' — known formats: md, html")
+        )
 
 
 def load_parent(rules: AnalysedRules) -> AnalysedRules | None:

@@ -42,14 +42,18 @@ def write_catalog(catalog: Catalog, lang: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     catalog.revision_date = catalog.creation_date  # keep the header stable
     with path.open("wb") as handle:
-        write_po(handle, catalog, width=0, sort_output=True, omit_header=False, include_lineno=False)
+        write_po(
+            handle, catalog, width=0, sort_output=True, omit_header=False, include_lineno=False
+        )
 
 
 def update_catalogs() -> None:
     """Merge the extracted messages into every language's catalog."""
     template = extract_messages()
     for lang in LANGUAGES:
-        catalog = read_catalog(lang) if po_path(lang).exists() else Catalog(locale=lang, domain=DOMAIN)
+        catalog = (
+            read_catalog(lang) if po_path(lang).exists() else Catalog(locale=lang, domain=DOMAIN)
+        )
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         write_catalog(catalog, lang)

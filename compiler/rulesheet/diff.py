@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from compiler.analyse import Analysed, AnalysedRules
+from compiler.model import Transfer
 from compiler.rulesheet.cards import card_full, rank_name, suit_name
 from compiler.rulesheet.i18n import P_, Lang
+from compiler.rulesheet.phrases import lowest_holder, transfer_text
 from compiler.rulesheet.sentences import sentence
 
 CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
@@ -33,7 +35,18 @@ VALUES = {
     "winner": P_("value", "the winner takes it"),
     "carry": P_("value", "it stays for the next deal"),
     "first-card": P_("value", "the rank of the first card played"),
+    "all-out": P_("value", "when all players but one are out"),
+    "eliminate": P_("value", "a player who cannot play is eliminated"),
+    "players": P_("value", "one per player"),
+    "most-chips": P_("value", "the most chips"),
+    "most-pots": P_("value", "the most pots taken"),
+    "most-deals": P_("value", "the most deals won"),
+    "lowest-points": P_("value", "the lowest points total"),
+    "highest-points": P_("value", "the highest points total"),
+    "fewest-cards-last-deal": P_("value", "the fewest cards left in the last deal"),
+    "none": P_("value", "a shared win"),
 }
+DEALER_NAMES = P_("value", "named by the dealer: one of %(cards)s")
 
 TOPICS = {
     "preset": P_("topic", "Deck"),
@@ -50,6 +63,16 @@ TOPICS = {
     "preplaced": P_("topic", "Cards laid out before the deal"),
     "opening": P_("topic", "Opening card"),
     "leader": P_("topic", "First player"),
+    "limit": P_("topic", "Most passes per deal"),
+    "over_limit": P_("topic", "After the last allowed pass"),
+    "voluntary_transfer": P_("topic", "Penalty for passing while able to play"),
+    "last_card": P_("topic", "Penalty for not announcing the last card"),
+    "deals": P_("topic", "Deals in a session"),
+    "target_chips": P_("topic", "Chips that end the session early"),
+    "target_points": P_("topic", "Points total that ends the session early"),
+    "target_deals": P_("topic", "Deals won that end the session early"),
+    "session_winner": P_("topic", "Winner of the session"),
+    "tiebreak": P_("topic", "Tie in the session"),
     "legal": P_("topic", "A card may be played when"),
     "follow_when": P_("topic", "An extra card may follow when"),
     "follow_allow": P_("topic", "The extra card must satisfy"),
@@ -90,12 +113,45 @@ def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
 
 def _start(lang: Lang, rules: AnalysedRules) -> str:
     start = rules.spec.layout.start_rank
-    return rank_name(lang, rules.spec.deck, start) if start is not None else _value(lang, "first-card")
+    return (
+        rank_name(lang, rules.spec.deck, start) if start is not None else _value(lang, "first-card")
+    )
 
 
 def _opening(lang: Lang, rules: AnalysedRules) -> str:
-    card = rules.spec.opening.card
-    return card_full(lang, rules.spec.deck, card) if card is not None else lang.marked(NONE)
+    opening, deck = rules.spec.opening, rules.spec.deck
+    if opening.choices:
+        return lang.marked(
+            DEALER_NAMES, cards=lang.join_or([card_full(lang, deck, f) for f in opening.choices])
+        )
+    return card_full(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
+
+
+def _leader(lang: Lang, rules: AnalysedRules) -> str:
+    if rules.spec.opening.leader == "holder-of-lowest":
+        return lowest_holder(lang, rules) or lang.marked(NONE)
+    return _value(lang, rules.spec.opening.leader)
+
+
+def _transfer(lang: Lang, transfer: Transfer | None) -> str:
+    return transfer_text(lang, transfer) if transfer is not None else lang.marked(NONE)
+
+
+def _session(rules: AnalysedRules, name: str) -> object:
+    session = rules.spec.session
+    if session is None:
+        return None
+    value = getattr(session, name)
+    return "players" if name == "deals" and value is None else value
+
+
+def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
+    value = _session(rules, name)
+    return (
+        str(value)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else _value(lang, value)
+    )
 
 
 def _suits(lang: Lang, rules: AnalysedRules) -> str:
@@ -120,30 +176,95 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     "suits": (lambda r: [(s.code, s.name) for s in r.spec.deck.suits], _suits),
     "ranks": (lambda r: [(k.code, k.name) for k in r.spec.deck.ranks], _ranks),
     "copies": (lambda r: r.spec.deck.copies, lambda lang, r: str(r.spec.deck.copies)),
-    "removed": (lambda r: sorted(r.spec.deck.removed), lambda lang, r: _cards(lang, r, sorted(r.spec.deck.removed))),
-    "players": (lambda r: (r.spec.players.min, r.spec.players.max),
-                lambda lang, r: f"{r.spec.players.min}–{r.spec.players.max}"),
+    "removed": (
+        lambda r: sorted(r.spec.deck.removed),
+        lambda lang, r: _cards(lang, r, sorted(r.spec.deck.removed)),
+    ),
+    "players": (
+        lambda r: (r.spec.players.min, r.spec.players.max),
+        lambda lang, r: f"{r.spec.players.min}–{r.spec.players.max}",
+    ),
     "best": (lambda r: r.spec.players.best, lambda lang, r: _value(lang, r.spec.players.best)),
     "start": (lambda r: r.spec.layout.start_rank, _start),
-    "rows": (lambda r: r.spec.layout.rows_per_suit, lambda lang, r: str(r.spec.layout.rows_per_suit)),
+    "rows": (
+        lambda r: r.spec.layout.rows_per_suit,
+        lambda lang, r: str(r.spec.layout.rows_per_suit),
+    ),
     "wrap": (lambda r: r.spec.layout.wrap, lambda lang, r: _value(lang, r.spec.layout.wrap)),
-    "preplaced": (lambda r: r.spec.layout.preplaced, lambda lang, r: _cards(lang, r, list(r.spec.layout.preplaced))),
-    "opening": (lambda r: r.spec.opening.card, _opening),
-    "leader": (lambda r: r.spec.opening.leader, lambda lang, r: _value(lang, r.spec.opening.leader)),
+    "preplaced": (
+        lambda r: r.spec.layout.preplaced,
+        lambda lang, r: _cards(lang, r, list(r.spec.layout.preplaced)),
+    ),
+    "opening": (lambda r: (r.spec.opening.card, r.spec.opening.choices), _opening),
+    "leader": (lambda r: (r.spec.opening.leader, r.leader_cards and r.leader_cards.tree), _leader),
     "legal": (lambda r: r.legal.tree, lambda lang, r: _expr(lang, r, r.legal)),
-    "follow_when": (lambda r: r.follow_when and r.follow_when.tree, lambda lang, r: _expr(lang, r, r.follow_when)),
-    "follow_allow": (lambda r: r.follow_allow and r.follow_allow.tree, lambda lang, r: _expr(lang, r, r.follow_allow)),
-    "follow_optional": (lambda r: r.spec.follow_up and r.spec.follow_up.optional,
-                        lambda lang, r: _value(lang, r.spec.follow_up and r.spec.follow_up.optional)),
-    "voluntary": (lambda r: r.spec.passing.voluntary, lambda lang, r: _value(lang, r.spec.passing.voluntary)),
+    "follow_when": (
+        lambda r: r.follow_when and r.follow_when.tree,
+        lambda lang, r: _expr(lang, r, r.follow_when),
+    ),
+    "follow_allow": (
+        lambda r: r.follow_allow and r.follow_allow.tree,
+        lambda lang, r: _expr(lang, r, r.follow_allow),
+    ),
+    "follow_optional": (
+        lambda r: r.spec.follow_up and r.spec.follow_up.optional,
+        lambda lang, r: _value(lang, r.spec.follow_up and r.spec.follow_up.optional),
+    ),
+    "last_card": (lambda r: r.spec.last_card, lambda lang, r: _transfer(lang, r.spec.last_card)),
+    "voluntary": (
+        lambda r: r.spec.passing.voluntary,
+        lambda lang, r: _value(lang, r.spec.passing.voluntary),
+    ),
     "cost": (lambda r: r.pass_cost.tree, lambda lang, r: _expr(lang, r, r.pass_cost)),
-    "voluntary_cost": (lambda r: r.voluntary_pass_cost.tree, lambda lang, r: _expr(lang, r, r.voluntary_pass_cost)),
+    "voluntary_cost": (
+        lambda r: r.voluntary_pass_cost.tree,
+        lambda lang, r: _expr(lang, r, r.voluntary_pass_cost),
+    ),
+    "voluntary_transfer": (
+        lambda r: r.spec.passing.voluntary_transfer,
+        lambda lang, r: _transfer(lang, r.spec.passing.voluntary_transfer),
+    ),
+    "limit": (
+        lambda r: r.spec.passing.limit,
+        lambda lang, r: _value(
+            lang,
+            r.spec.passing.limit if r.spec.passing.limit is None else str(r.spec.passing.limit),
+        ),
+    ),
+    "over_limit": (
+        lambda r: r.spec.passing.over_limit,
+        lambda lang, r: _value(lang, r.spec.passing.over_limit),
+    ),
     "end": (lambda r: r.spec.end_when, lambda lang, r: _value(lang, r.spec.end_when)),
     "blocked": (lambda r: r.spec.blocked, lambda lang, r: _value(lang, r.spec.blocked)),
     "ante": (lambda r: r.ante and r.ante.tree, lambda lang, r: _expr(lang, r, r.ante)),
     "pot": (lambda r: _chips(r, "pot"), lambda lang, r: _value(lang, _chips(r, "pot"))),
-    "pay_winner": (lambda r: r.pay_winner and r.pay_winner.tree, lambda lang, r: _expr(lang, r, r.pay_winner)),
+    "pay_winner": (
+        lambda r: r.pay_winner and r.pay_winner.tree,
+        lambda lang, r: _expr(lang, r, r.pay_winner),
+    ),
     "points": (lambda r: r.points and r.points.tree, lambda lang, r: _expr(lang, r, r.points)),
+    "deals": (lambda r: _session(r, "deals"), lambda lang, r: _session_value(lang, r, "deals")),
+    "target_chips": (
+        lambda r: _session(r, "target_chips"),
+        lambda lang, r: _session_value(lang, r, "target_chips"),
+    ),
+    "target_points": (
+        lambda r: _session(r, "target_points"),
+        lambda lang, r: _session_value(lang, r, "target_points"),
+    ),
+    "target_deals": (
+        lambda r: _session(r, "target_deals"),
+        lambda lang, r: _session_value(lang, r, "target_deals"),
+    ),
+    "session_winner": (
+        lambda r: _session(r, "winner"),
+        lambda lang, r: _session_value(lang, r, "winner"),
+    ),
+    "tiebreak": (
+        lambda r: _session(r, "tiebreak"),
+        lambda lang, r: _session_value(lang, r, "tiebreak"),
+    ),
 }
 
 

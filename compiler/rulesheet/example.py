@@ -51,8 +51,9 @@ class Position:
     """Cards on the table (faces, in play order) and the rows they form."""
 
     table: tuple[int, ...]
-    rows: dict[int, Row]
+    rows: dict[int, Row]  # the first row of each suit
     legal: tuple[int, ...]
+    all_rows: dict[int, list[Row]]
 
 
 def start_rank(spec: Rulespec) -> int:
@@ -76,29 +77,64 @@ def example_table(spec: Rulespec) -> tuple[int, ...]:
     return tuple(dict.fromkeys(c for c in cards if c not in deck.removed))
 
 
-def rows_of(deck: Deck, table: tuple[int, ...], start: int) -> dict[int, Row]:
-    """Every suit's row given the cards on the table."""
+def rows_of(spec: Rulespec, table: tuple[int, ...], start: int) -> dict[int, list[Row]]:
+    """Every suit's rows given the cards on the table (each copy of a rank fills the next row lacking it)."""
+    deck = spec.deck
     rows = {}
     for suit in range(len(deck.suits)):
-        ranks = [deck.rank_of(c) for c in table if deck.suit_of(c) == suit]
-        low, high = (min(ranks), max(ranks)) if ranks else (start, start)
-        rows[suit] = Row(suit, start, low, high, len(ranks), deck.n_ranks)
+        placed: list[set[int]] = [set() for _ in range(spec.layout.rows_per_suit)]
+        for rank in sorted(deck.rank_of(c) for c in table if deck.suit_of(c) == suit):
+            next((p for p in placed if rank not in p), set()).add(rank)
+        rows[suit] = [chain(deck, suit, start, p, spec.layout.wrap) for p in placed]
     return rows
 
 
+def chain(deck: Deck, suit: int, start: int, ranks: set[int], wrap: bool) -> Row:
+    """The unbroken run of ``ranks`` through the start rank."""
+    n = deck.n_ranks
+
+    def step(rank: int, delta: int) -> int:
+        return (rank + delta) % n if wrap else rank + delta
+
+    if (
+        start not in ranks
+    ):  # as the interpreter sees an empty row: high + 1 and low - 1 are the start
+        return Row(suit, start, step(start, 1), step(start, -1), 0, n)
+
+    low = high = start
+    count = 1
+    while count < n and step(high, 1) in ranks:
+        high, count = step(high, 1), count + 1
+    while count < n and step(low, -1) in ranks:
+        low, count = step(low, -1), count + 1
+    return Row(suit, start, low, high, count, n)
+
+
 def example_position(spec: Rulespec, legal: T) -> Position:
-    """The example position and the cards the legal condition allows in it."""
+    """The example position and the cards the legal condition allows in it.
+
+    A card is legal when the condition holds on some row of its suit; with
+    several packs, a card already on the table may still be played while a
+    copy of it is left.
+    """
+    deck = spec.deck
     table = example_table(spec)
-    rows = rows_of(spec.deck, table, start_rank(spec))
-    evaluator = Evaluator(spec.deck, table)
+    rows = rows_of(spec, table, start_rank(spec))
+    evaluator = Evaluator(deck, table)
     found = []
-    for face in range(spec.deck.n_faces):
-        if face in table or face in spec.deck.removed:
+    for face in range(deck.n_faces):
+        if (
+            face in deck.removed
+            or face in spec.layout.preplaced
+            or table.count(face) >= deck.copies
+        ):
             continue
-        env = {"card": face, "row": rows[spec.deck.suit_of(face)], "table": "table", "game": "game"}
-        if evaluator.run(legal, env):
-            found.append(face)
-    return Position(table, rows, tuple(found))
+        for row in rows[deck.suit_of(face)]:
+            env = {"card": face, "row": row, "table": "table", "game": "game"}
+            if evaluator.run(legal, env):
+                found.append(face)
+                break
+    return Position(table, {s: r[0] for s, r in rows.items()}, tuple(found), rows)
 
 
 class Evaluator:
@@ -125,7 +161,11 @@ class Evaluator:
             return self.run(node.then if self.run(node.cond, env) else node.otherwise, env)
         if isinstance(node, TCall):
             args = [self.run(a, env) for a in node.args]
-            return {"abs": lambda: abs(args[0]), "min": lambda: min(args), "max": lambda: max(args)}[node.func]()
+            return {
+                "abs": lambda: abs(args[0]),
+                "min": lambda: min(args),
+                "max": lambda: max(args),
+            }[node.func]()
         assert isinstance(node, TAggregate)
         return self.aggregate(node, env)
 
@@ -157,7 +197,9 @@ class Evaluator:
         if isinstance(obj, int):
             return self.card_attr(obj, name)
         if obj == "table":
-            return {"empty": not self.table, "count": len(self.table), "cards": list(self.table)}[name]
+            return {"empty": not self.table, "count": len(self.table), "cards": list(self.table)}[
+                name
+            ]
         if isinstance(obj, list):
             return len(obj) if name == "count" else sum(self.card_attr(c, "value") for c in obj)
         return {"players": EXAMPLE_PLAYERS, "dealer": 0, "pot": 0}.get(name, 13)

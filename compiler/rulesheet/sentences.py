@@ -67,6 +67,9 @@ ATTRIBUTES = {
     "player.hand": P_("attribute", "the player's hand"),
     "player.seat": P_("attribute", "the player's seat"),
     "player.passes": P_("attribute", "the number of times the player has passed"),
+    "player.place": P_(
+        "attribute", "the player's place in the order of going out (1 for the first out)"
+    ),
     "hand.count": P_("attribute", "the number of cards in the player's hand"),
     "hand.value": P_("attribute", "the total value of the cards in the player's hand"),
     "cards.count": P_("attribute", "the number of cards in %(obj)s"),
@@ -75,14 +78,22 @@ ATTRIBUTES = {
 GENERIC_ATTRIBUTE = P_("attribute", "the “%(attr)s” of %(obj)s")
 
 PREDICATES = {
-    "row.open": (P_("predicate", "the row of the card's suit is open"),
-                 P_("predicate", "the row of the card's suit is not open yet")),
-    "row.complete": (P_("predicate", "the row is complete"),
-                     P_("predicate", "the row is not complete yet")),
-    "table.empty": (P_("predicate", "the table is empty"),
-                    P_("predicate", "the table is not empty")),
-    "player.is_winner": (P_("predicate", "the player is the winner"),
-                         P_("predicate", "the player is not the winner")),
+    "row.open": (
+        P_("predicate", "the row of the card's suit is open"),
+        P_("predicate", "the row of the card's suit is not open yet"),
+    ),
+    "row.complete": (
+        P_("predicate", "the row is complete"),
+        P_("predicate", "the row is not complete yet"),
+    ),
+    "table.empty": (
+        P_("predicate", "the table is empty"),
+        P_("predicate", "the table is not empty"),
+    ),
+    "player.is_winner": (
+        P_("predicate", "the player is the winner"),
+        P_("predicate", "the player is not the winner"),
+    ),
 }
 GENERIC_PREDICATE = (P_("predicate", "“%(x)s” holds"), P_("predicate", "“%(x)s” does not hold"))
 
@@ -193,7 +204,9 @@ class Phraser:
         same = shared_equality_left(parts)
         if same is not None:
             rights = [self.noun(p.right) for p in parts if isinstance(p, TBinary)]
-            return self.lang.marked(COMPARISONS["=="], left=self.noun(same), right=self.lang.join_or(rights))
+            return self.lang.marked(
+                COMPARISONS["=="], left=self.noun(same), right=self.lang.join_or(rights)
+            )
         if any(isinstance(p, TBinary) and p.op == "and" for p in parts):
             text = self.clause(parts[0])
             for part in parts[1:]:
@@ -207,7 +220,10 @@ class Phraser:
     def clause_TIf(self, node: T) -> str:
         assert isinstance(node, TIf)
         return self.lang.marked(
-            IF_ELSE, then=self.clause(node.then), cond=self.clause(node.cond), otherwise=self.clause(node.otherwise)
+            IF_ELSE,
+            then=self.clause(node.then),
+            cond=self.clause(node.cond),
+            otherwise=self.clause(node.otherwise),
         )
 
     def clause_TAggregate(self, node: T) -> str:
@@ -294,15 +310,22 @@ class Phraser:
 
     def steps(self, up: bool, count: int, n: str, base: str) -> str:
         if up:
-            text = self.lang.ngettext("%(n)s rank higher than %(base)s", "%(n)s ranks higher than %(base)s", count)
+            text = self.lang.ngettext(
+                "%(n)s rank higher than %(base)s", "%(n)s ranks higher than %(base)s", count
+            )
         else:
-            text = self.lang.ngettext("%(n)s rank lower than %(base)s", "%(n)s ranks lower than %(base)s", count)
+            text = self.lang.ngettext(
+                "%(n)s rank lower than %(base)s", "%(n)s ranks lower than %(base)s", count
+            )
         return text % {"n": n, "base": base}
 
     def noun_TIf(self, node: T) -> str:
         assert isinstance(node, TIf)
         return self.lang.marked(
-            IF_ELSE, then=self.noun(node.then), cond=self.clause(node.cond), otherwise=self.noun(node.otherwise)
+            IF_ELSE,
+            then=self.noun(node.then),
+            cond=self.clause(node.cond),
+            otherwise=self.noun(node.otherwise),
         )
 
     def noun_TCall(self, node: T) -> str:
@@ -312,7 +335,13 @@ class Phraser:
 
     def noun_TAggregate(self, node: T) -> str:
         assert isinstance(node, TAggregate)
-        element_type = "card" if node.iterable.type == "cards" else "player" if node.iterable.type == "players" else ""
+        element_type = (
+            "card"
+            if node.iterable.type == "cards"
+            else "player"
+            if node.iterable.type == "players"
+            else ""
+        )
         previous = self.loop_vars.get(node.var)
         self.loop_vars[node.var] = element_type or node.var
         try:

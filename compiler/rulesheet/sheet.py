@@ -14,9 +14,12 @@ from compiler.model import Deck, Rulespec
 from compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name, suit_name
 from compiler.rulesheet.example import example_position, start_rank
 from compiler.rulesheet.i18n import Lang
+from compiler.rulesheet.phrases import lowest_holder, transfer_text
 from compiler.rulesheet.sentences import flatten, sentence
 
 CELL_WIDTH, CELL_HEIGHT, GAP, MARGIN = 34, 46, 6, 8
+#: Ranks per suit in a full pack of each preset (fewer: the low ranks were cut).
+FULL_RANKS = {"french": 13, "spanish": 10}
 
 
 def amount(lang: Lang, deck: Deck, analysed: Analysed | None) -> dict[str, Any] | None:
@@ -50,11 +53,20 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "n_cards": in_play,
         "copies": deck.copies,
         "ace": deck.ace if deck.rank_index("A") is not None else None,
-        "suits": [{"name": suit_name(lang, deck, i), "symbol": s.symbol, "color": s.color}
-                  for i, s in enumerate(deck.suits)],
-        "ranks": [{"letter": rank_letter(lang, deck, i), "name": rank_name(lang, deck, i), "value": r.value}
-                  for i, r in enumerate(deck.ranks)],
+        "suits": [
+            {"name": suit_name(lang, deck, i), "symbol": s.symbol, "color": s.color}
+            for i, s in enumerate(deck.suits)
+        ],
+        "ranks": [
+            {
+                "letter": rank_letter(lang, deck, i),
+                "name": rank_name(lang, deck, i),
+                "value": r.value,
+            }
+            for i, r in enumerate(deck.ranks)
+        ],
         "removed": [card_full(lang, deck, f) for f in sorted(deck.removed)],
+        "cut": deck.n_ranks < FULL_RANKS.get(deck.preset or "", 0),
         "lowest": rank_name(lang, deck, 0),
         "highest": rank_name(lang, deck, deck.n_ranks - 1),
         "show_values": show_values,
@@ -66,8 +78,12 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     layout, deck = spec.layout, spec.deck
     dealt = deck.copies * (deck.n_faces - len(deck.removed) - len(layout.preplaced))
     return {
-        "start": rank_name(lang, deck, layout.start_rank) if layout.start_rank is not None else None,
+        "start": rank_name(lang, deck, layout.start_rank)
+        if layout.start_rank is not None
+        else None,
+        "example_start": rank_name(lang, deck, start_rank(spec)),
         "rows_per_suit": layout.rows_per_suit,
+        "n_rows": layout.rows_per_suit * len(deck.suits),
         "wrap": layout.wrap,
         "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
         "dealt": dealt,
@@ -85,10 +101,27 @@ def picture(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     rows = []
     for suit in range(len(deck.suits)):
         for _ in range(spec.layout.rows_per_suit):
-            rows.append([cell(lang, deck, deck.face(suit, r), r == start, x) for x, r in enumerate(order)])
+            rows.append(
+                [
+                    cell(
+                        lang,
+                        deck,
+                        deck.face(suit, r),
+                        r == start or deck.face(suit, r) in spec.layout.preplaced,
+                        x,
+                    )
+                    for x, r in enumerate(order)
+                ]
+            )
     width = 2 * MARGIN + len(order) * (CELL_WIDTH + GAP) - GAP
     height = 2 * MARGIN + len(rows) * (CELL_HEIGHT + GAP) - GAP
-    return {"rows": rows, "width": width, "height": height, "cell_w": CELL_WIDTH, "cell_h": CELL_HEIGHT}
+    return {
+        "rows": rows,
+        "width": width,
+        "height": height,
+        "cell_w": CELL_WIDTH,
+        "cell_h": CELL_HEIGHT,
+    }
 
 
 def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict[str, Any] | None:
@@ -96,15 +129,20 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
     if face in deck.removed:
         return None
     suit = deck.suits[deck.suit_of(face)]
-    return {"letter": rank_letter(lang, deck, deck.rank_of(face)), "symbol": suit.symbol,
-            "color": suit.color, "start": is_start, "column": column}
+    return {
+        "letter": rank_letter(lang, deck, deck.rank_of(face)),
+        "symbol": suit.symbol,
+        "color": suit.color,
+        "start": is_start,
+        "column": column,
+    }
 
 
 def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     """The legal condition as alternatives, plus the worked example."""
     deck, tree = rules.spec.deck, rules.legal.tree
     position = example_position(rules.spec, tree)
-    open_rows = [row for row in position.rows.values() if row.open]
+    open_rows = [row for rows in position.all_rows.values() for row in rows if row.open]
     return {
         "alternatives": [sentence(lang, deck, part) for part in flatten(tree, "or")],
         "sentence": sentence(lang, deck, tree),
@@ -116,12 +154,19 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
 
 
 def _mentions(node: T, var: str, attr: str) -> bool:
-    if isinstance(node, TAttr) and isinstance(node.obj, TVar) and (node.obj.name, node.name) == (var, attr):
+    if (
+        isinstance(node, TAttr)
+        and isinstance(node.obj, TVar)
+        and (node.obj.name, node.name) == (var, attr)
+    ):
         return True
     if isinstance(node, TBinary):
         return _mentions(node.left, var, attr) or _mentions(node.right, var, attr)
-    return any(_mentions(getattr(node, f.name), var, attr) for f in dataclasses.fields(node)
-               if isinstance(getattr(node, f.name), T))
+    return any(
+        _mentions(getattr(node, f.name), var, attr)
+        for f in dataclasses.fields(node)
+        if isinstance(getattr(node, f.name), T)
+    )
 
 
 def row_text(lang: Lang, deck: Deck, suit: int, low: int, high: int) -> str:
@@ -136,8 +181,11 @@ def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None
     if follow is None or rules.follow_when is None or rules.follow_allow is None:
         return None
     deck = rules.spec.deck
-    return {"when": sentence(lang, deck, rules.follow_when.tree),
-            "allow": sentence(lang, deck, rules.follow_allow.tree), "optional": follow.optional}
+    return {
+        "when": sentence(lang, deck, rules.follow_when.tree),
+        "allow": sentence(lang, deck, rules.follow_allow.tree),
+        "optional": follow.optional,
+    }
 
 
 def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
@@ -146,8 +194,15 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     voluntary_cost = None
     if spec.passing.voluntary and spec.passing.voluntary_cost.text != spec.passing.cost.text:
         voluntary_cost = amount(lang, deck, rules.voluntary_pass_cost)
-    return {"voluntary": spec.passing.voluntary, "cost": amount(lang, deck, rules.pass_cost),
-            "voluntary_cost": voluntary_cost}
+    transfer = spec.passing.voluntary_transfer
+    return {
+        "voluntary": spec.passing.voluntary,
+        "cost": amount(lang, deck, rules.pass_cost),
+        "voluntary_cost": voluntary_cost,
+        "limit": spec.passing.limit,
+        "over_limit": spec.passing.over_limit,
+        "transfer": transfer_text(lang, transfer) if transfer else None,
+    }
 
 
 def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
@@ -155,28 +210,53 @@ def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     spec, deck = rules.spec, rules.spec.deck
     chips = None
     if spec.chips is not None:
-        chips = {"ante": amount(lang, deck, rules.ante), "pot": spec.chips.pot,
-                 "pay_winner": amount(lang, deck, rules.pay_winner)}
+        chips = {
+            "ante": amount(lang, deck, rules.ante),
+            "pot": spec.chips.pot,
+            "pay_winner": amount(lang, deck, rules.pay_winner),
+        }
     return {"chips": chips, "points": amount(lang, deck, rules.points)}
 
 
-def session_context(spec: Rulespec) -> list[tuple[str, str]] | None:
-    """Session rules, if the model has them (it may gain them later)."""
-    session = getattr(spec, "session", None)
+def session_context(spec: Rulespec) -> dict[str, Any] | None:
+    """A match of several deals: its length, early end, winner and tie-break."""
+    session = spec.session
     if session is None:
         return None
-    if dataclasses.is_dataclass(session) and not isinstance(session, type):
-        return [(k, str(v)) for k, v in dataclasses.asdict(session).items() if v is not None]
-    if isinstance(session, dict):
-        return [(str(k), str(v)) for k, v in sorted(session.items())]
-    return [("session", str(session))]
+    return {
+        "deals": session.deals,
+        "target_chips": session.target_chips,
+        "target_points": session.target_points,
+        "target_deals": session.target_deals,
+        "early": any(
+            t is not None
+            for t in (session.target_chips, session.target_points, session.target_deals)
+        ),
+        "winner": session.winner,
+        "tiebreak": session.tiebreak,
+    }
 
 
-def sheet_context(lang: Lang, rules: AnalysedRules, differences: list[str] | None,
-                  parent_name: str | None) -> dict[str, Any]:
+def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
+    """The opening card (fixed, or named by the dealer) and who leads."""
+    spec = rules.spec
+    opening, deck = spec.opening, spec.deck
+    return {
+        "card": card_full(lang, deck, opening.card) if opening.card is not None else None,
+        "choices": [card_full(lang, deck, f) for f in opening.choices],
+        "leader": opening.leader,
+        "lowest_holder": lowest_holder(lang, rules)
+        if opening.leader == "holder-of-lowest"
+        else None,
+    }
+
+
+def sheet_context(
+    lang: Lang, rules: AnalysedRules, differences: list[str] | None, parent_name: str | None
+) -> dict[str, Any]:
     """Everything a rule sheet template needs."""
     spec = rules.spec
-    opening = spec.opening
+    opening = opening_context(lang, rules)
     return {
         "lang": lang.code,
         "id": spec.id,
@@ -187,11 +267,13 @@ def sheet_context(lang: Lang, rules: AnalysedRules, differences: list[str] | Non
         "players": spec.players,
         "deck": deck_context(lang, spec.deck, rules.points is not None or uses_value(rules)),
         "layout": layout_context(lang, spec),
-        "opening_card": card_full(lang, spec.deck, opening.card) if opening.card is not None else None,
-        "leader": opening.leader,
+        "opening": opening,
+        "opening_card": opening["card"],
+        "leader": opening["leader"],
         "legal": legal_context(lang, rules),
         "follow_up": follow_up_context(lang, rules),
         "passing": passing_context(lang, rules),
+        "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "end_when": spec.end_when,
         "blocked": spec.blocked,
         "scoring": scoring_context(lang, rules),

@@ -1,0 +1,90 @@
+"""Phrases for the structured (non-expression) rules: card transfers and leaders.
+
+Shared by the sheet and by :mod:`.diff`, so both word a rule the same way.
+Source and target phrases are whole prepositional phrases per language
+("from your left neighbour's hand"), so no language has to inflect them.
+"""
+
+from __future__ import annotations
+
+from compiler.analyse import SUIT, AnalysedRules, T, TAttr, TBinary, TConst, TVar
+from compiler.model import Deck, Transfer
+from compiler.rulesheet.cards import suit_name
+from compiler.rulesheet.i18n import P_, Lang
+from compiler.rulesheet.sentences import sentence
+
+SOURCES = {
+    "self": P_("transfer source", "from your hand"),
+    "left": P_("transfer source", "from your left neighbour's hand"),
+    "right": P_("transfer source", "from your right neighbour's hand"),
+    "most-cards": P_("transfer source", "from the hand of the other player holding the most cards"),
+}
+TARGETS = {
+    "self": P_("transfer target", "into your hand"),
+    "left": P_("transfer target", "into your left neighbour's hand"),
+    "right": P_("transfer target", "into your right neighbour's hand"),
+    "most-cards": P_("transfer target", "into the hand of the other player holding the most cards"),
+}
+
+LOWEST_OF_SUIT = P_("leader", "the player holding the lowest card of %(suit)s")
+LOWEST_WHERE = P_("leader", "the player holding the lowest of the cards for which %(cond)s")
+
+
+def transfer_text(lang: Lang, transfer: Transfer) -> str:
+    """A clause such as "2 cards chosen at random go from … into your hand" (no full stop)."""
+    n = transfer.cards
+    if transfer.which == "highest-value":
+        text = lang.ngettext(
+            "the highest-valued card goes %(source)s %(target)s",
+            "the %(count)s highest-valued cards go %(source)s %(target)s",
+            n,
+        )
+    elif transfer.which == "lowest-value":
+        text = lang.ngettext(
+            "the lowest-valued card goes %(source)s %(target)s",
+            "the %(count)s lowest-valued cards go %(source)s %(target)s",
+            n,
+        )
+    else:
+        text = lang.ngettext(
+            "%(count)s card chosen at random goes %(source)s %(target)s",
+            "%(count)s cards chosen at random go %(source)s %(target)s",
+            n,
+        )
+    return text % {
+        "count": n,
+        "source": lang.marked(SOURCES[transfer.source]),
+        "target": lang.marked(TARGETS[transfer.target]),
+    }
+
+
+def _suit_condition(deck: Deck, tree: T) -> int | None:
+    """The suit of a ``card.suit == S`` condition, else ``None``."""
+    if not (isinstance(tree, TBinary) and tree.op == "=="):
+        return None
+    left, right = tree.left, tree.right
+    if isinstance(right, TAttr):
+        left, right = right, left
+    if (
+        isinstance(left, TAttr)
+        and left.name == "suit"
+        and isinstance(left.obj, TVar)
+        and left.obj.name == "card"
+        and isinstance(right, TConst)
+        and right.type == SUIT
+        and isinstance(right.value, int)
+    ):
+        return right.value
+    return None
+
+
+def lowest_holder(lang: Lang, rules: AnalysedRules) -> str | None:
+    """Who leads under 'holder-of-lowest', as a noun phrase ("the player holding the lowest card of diamonds")."""
+    analysed = rules.leader_cards
+    if analysed is None:
+        return None
+    deck = rules.spec.deck
+    suit = _suit_condition(deck, analysed.tree)
+    if suit is not None:
+        return lang.marked(LOWEST_OF_SUIT, suit=suit_name(lang, deck, suit))
+    return lang.marked(LOWEST_WHERE, cond=sentence(lang, deck, analysed.tree))
