@@ -257,15 +257,15 @@ def _print_summary(summary: dict[str, Any]) -> None:
     click.echo(
         f"decisions    {summary['mean_decisions']:.1f} per deal, passes {summary['mean_passes']:.1f} per deal"
     )
-    per = "per match" if summary["deals_per_game"] != 1.0 else "per deal"
+    per = "match" if summary["deals_per_game"] != 1.0 else "deal"
     if summary["mean_chips"] is not None:
         click.echo(
-            f"chips {per:9}"
+            f"{'chips/' + per:<13}"
             + "  ".join(f"seat {i}: {c:+.2f}" for i, c in enumerate(summary["mean_chips"]))
         )
     if summary["mean_points"] is not None:
         click.echo(
-            f"points {per:8}"
+            f"{'points/' + per:<13}"
             + "  ".join(f"seat {i}: {p:+.2f}" for i, p in enumerate(summary["mean_points"]))
         )
 
