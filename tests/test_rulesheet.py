@@ -192,7 +192,7 @@ def test_sheet_states_the_rules(variant: str, lang: str) -> None:
     text = render_rulesheet(rules, lang, "md")
     for fact in expected_facts(rules, lang):
         assert fact in text, f"{variant}.{lang}: missing {fact!r}"
-    legal = example_position(rules.spec, rules.legal.tree).legal
+    legal = example_position(rules).legal
     language = Lang(lang)
     example = ", ".join(card_short(language, rules.spec.deck, f) for f in legal)
     assert example in text

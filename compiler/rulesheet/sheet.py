@@ -141,7 +141,7 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
 def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     """The legal condition as alternatives, plus the worked example."""
     deck, tree = rules.spec.deck, rules.legal.tree
-    position = example_position(rules.spec, tree)
+    position = example_position(rules)
     open_rows = [row for rows in position.all_rows.values() for row in rows if row.open]
     return {
         "alternatives": [sentence(lang, deck, part) for part in flatten(tree, "or")],
