@@ -697,7 +697,8 @@ def leader_order(rules: AnalysedRules) -> tuple[int, ...]:
     if rules.leader_cards is None:
         return ()
     deck = rules.spec.deck
-    dealt = [c for c in range(deck.n_cards) if c % deck.n_faces not in deck.removed]
+    undealt = deck.removed | set(rules.spec.layout.preplaced)
+    dealt = [c for c in range(deck.n_cards) if c % deck.n_faces not in undealt]
     chosen = [
         c
         for c in dealt
