@@ -87,6 +87,7 @@ LEADER = __LEADER__
 VOLUNTARY_PASS = __VOLUNTARY_PASS__
 FOLLOW_UP_OPTIONAL = __FOLLOW_UP_OPTIONAL__
 HAS_FOLLOW_UP = __HAS_FOLLOW_UP__
+FOLLOW_WHEN_CARDS = __FOLLOW_WHEN_CARDS__
 LEGAL_IS_PLAYABLE = True
 HAS_CHIPS = __HAS_CHIPS__
 HAS_POINTS = __HAS_POINTS__
@@ -254,9 +255,6 @@ def _when_ok(face, last, suit, start, low, high, count, env):
 
 def _allow_ok(face, last, suit, start, low, high, count, env):
     return __ALLOW__
-
-
-FOLLOW_WHEN_CARDS = __FOLLOW_WHEN_CARDS__
 
 
 def _row_of_face(st, face):
@@ -712,7 +710,9 @@ def follow_when_cards(rules: AnalysedRules) -> int:
     deck = rules.spec.deck
     every = (1 << deck.n_cards) - 1
     when = rules.follow_when
-    if when is None or not when.uses <= {"card", "card.rank", "card.suit", "card.value"}:
+    if when is None:
+        return 0
+    if not when.uses <= {"card", "card.rank", "card.suit", "card.value"}:
         return every
     from compiler.interpret import card_condition_holds
 

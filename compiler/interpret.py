@@ -179,6 +179,7 @@ class ReferenceRules:
         self.SESSION = None if spec.session is None else dict(vars(spec.session))
         self.VOLUNTARY_PASS = spec.passing.voluntary
         self.HAS_FOLLOW_UP = spec.follow_up is not None
+        self.FOLLOW_WHEN_CARDS = (1 << deck.n_cards) - 1  # the interpreter asks after every play
         self.LEGAL_IS_PLAYABLE = False  # it recomputes legality from the table every time
         self.FOLLOW_UP_OPTIONAL = bool(spec.follow_up and spec.follow_up.optional)
         self.HAS_CHIPS = spec.chips is not None

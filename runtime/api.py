@@ -110,6 +110,8 @@ class Rules(Protocol):
     VOLUNTARY_PASS: bool
     FOLLOW_UP_OPTIONAL: bool
     HAS_FOLLOW_UP: bool
+    #: Cards whose play can grant a follow-up (every card when that depends on more than the card).
+    FOLLOW_WHEN_CARDS: int
     #: True when, once ``st.opened``, ``legal(st, seat) == st.hands[seat] & st.playable``.
     LEGAL_IS_PLAYABLE: bool
     HAS_CHIPS: bool

@@ -171,7 +171,10 @@ class _Turns:
         skip_out = rules.END_WHEN == "all-out" or rules.OVER_LIMIT is not None
         limit = DECISION_LIMIT_PER_CARD * rules.N_CARDS
         # Mechanics most rule sets lack are tested once per play, not per decision.
-        after_play = has_follow_up or last_card is not None
+        # Plays after which something may happen: a follow-up trigger, or any play with "last card".
+        after_play = rules.FOLLOW_WHEN_CARDS if has_follow_up else 0
+        if last_card is not None:
+            after_play = (1 << rules.N_CARDS) - 1
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
             # Once the opening card is down, legality is the hand masked by the
@@ -190,7 +193,7 @@ class _Turns:
                 if card != PASS:
                     stuck = 0
                     play(st, seat, card)
-                    if after_play and hands[seat]:
+                    if after_play >> card & 1 and hands[seat]:
                         extra += self.after_play(seat, card)
                     if not hands[seat] and self.goes_out(seat):
                         return decisions + extra, passes
