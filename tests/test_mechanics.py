@@ -391,3 +391,38 @@ def test_points_sessions_pick_the_right_end() -> None:
     assert _match_winners(session_of(compiled("penalty-points")), result) == [2]  # lowest
     assert _match_winners(session_of(compiled("winner-scores")), result) == [1, 3]  # highest
     assert _match_winners(session_of(compiled("pip-scoring")), result) == [2]
+
+
+BLOCKING_RULE = """\
+id: sevens-only
+extends: sevens
+play:
+  legal: "not row.open and card.rank == 7"
+"""
+
+
+def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> None:
+    """Seed 003: when nobody can play any more, the deal ends and hands are scored as usual."""
+    from compiler.interpret import ReferenceRules
+    from compiler.pipeline import compile_file, load_rulespec
+    from compiler.registry import _import_file
+
+    path = tmp_path / "sevens-only.yaml"
+    path.write_text(BLOCKING_RULE)
+    module_path = tmp_path / "sevens_only.py"
+    module_path.write_text(compile_file(path).source)
+    engines: list[Rules] = [_import_file(module_path, "sevens_only"), ReferenceRules(load_rulespec(path))]  # type: ignore[list-item]
+    for rules in engines:
+        result = play_deal(rules, Table(4, [random_strategy(rules)] * 4, record=True), random.Random(3))
+        assert result.winner is None
+        assert sum(result.cards_left) == 52 - 4  # only the four sevens were played
+        assert result.points == [-v for v in _hand_values(rules, result)]
+        passes = [d for d in (result.record or {})["decisions"] if d["action"] == "pass"]
+        assert len(passes) >= 4  # a full round of passes ended it
+
+
+def _hand_values(rules: Rules, result: DealResult) -> list[int]:
+    record = result.record or {}
+    played = {d["card"] for d in record["decisions"] if d["action"] == "play"}
+    values = {code: rules.CARD_VALUE[i] for i, code in enumerate(rules.CARD_CODES)}
+    return [sum(values[c] for c in hand if c not in played) for hand in record["hands"]]
