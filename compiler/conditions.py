@@ -192,6 +192,7 @@ def _parser() -> Lark:
     return Lark(
         GRAMMAR_PATH.read_text(encoding="utf-8"),
         parser="lalr",
+        lexer="basic",  # keywords stay keywords, so "or or" is blamed on the second "or"
         propagate_positions=True,
         maybe_placeholders=True,
     )
