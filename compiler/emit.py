@@ -580,9 +580,9 @@ class ModuleEmitter:
             ),
             "__PASS_LIMIT__": spec.passing.limit,
             "__OVER_LIMIT__": spec.passing.over_limit,
-            "__VOLUNTARY_TRANSFER__": transfer_tuple(spec.passing.voluntary_transfer),
-            "__LAST_CARD_PENALTY__": transfer_tuple(spec.last_card),
-            "__SESSION__": session_dict(spec),
+            "__VOLUNTARY_TRANSFER__": _as_tuple(spec.passing.voluntary_transfer),
+            "__LAST_CARD_PENALTY__": _as_tuple(spec.last_card),
+            "__SESSION__": spec.session.as_dict() if spec.session else None,
             "__FOLLOW_WHEN_CARDS__": follow_when_cards(self.rules),
             "__VOLUNTARY_PASS__": spec.passing.voluntary,
             "__FOLLOW_UP_OPTIONAL__": bool(spec.follow_up and spec.follow_up.optional),
@@ -720,24 +720,8 @@ def follow_when_cards(rules: AnalysedRules) -> int:
     return sum(1 << (f + copy * deck.n_faces) for f in faces for copy in range(deck.copies))
 
 
-def transfer_tuple(transfer: Transfer | None) -> tuple[int, str, str, str] | None:
-    if transfer is None:
-        return None
-    return (transfer.cards, transfer.source, transfer.target, transfer.which)
-
-
-def session_dict(spec: Rulespec) -> dict[str, object] | None:
-    session = spec.session
-    if session is None:
-        return None
-    return {
-        "deals": session.deals,
-        "target_chips": session.target_chips,
-        "target_points": session.target_points,
-        "target_deals": session.target_deals,
-        "winner": session.winner,
-        "tiebreak": session.tiebreak,
-    }
+def _as_tuple(transfer: Transfer | None) -> tuple[int, str, str, str] | None:
+    return transfer.as_tuple() if transfer else None
 
 
 def _is_zero(analysed: Analysed) -> bool:

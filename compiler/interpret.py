@@ -29,7 +29,7 @@ from compiler.analyse import (
     TVar,
     apply_binary,
 )
-from compiler.model import Rulespec, Transfer
+from compiler.model import Rulespec
 from runtime.api import DealState, bits
 
 
@@ -133,14 +133,6 @@ class Evaluator:
         return any(values) if node.func == "any" else all(values)
 
 
-def _transfer(transfer: Transfer | None) -> tuple[int, str, str, str] | None:
-    return (
-        None
-        if transfer is None
-        else (transfer.cards, transfer.source, transfer.target, transfer.which)
-    )
-
-
 class ReferenceRules:
     """A ``Rules`` implementation that interprets the rulespec model directly."""
 
@@ -173,10 +165,11 @@ class ReferenceRules:
         self.CARD_VALUE = tuple(deck.ranks[r].value for r in self.RANK_OF)
         self.PASS_LIMIT = spec.passing.limit
         self.OVER_LIMIT = spec.passing.over_limit
-        self.VOLUNTARY_TRANSFER = _transfer(spec.passing.voluntary_transfer)
-        self.LAST_CARD_PENALTY = _transfer(spec.last_card)
+        transfer, last_card = spec.passing.voluntary_transfer, spec.last_card
+        self.VOLUNTARY_TRANSFER = transfer.as_tuple() if transfer else None
+        self.LAST_CARD_PENALTY = last_card.as_tuple() if last_card else None
         self.END_WHEN = spec.end_when
-        self.SESSION = None if spec.session is None else dict(vars(spec.session))
+        self.SESSION = spec.session.as_dict() if spec.session else None
         self.VOLUNTARY_PASS = spec.passing.voluntary
         self.HAS_FOLLOW_UP = spec.follow_up is not None
         self.FOLLOW_WHEN_CARDS = (1 << deck.n_cards) - 1  # the interpreter asks after every play

@@ -191,6 +191,10 @@ class Transfer:
     target: str
     which: str  # random | highest-value | lowest-value
 
+    def as_tuple(self) -> tuple[int, str, str, str]:
+        """The form the runtime reads: (cards, from, to, which)."""
+        return (self.cards, self.source, self.target, self.which)
+
 
 @dataclass(frozen=True)
 class Session:
@@ -202,6 +206,17 @@ class Session:
     target_deals: int | None
     winner: str
     tiebreak: str
+
+    def as_dict(self) -> dict[str, object]:
+        """The form the runtime reads (``Rules.SESSION``)."""
+        return {
+            "deals": self.deals,
+            "target_chips": self.target_chips,
+            "target_points": self.target_points,
+            "target_deals": self.target_deals,
+            "winner": self.winner,
+            "tiebreak": self.tiebreak,
+        }
 
 
 @dataclass(frozen=True)
