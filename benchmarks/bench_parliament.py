@@ -21,11 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten_parliament import play_game
-
-from compiler.interpret import ReferenceRules
-from compiler.pipeline import find_rulespec, load_rulespec
-from compiler.registry import load_rules
-from runtime.simulate import Options, simulate
+from sevens.compiler.interpret import ReferenceRules
+from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.runtime.registry import load_rules
+from sevens.runtime.simulate import Options, simulate
 
 PLAYERS = 4
 

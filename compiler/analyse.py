@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler import conditions as syn
-from compiler.conditions import ConditionSyntaxError, parse_condition
-from compiler.errors import Diagnostic, SevensError, did_you_mean
-from compiler.model import Condition, Deck, Rulespec
+from sevens.compiler import conditions as syn
+from sevens.compiler.conditions import ConditionSyntaxError, parse_condition
+from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
+from sevens.compiler.model import Condition, Deck, Rulespec
 
 BOOL, INT, RANK, SUIT, CARD = "bool", "int", "rank", "suit", "card"
 ROW, TABLE, CARDS, PLAYER, PLAYERS, GAME = "row", "table", "cards", "player", "players", "game"

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from compiler.analyse import (
+from sevens.compiler.analyse import (
     CARDS,
     AnalysedRules,
     T,
@@ -29,8 +29,8 @@ from compiler.analyse import (
     TVar,
     apply_binary,
 )
-from compiler.model import Rulespec
-from runtime.api import DealState, bits
+from sevens.compiler.model import Rulespec
+from sevens.runtime.api import DealState, bits
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from compiler.analyse import (
+from sevens.compiler.analyse import (
     CARD,
     CARDS,
     PLAYERS,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.conditions import Expr
-from compiler.errors import Diagnostic, SevensError
-from compiler.load import Document, Origin
+from sevens.compiler.conditions import Expr
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.load import Document, Origin
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}

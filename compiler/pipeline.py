@@ -11,12 +11,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.analyse import AnalysedRules, analyse
-from compiler.emit import emit_module
-from compiler.errors import Diagnostic, SevensError
-from compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
-from compiler.model import Rulespec, build_model
-from compiler.validate import validate_document
+from sevens.compiler.analyse import AnalysedRules, analyse
+from sevens.compiler.emit import emit_module
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
+from sevens.compiler.model import Rulespec, build_model
+from sevens.compiler.validate import validate_document
 
 GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
 
@@ -47,7 +47,7 @@ def find_rulespec(reference: str) -> Path:
     """The file for a variant id or path, or a clear error."""
     path = resolve_reference(reference, Path.cwd())
     if path is None:
-        from compiler.errors import did_you_mean
+        from sevens.compiler.errors import did_you_mean
 
         hint = did_you_mean(reference, builtin_ids())
         known = ", ".join(builtin_ids())

@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-
-from compiler.errors import Diagnostic, SevensError, did_you_mean
-from compiler.load import Document
+from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
+from sevens.compiler.load import Document
 
 SCHEMA_PATH = (
     Path(__file__).resolve().parent.parent / "rulespecs" / "schema" / "rulespec.schema.json"

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from runtime.api import DealState, GameError, Rules, bits
-from runtime.strategies import PASS, Strategy
+from sevens.runtime.api import DealState, GameError, Rules, bits
+from sevens.runtime.strategies import PASS, Strategy
 
 #: Decisions per card in the deck after which a deal is declared endless.
 DECISION_LIMIT_PER_CARD = 200

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import click
-
-from runtime.api import DealState, Rules, bits
-from runtime.engine import Table, play_deal
-from runtime.simulate import check_players
-from runtime.strategies import PASS, STRATEGIES, Strategy
+from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.simulate import check_players
+from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
 
 
 def _show(rules: Rules, mask: int) -> str:

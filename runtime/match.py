@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from runtime.api import Rules
-from runtime.engine import DealResult, Table, play_deal
+from sevens.runtime.api import Rules
+from sevens.runtime.engine import DealResult, Table, play_deal
 
 DEFAULT_SESSION: dict[str, Any] = {
     "deals": None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from runtime.engine import DealResult
+from sevens.runtime.engine import DealResult
 
 RECORD_KEYS = (
     "variant",

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 
-from runtime.api import GameError, Rules
-from runtime.engine import DealResult, Table, play_deal
-from runtime.match import play_match
-from runtime.records import game_record, write_record
-from runtime.strategies import STRATEGIES
+from sevens.runtime.api import GameError, Rules
+from sevens.runtime.engine import DealResult, Table, play_deal
+from sevens.runtime.match import play_match
+from sevens.runtime.records import game_record, write_record
+from sevens.runtime.strategies import STRATEGIES
 
 
 @dataclass

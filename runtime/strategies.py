@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from runtime.api import DealState, Rules, bits
+from sevens.runtime.api import DealState, Rules, bits
 
 PASS = -1
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-
-from compiler.interpret import ReferenceRules
-from compiler.load import builtin_ids
-from compiler.pipeline import find_rulespec, load_rulespec
-from compiler.registry import load_rules
-from runtime.api import Rules
+from sevens.compiler.interpret import ReferenceRules
+from sevens.compiler.load import builtin_ids
+from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.runtime.api import Rules
+from sevens.runtime.registry import load_rules
 
 BUILTIN_IDS = builtin_ids()
 

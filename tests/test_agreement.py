@@ -14,10 +14,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sevens.runtime.api import DealState
+from sevens.runtime.engine import choose_leader, deal_hands, name_opening_card
+from sevens.runtime.strategies import PASS, random_strategy
 
-from runtime.api import DealState
-from runtime.engine import choose_leader, deal_hands, name_opening_card
-from runtime.strategies import PASS, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
 
@@ -73,7 +73,7 @@ def _compare_settlement(variant: str, state: DealState) -> None:
 @given(variant=st.sampled_from(BUILTIN_IDS), seed=st.integers(0, 2**32))
 def test_whole_games_agree(variant: str, seed: int) -> None:
     """Same seed, same strategy: identical decision records and results."""
-    from runtime.engine import Table, play_deal
+    from sevens.runtime.engine import Table, play_deal
 
     gen, ref = compiled(variant), reference(variant)
     players = gen.MIN_PLAYERS + seed % (gen.MAX_PLAYERS - gen.MIN_PLAYERS + 1)

@@ -26,11 +26,11 @@ from types import ModuleType
 
 import pytest
 from click.testing import CliRunner, Result
+from sevens.compiler.errors import SevensError, SourceFile
+from sevens.compiler.load import parse_yaml
+from sevens.compiler.pipeline import load_rulespec
 
-from compiler.cli import main
-from compiler.errors import SevensError, SourceFile
-from compiler.load import parse_yaml
-from compiler.pipeline import load_rulespec
+from sevens.cli import main
 
 BAD_DIR = Path(__file__).resolve().parent / "bad_input"
 EXPECT = re.compile(
@@ -245,7 +245,7 @@ def test_legal_unknown_variant() -> None:
 
 
 def test_rulesheet_unknown_language() -> None:
-    pytest.importorskip("compiler.rulesheet")
+    pytest.importorskip("sevens.compiler.rulesheet")
     result = run("rulesheet", "parliament", "--lang", "xx")
     assert_user_error(result)
     assert "xx" in result.output

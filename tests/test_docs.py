@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from sevens.compiler.analyse import ATTRIBUTES, BOOL, CONTEXTS, INT, AnalysedRules, Analyser
+from sevens.compiler.model import DEFAULT_LEGAL, Condition
+from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.compiler.schema_doc import DEFAULTS, render_reference
+from sevens.compiler.validate import load_schema
+from sevens.runtime.records import RECORD_KEYS
 
-from compiler.analyse import ATTRIBUTES, BOOL, CONTEXTS, INT, AnalysedRules, Analyser
-from compiler.cli import main
-from compiler.model import DEFAULT_LEGAL, Condition
-from compiler.pipeline import find_rulespec, load_rulespec
-from compiler.schema_doc import DEFAULTS, render_reference
-from compiler.validate import load_schema
-from runtime.records import RECORD_KEYS
+from sevens.cli import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 CONDITIONS = DOCS / "conditions.md"
@@ -69,7 +69,7 @@ def _error_examples() -> list[tuple[str, str, str]]:
 def test_reference_matches_schema() -> None:
     committed = (DOCS / "rulespec.md").read_text(encoding="utf-8")
     assert committed == render_reference(), (
-        "docs/rulespec.md is stale: run 'python -m compiler.schema_doc > docs/rulespec.md'"
+        "docs/rulespec.md is stale: run 'python -m sevens.compiler.schema_doc > docs/rulespec.md'"
     )
 
 

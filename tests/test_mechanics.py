@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.engine import DealResult, Table, _Recorder, _Turns, choose_leader, play_deal
+from sevens.runtime.match import MatchResult, _match_winners, play_match, session_of
+from sevens.runtime.position import parse_cards
+from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
 
-from compiler.cli import main
-from compiler.position import parse_cards
-from runtime.api import DealState, Rules, bits
-from runtime.engine import DealResult, Table, _Recorder, _Turns, choose_leader, play_deal
-from runtime.match import MatchResult, _match_winners, play_match, session_of
-from runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
+from sevens.cli import main
 from tests.conftest import compiled, reference
 
 ENGINES = ["compiled", "reference"]
@@ -403,9 +403,9 @@ play:
 
 def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> None:
     """Seed 003: when nobody can play any more, the deal ends and hands are scored as usual."""
-    from compiler.interpret import ReferenceRules
-    from compiler.pipeline import compile_file, load_rulespec
-    from compiler.registry import _import_file
+    from sevens.compiler.interpret import ReferenceRules
+    from sevens.compiler.pipeline import compile_file, load_rulespec
+    from sevens.runtime.registry import _import_file
 
     path = tmp_path / "sevens-only.yaml"
     path.write_text(BLOCKING_RULE)

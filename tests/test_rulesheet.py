@@ -10,19 +10,18 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
-from compiler.analyse import BOOL, AnalysedRules, Analyser
-from compiler.errors import SevensError
-from compiler.load import BUILTIN_DIR, builtin_ids
-from compiler.model import Condition
-from compiler.pipeline import load_rulespec
-from compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
-from compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name
-from compiler.rulesheet.catalog import extract_messages, read_catalog
-from compiler.rulesheet.example import example_position
-from compiler.rulesheet.i18n import Lang
-from compiler.rulesheet.phrases import lowest_holder, transfer_text
-from compiler.rulesheet.sentences import sentence
+from sevens.compiler.analyse import BOOL, AnalysedRules, Analyser
+from sevens.compiler.errors import SevensError
+from sevens.compiler.load import BUILTIN_DIR, builtin_ids
+from sevens.compiler.model import Condition
+from sevens.compiler.pipeline import load_rulespec
+from sevens.compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
+from sevens.compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name
+from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
+from sevens.compiler.rulesheet.example import example_position
+from sevens.compiler.rulesheet.i18n import Lang
+from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
+from sevens.compiler.rulesheet.sentences import sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rulesheets"
@@ -80,7 +79,7 @@ def test_catalogs_are_complete() -> None:
     for lang in LANGUAGES:
         catalog = read_catalog(lang)
         ids = {(m.context, m.id) for m in catalog if m.id}
-        assert ids == extracted, f"{lang}: catalog out of date; run python -m compiler.rulesheet.catalog"
+        assert ids == extracted, f"{lang}: catalog out of date; run python -m sevens.compiler.rulesheet.catalog"
         for message in catalog:
             if not message.id:
                 continue

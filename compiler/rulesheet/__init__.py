@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.analyse import AnalysedRules
-from compiler.errors import Diagnostic, SevensError
-from compiler.load import BUILTIN_DIR, builtin_ids, resolve_reference
-from compiler.pipeline import load_rulespec, write_atomic
-from compiler.rulesheet import diff
-from compiler.rulesheet.i18n import LANGUAGES, Lang, check_language
-from compiler.rulesheet.render import FORMATS, render
-from compiler.rulesheet.sheet import sheet_context
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.load import BUILTIN_DIR, builtin_ids, resolve_reference
+from sevens.compiler.pipeline import load_rulespec, write_atomic
+from sevens.compiler.rulesheet import diff
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang, check_language
+from sevens.compiler.rulesheet.render import FORMATS, render
+from sevens.compiler.rulesheet.sheet import sheet_context
 
 __all__ = ["LANGUAGES", "describe_diff", "render_rulesheet", "write_all"]
 

@@ -7,8 +7,8 @@ as written in the rulespec.
 
 from __future__ import annotations
 
-from compiler.model import Deck
-from compiler.rulesheet.i18n import P_, Lang
+from sevens.compiler.model import Deck
+from sevens.compiler.rulesheet.i18n import P_, Lang
 
 #: Suit names as listed ("the suits are clubs, diamonds, …").
 SUIT_NAMES = {

@@ -1,6 +1,6 @@
 """Catalog maintenance with Babel: extract the messages, update the ``.po`` files.
 
-Run ``python -m compiler.rulesheet.catalog`` after changing a template or a
+Run ``python -m sevens.compiler.rulesheet.catalog`` after changing a template or a
 phrase table: new messages are added (untranslated, so the catalog test
 fails until they are translated) and obsolete ones dropped.
 """
@@ -12,8 +12,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
-
-from compiler.rulesheet.i18n import DOMAIN, LANGUAGES, po_path
+from sevens.compiler.rulesheet.i18n import DOMAIN, LANGUAGES, po_path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2)}

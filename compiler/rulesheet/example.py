@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.analyse import AnalysedRules
-from compiler.interpret import ReferenceRules, RowView
-from compiler.model import Rulespec
-from compiler.position import ASKING_SEAT, build_position
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.interpret import ReferenceRules, RowView
+from sevens.compiler.model import Rulespec
+from sevens.runtime.position import ASKING_SEAT, build_position
 
 EXAMPLE_PLAYERS = 4
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.analyse import (
+from sevens.compiler.analyse import (
     BOOL,
     CARD,
     PLAYER,
@@ -29,9 +29,9 @@ from compiler.analyse import (
     TUnary,
     TVar,
 )
-from compiler.model import Deck
-from compiler.rulesheet.cards import card_full, rank_name, suit_name
-from compiler.rulesheet.i18n import P_, Lang
+from sevens.compiler.model import Deck
+from sevens.compiler.rulesheet.cards import card_full, rank_name, suit_name
+from sevens.compiler.rulesheet.i18n import P_, Lang
 
 VARIABLES = {
     "card": P_("variable", "the card"),

@@ -9,13 +9,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
-from compiler.model import Deck, Rulespec
-from compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name, suit_name
-from compiler.rulesheet.example import example_position, start_rank
-from compiler.rulesheet.i18n import Lang
-from compiler.rulesheet.phrases import lowest_holder, transfer_text
-from compiler.rulesheet.sentences import flatten, sentence
+from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
+from sevens.compiler.model import Deck, Rulespec
+from sevens.compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name, suit_name
+from sevens.compiler.rulesheet.example import example_position, start_rank
+from sevens.compiler.rulesheet.i18n import Lang
+from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
+from sevens.compiler.rulesheet.sentences import flatten, sentence
 
 CELL_WIDTH, CELL_HEIGHT, GAP, MARGIN = 34, 46, 6, 8
 #: Ranks per suit in a full pack of each preset (fewer: the low ranks were cut).

@@ -17,9 +17,9 @@ from typing import IO, Any
 
 import click
 
-from compiler.errors import Diagnostic, SevensError
-from compiler.load import BUILTIN_DIR, builtin_ids
-from compiler.pipeline import (
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.load import BUILTIN_DIR, builtin_ids
+from sevens.compiler.pipeline import (
     compile_file,
     find_rulespec,
     generated_path,
@@ -27,7 +27,7 @@ from compiler.pipeline import (
     load_rulespec,
     write_atomic,
 )
-from runtime.api import GameError
+from sevens.runtime.api import GameError
 
 EXIT_INVALID = 2
 EXIT_STALE = 1
@@ -176,10 +176,10 @@ def simulate(
     as_json: bool,
 ) -> None:
     """Play GAMES deals of VARIANT (an id or a rulespec path) with bots and summarise them."""
-    from runtime.match import number_of_deals
-    from runtime.simulate import Options, check_players
-    from runtime.simulate import simulate as run
-    from runtime.strategies import STRATEGIES
+    from sevens.runtime.match import number_of_deals
+    from sevens.runtime.simulate import Options, check_players
+    from sevens.runtime.simulate import simulate as run
+    from sevens.runtime.strategies import STRATEGIES
 
     with _user_errors():
         if strategy not in STRATEGIES:
@@ -200,7 +200,7 @@ def simulate(
 
 
 def _load_rules(variant: str) -> Any:
-    from compiler.registry import load_rules
+    from sevens.runtime.registry import load_rules
 
     return load_rules(variant)
 
@@ -281,7 +281,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     """The legal plays of the player to move in a position."""
-    from compiler.position import legal_cards
+    from sevens.runtime.position import legal_cards
 
     with _user_errors():
         cards = legal_cards(_load_rules(variant), table, hand)
@@ -296,7 +296,7 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
 @click.option("--strategy", default="heuristic", show_default=True, help="Strategy of the bots.")
 def play(variant: str, players: int, seed: int, seat: int, strategy: str) -> None:
     """Play one deal of VARIANT against bots in the terminal."""
-    from runtime.interactive import play_interactive
+    from sevens.runtime.interactive import play_interactive
 
     with _user_errors():
         play_interactive(_load_rules(variant), players, seed, seat, strategy)
@@ -323,7 +323,7 @@ def play(variant: str, players: int, seed: int, seat: int, strategy: str) -> Non
 )
 def rulesheet(variant: str | None, lang: str, fmt: str, output: Path | None, all_: bool) -> None:
     """Generate the rule sheet of VARIANT in a language."""
-    from compiler import rulesheet as sheets
+    from sevens.compiler import rulesheet as sheets
 
     with _user_errors():
         if all_:
@@ -345,7 +345,7 @@ def rulesheet(variant: str | None, lang: str, fmt: str, output: Path | None, all
 @click.option("--lang", "-l", default="en", show_default=True)
 def diff(first: str, second: str, lang: str) -> None:
     """The differences between two rulespecs, in prose."""
-    from compiler import rulesheet as sheets
+    from sevens.compiler import rulesheet as sheets
 
     with _user_errors():
         a = load_rulespec(find_rulespec(first))

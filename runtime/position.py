@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from compiler.errors import Diagnostic, SevensError, did_you_mean
-from runtime.api import DealState, Rules
+from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
+from sevens.runtime.api import DealState, Rules
 
 #: The seat whose legal moves are asked for; seat 1 holds the table cards before they are laid.
 ASKING_SEAT = 0

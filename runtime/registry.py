@@ -13,9 +13,15 @@ import re
 from pathlib import Path
 from types import ModuleType
 
-from compiler.errors import Diagnostic, SevensError
-from compiler.pipeline import compile_file, find_rulespec, generated_path, is_builtin, write_atomic
-from runtime.api import Rules
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.pipeline import (
+    compile_file,
+    find_rulespec,
+    generated_path,
+    is_builtin,
+    write_atomic,
+)
+from sevens.runtime.api import Rules
 
 
 def cache_dir() -> Path:
@@ -41,7 +47,7 @@ def load_rules(reference: str) -> Rules:
         module_path = generated_path(path.stem)
         if not module_path.exists():
             raise SevensError(Diagnostic(f"{module_path}: missing; run 'sevens compile'"))
-        module = _import_file(module_path, f"generated.{path.stem.replace('-', '_')}")
+        module = _import_file(module_path, f"sevens.generated.{path.stem.replace('-', '_')}")
     else:
         compiled = compile_file(path)
         header_hash = re.search(r"hash: ([0-9a-f]+)", compiled.source)
