@@ -28,6 +28,7 @@ from sevens.compiler.lower import ConstantNames, player_lowering, row_lowering
 from sevens.compiler.model import Rulespec
 from sevens.runtime import contract
 from sevens.runtime.contract import PER_SEAT, RuleSet
+from sevens.runtime.machine import ROW_PARAMETERS
 
 #: Bump whenever a change to the compiler changes what it writes for some rulespec;
 #: ``sevens compile --check`` compares whole files, so a forgotten bump is still caught.
@@ -41,9 +42,6 @@ LINE_WIDTH = 99
 RUNTIME_EXPORTS = {
     "sevens.runtime.api": ("DealState", "bits"),
 }
-#: Parameters of the compiled conditions (the machinery calls them positionally).
-ROW_PARAMETERS = ("face", "suit", "start", "low", "high", "count", "env")
-FOLLOW_ALLOW_PARAMETERS = ("face", "last", "suit", "start", "low", "high", "count", "env")
 #: Per-seat amounts: function name -> the attribute of ``AnalysedRules`` it compiles.
 AMOUNTS = {
     "pass_cost": "pass_cost",

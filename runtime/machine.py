@@ -19,11 +19,12 @@ facts) is chosen once, when the rules are loaded, not tested on every play.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from sevens.runtime.api import DealState, bits
+from sevens.runtime.api import DealState, GameError, bits
 from sevens.runtime.contract import PER_SEAT, Amount, PotTo, RuleSet
 
 #: A per-seat amount: chips or points as a function of the deal state and a seat.
@@ -32,6 +33,59 @@ SeatAmount = Callable[[DealState, int], int]
 RowCondition = Callable[[int, int, int, int, int, int, tuple[int, ...]], bool]
 #: The start rank while no card has chosen it (rows with "first card" starts).
 NO_START = -1000
+
+
+#: The decisions a generated module defines, with their parameters (every one returns a value).
+ROW_PARAMETERS = ("face", "suit", "start", "low", "high", "count", "env")
+DECISIONS: dict[str, tuple[str, ...]] = {
+    "legal_on_row": ROW_PARAMETERS,
+    "follow_when": ROW_PARAMETERS,
+    "follow_allow": ("face", "last", *ROW_PARAMETERS[1:]),
+    "table_facts": ("st",),
+    "pass_cost": ("st", "seat"),
+    "voluntary_pass_cost": ("st", "seat"),
+    "ante": ("st", "seat"),
+    "pay_winner": ("st", "seat"),
+    "points": ("st", "seat"),
+}
+
+
+def expected_decisions(rule_set: RuleSet) -> set[str]:
+    """The decision functions a module with this record must define (``table_facts`` may be added)."""
+    chips = rule_set.chips
+    amounts = {
+        "pass_cost": rule_set.passing.cost,
+        "voluntary_pass_cost": rule_set.passing.voluntary_cost,
+        "ante": chips.ante if chips else 0,
+        "pay_winner": chips.pay_winner if chips else 0,
+        "points": rule_set.points,
+    }
+    found = {"legal_on_row"} | {name for name, amount in amounts.items() if amount is PER_SEAT}
+    if rule_set.follow_up is not None:
+        found |= {"follow_when", "follow_allow"}
+    return found
+
+
+def check_decisions(module: ModuleType) -> list[str]:
+    """What is wrong with a generated module against the contract (empty: nothing)."""
+    rule_set = getattr(module, "RULE_SET", None)
+    if not isinstance(rule_set, RuleSet):
+        return ["RULE_SET is not a RuleSet"]
+    problems = []
+    defined = {
+        name
+        for name, value in vars(module).items()
+        if inspect.isfunction(value) and value.__module__ == module.__name__
+    }
+    for name in sorted(expected_decisions(rule_set) - defined):
+        problems.append(f"{name} is missing")
+    for name in sorted(defined - expected_decisions(rule_set) - {"table_facts"}):
+        problems.append(f"{name} is not a decision of this rule set")
+    for name in sorted(defined & set(DECISIONS)):
+        parameters = tuple(inspect.signature(getattr(module, name)).parameters)
+        if parameters != DECISIONS[name]:
+            problems.append(f"{name}{parameters} should take {DECISIONS[name]}")
+    return problems
 
 
 def _constant(value: int) -> SeatAmount:
@@ -47,6 +101,9 @@ class CompiledRules:
     legal_is_playable = True  # once opened, the legal cards are the hand masked by ``playable``
 
     def __init__(self, module: ModuleType) -> None:
+        problems = check_decisions(module)
+        if problems:
+            raise GameError(f"{module.__name__}: not a move generator: {'; '.join(problems)}")
         rule_set: RuleSet = module.RULE_SET
         self.rule_set = rule_set
         self.module = module
