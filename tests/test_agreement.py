@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -101,3 +102,24 @@ def test_whole_games_agree(variant: str, seed: int) -> None:
     )  # type: ignore[arg-type]
     assert a.record == b.record
     assert (a.winner, a.chips, a.points) == (b.winner, b.chips, b.points)
+
+
+WRAPPING_DOUBLE_DECK = "id: double-wrap\nextends: double-deck\nlayout:\n  wrap: true\n"
+
+
+def test_a_complete_wrapping_row_does_not_swallow_a_second_copy(tmp_path: Path) -> None:
+    """Two packs on wrapping rows: a row holds each rank once, so the second copy opens the
+    next row (as the reference places it) instead of vanishing into a complete row."""
+    from sevens.compiler.pipeline import load_rulespec, reference_rules
+    from sevens.runtime.engine import Table, play_deal
+    from sevens.runtime.registry import load_rules
+
+    path = tmp_path / "double-wrap.yaml"
+    path.write_text(WRAPPING_DOUBLE_DECK)
+    gen, ref = load_rules(str(path)), reference_rules(load_rulespec(path))
+    for seed in range(40):
+        a, b = (
+            play_deal(r, Table(8, [random_strategy(r)] * 8, seed % 8, record=True), random.Random(seed))  # type: ignore[arg-type]
+            for r in (gen, ref)
+        )
+        assert a.record == b.record, seed
