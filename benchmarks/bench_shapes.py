@@ -20,12 +20,11 @@ import argparse
 import json
 import random
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_parliament import best_rate
 from handwritten_parliament import play_game
 
 from sevens.runtime.registry import load_rules
@@ -39,16 +38,6 @@ SHAPES = (
     ("shichi-narabe", 4, 10000),
     ("cinquillo", 4, 10000),
 )
-
-
-def best_rate(run: Callable[[int], None], games: int, repeat: int) -> float:
-    """Games per second of the fastest of ``repeat`` timed runs (other work only slows a run)."""
-    rates = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        run(games)
-        rates.append(games / (time.perf_counter() - started))
-    return max(rates)
 
 
 def measure(variant: str, players: int, games: int, repeat: int) -> float:
