@@ -188,18 +188,15 @@ class CompiledRules:
         st.playable = playable
 
     def choose_row(self, st: DealState, card: int) -> int:
-        """The row a card goes to: one where it is playable and its rank is not yet, else the
-        first lacking its rank."""
-        per_suit = self.rows_per_suit
-        first = self.rule_set.suit_of[card] * per_suit
-        if per_suit == 1:
-            return first
-        bit, rank_bit = 1 << card, self.rank_bit[card]
-        for r in range(first, first + per_suit):
-            # a row holds each rank once: a complete wrapping row accepts no second copy
-            if st.row_mask[r] & bit and not st.row_ranks[r] & rank_bit:
-                return r
-        for r in range(first, first + per_suit):
+        """The row a card goes to: the first of its suit not yet holding its rank.
+
+        This is the language's definition of the rows (each copy of a rank fills
+        the next row lacking it, see docs/conditions.md), so a card opens a new
+        row only when the earlier rows of its suit already hold its rank.
+        """
+        first = self.rule_set.suit_of[card] * self.rows_per_suit
+        rank_bit = self.rank_bit[card]
+        for r in range(first, first + self.rows_per_suit):
             if not st.row_ranks[r] & rank_bit:
                 return r
         return first
@@ -326,15 +323,11 @@ class CompiledRules:
             row_mask, row_ranks = st.row_mask, st.row_ranks
             first = first_row[card]
             rank = rank_bit[card]
-            for r in range(first, first + per_suit):  # the row where it is playable …
-                if row_mask[r] & bit and not row_ranks[r] & rank:
+            r = first
+            for other in range(first, first + per_suit):  # the first row lacking its rank
+                if not row_ranks[other] & rank:
+                    r = other
                     break
-            else:  # … else the first lacking its rank (as choose_row)
-                r = first
-                for other in range(first, first + per_suit):
-                    if not row_ranks[other] & rank:
-                        r = other
-                        break
             ranks = row_ranks[r] | rank
             row_ranks[r] = ranks
             key = r << shift | ranks
