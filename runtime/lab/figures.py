@@ -238,7 +238,11 @@ def focus_findings(fig: Figures, name: str) -> list[str]:
     ]
     for key in ("chips", "points"):
         if f"{key}_edge" in fig:
-            found.append(f"  its {key} per deal against the others: {_num(fig[key + '_edge'])}.")
+            edge = fig[f"{key}_edge"]
+            shown = "a real difference" if _real(edge) else "no difference shown"
+            found.append(
+                f"  Its {key} per game, minus the others' mean: {_num(edge)}: {shown}."
+            )
     return found
 
 

@@ -49,6 +49,7 @@ class Experiment:
     focus: str | None = None
     others: str | None = None
     session: bool = False
+    leader: bool = False  # find who leads each deal (costs a replay of the deal's set-up)
 
     def strategies(self, game: int, players: int) -> tuple[tuple[str, ...], int | None]:
         """The strategy of each seat in game ``game``, and the focus seat (if any)."""
@@ -145,7 +146,7 @@ class Player:
             match = play_match(self.rules, table, rng, self.match_deals)
             return observe_match(match, focus, self.facts), None
         table.dealer = int(rng.random() * self.players)
-        leader = leader_of(self.rules, self.facts, table, rng)
+        leader = leader_of(self.rules, self.facts, table, rng) if experiment.leader else None
         deal = play_deal(self.rules, table, rng)
         return observe_deal(deal, table.dealer, leader, focus, self.facts), deal
 
@@ -177,7 +178,7 @@ def _per_seat(obs: Observation, key: str, values: list[int], focus: int | None) 
 
 
 def observe_deal(
-    deal: DealResult, dealer: int, leader: int, focus: int | None, facts: RuleFacts
+    deal: DealResult, dealer: int, leader: int | None, focus: int | None, facts: RuleFacts
 ) -> Observation:
     """The integers the lab measures of one deal."""
     players = len(deal.chips)
@@ -188,8 +189,9 @@ def observe_deal(
         obs["focus won"] = wins[focus]
     for k in range(players):  # position k: k seats left of the dealer's left
         obs[f"position {k}"] = wins[(dealer + 1 + k) % players]
-    obs["leader win"] = wins[leader]
-    obs["leader edge"] = (players - 1) * wins[leader] - (sum(wins) - wins[leader])
+    if leader is not None:
+        obs["leader win"] = wins[leader]
+        obs["leader edge"] = (players - 1) * wins[leader] - (sum(wins) - wins[leader])
     obs["decisions"], obs["passes"] = deal.decisions, deal.passes
     if facts.has_chips:
         _per_seat(obs, "chips", deal.chips, focus)
@@ -228,7 +230,7 @@ def plan(
       table's strategies, as many matches as make about ``games`` deals.
     """
     experiments = [
-        Experiment("main", games, seats=seats),
+        Experiment("main", games, seats=seats, leader=True),
         Experiment("skill", games, focus="heuristic", others="random"),
     ]
     if any(f.voluntary_pass for f in facts):
