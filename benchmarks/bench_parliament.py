@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten_parliament import play_game
-from sevens.compiler.interpret import ReferenceRules
-from sevens.compiler.pipeline import find_rulespec, load_rulespec
+
+from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
 from sevens.runtime.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 
@@ -49,7 +49,7 @@ def main() -> None:
     args = parser.parse_args()
 
     generated = load_rules("parliament")
-    reference = ReferenceRules(load_rulespec(find_rulespec("parliament")))
+    reference = reference_rules(load_rulespec(find_rulespec("parliament")))
 
     def run_generated(games: int) -> None:
         simulate(generated, Options(PLAYERS, games, seed=1))

@@ -31,6 +31,7 @@ from sevens.compiler.analyse import (
 )
 from sevens.compiler.model import Rulespec
 from sevens.runtime.api import DealState, bits
+from sevens.runtime.contract import RuleSet
 
 
 @dataclass(frozen=True)
@@ -134,65 +135,28 @@ class Evaluator:
 
 
 class ReferenceRules:
-    """A ``Rules`` implementation that interprets the rulespec model directly."""
+    """A ``Rules`` implementation that interprets the rulespec model directly.
 
-    def __init__(self, rules: AnalysedRules) -> None:
+    It shares the contract record with the generated modules (built by the
+    same compiler function) but none of their machinery: rows, settlement and
+    antes are written again here, plainly, so agreement tests compare two
+    independent implementations.
+    """
+
+    legal_is_playable = False  # it recomputes legality from the table every time
+
+    def __init__(self, rules: AnalysedRules, rule_set: RuleSet) -> None:
         self.analysed = rules
-        spec = self.spec = rules.spec
-        deck = spec.deck
-        self.ID = spec.id
-        self.N_CARDS = deck.n_cards
-        self.N_RANKS = deck.n_ranks
-        self.ROWS_PER_SUIT = spec.layout.rows_per_suit
-        self.N_ROWS = len(deck.suits) * self.ROWS_PER_SUIT
-        self.CARD_CODES = tuple(deck.code(c) for c in range(deck.n_cards))
-        self.FACE_OF = tuple(c % deck.n_faces for c in range(deck.n_cards))
-        self.SUIT_OF = tuple(deck.suit_of(f) for f in self.FACE_OF)
-        self.RANK_OF = tuple(deck.rank_of(f) for f in self.FACE_OF)
-        excluded = deck.removed | set(spec.layout.preplaced)
-        self.DEALT = tuple(c for c in range(deck.n_cards) if self.FACE_OF[c] not in excluded)
-        self.PREPLACED = tuple(
-            c for c in range(deck.n_cards) if self.FACE_OF[c] in spec.layout.preplaced
-        )
-        opening = spec.opening.card
-        self.OPENING_MASK = sum(1 << c for c in range(deck.n_cards) if self.FACE_OF[c] == opening)
-        self.LEADER = spec.opening.leader
-        self.OPENING_CHOICES = tuple(
-            sum(1 << c for c in range(deck.n_cards) if self.FACE_OF[c] == face)
-            for face in spec.opening.choices
-        )
-        self.LEADER_ORDER = self.leader_order()
-        self.CARD_VALUE = tuple(deck.ranks[r].value for r in self.RANK_OF)
-        self.PASS_LIMIT = spec.passing.limit
-        self.OVER_LIMIT = spec.passing.over_limit
-        transfer, last_card = spec.passing.voluntary_transfer, spec.last_card
-        self.VOLUNTARY_TRANSFER = transfer.as_tuple() if transfer else None
-        self.LAST_CARD_PENALTY = last_card.as_tuple() if last_card else None
-        self.END_WHEN = spec.end_when
-        self.SESSION = spec.session.as_dict() if spec.session else None
-        self.VOLUNTARY_PASS = spec.passing.voluntary
-        self.HAS_FOLLOW_UP = spec.follow_up is not None
-        self.FOLLOW_WHEN_CARDS = (1 << deck.n_cards) - 1  # the interpreter asks after every play
-        self.LEGAL_IS_PLAYABLE = False  # it recomputes legality from the table every time
-        self.FOLLOW_UP_OPTIONAL = bool(spec.follow_up and spec.follow_up.optional)
-        self.HAS_CHIPS = spec.chips is not None
-        self.HAS_POINTS = spec.points is not None
-        self.POT_TO = spec.chips.pot if spec.chips else "winner"
-        self.MIN_PLAYERS = spec.players.min
-        self.MAX_PLAYERS = spec.players.max
+        self.spec = rules.spec
+        self.rule_set = rule_set
+        self.follow_trigger_cards = (1 << rule_set.n_cards) - 1  # asks after every play
+        self.N_RANKS = rule_set.deck.n_ranks
+        self.ROWS_PER_SUIT = rule_set.layout.rows_per_suit
+        self.FACE_OF = rule_set.face_of
+        self.SUIT_OF = rule_set.suit_of
+        self.RANK_OF = rule_set.rank_of
+        deck = self.spec.deck
         self.values = tuple(deck.ranks[deck.rank_of(f)].value for f in range(deck.n_faces))
-
-    def leader_order(self) -> tuple[int, ...]:
-        """Dealt cards satisfying ``opening.leader_cards``, lowest rank first, then suit."""
-        condition = self.analysed.leader_cards
-        if condition is None:
-            return ()
-        chosen = [
-            c
-            for c in self.DEALT
-            if card_condition_holds(self.spec, condition.tree, self.FACE_OF[c])
-        ]
-        return tuple(sorted(chosen, key=lambda c: (self.RANK_OF[c], self.SUIT_OF[c], c)))
 
     # -- the position, rebuilt from the table ---------------------------
     def start_rank(self, st: DealState) -> int:
@@ -267,13 +231,13 @@ class ReferenceRules:
 
     # -- the Rules interface --------------------------------------------
     def setup(self, st: DealState) -> None:
-        for r in range(self.N_ROWS):
+        for r in range(self.rule_set.n_rows):
             st.row_start[r] = self.start_rank(st)
-        for card in self.PREPLACED:
+        for card in self.rule_set.preplaced_cards:
             st.table |= 1 << card
-        st.opening_mask = self.OPENING_MASK
-        st.opened = self.OPENING_MASK == 0
-        if self.HAS_CHIPS:
+        st.opening_mask = self.rule_set.opening_mask
+        st.opened = st.opening_mask == 0
+        if self.rule_set.chips is not None:
             for seat in range(st.n_players):
                 amount = self.ante(st, seat)
                 st.chips[seat] -= amount
@@ -380,17 +344,17 @@ class ReferenceRules:
 
     def settle(self, st: DealState) -> list[int]:
         """The winner collects what the others pay and (usually) the pot; then points."""
-        winner = st.winner
-        if self.HAS_CHIPS and winner is not None:
+        winner, chips = st.winner, self.spec.chips
+        if chips is not None and winner is not None:
             for seat in range(st.n_players):
                 if seat != winner:
                     amount = self.pay_winner(st, seat)
                     st.chips[seat] -= amount
                     st.chips[winner] += amount
-            if self.POT_TO == "winner":
+            if chips.pot == "winner":
                 st.chips[winner] += st.pot
                 st.pot = 0
-        return [self.points(st, seat) for seat in range(st.n_players)] if self.HAS_POINTS else []
+        return [self.points(st, seat) for seat in range(st.n_players)] if self.spec.points else []
 
 
 def card_condition_holds(spec: Rulespec, tree: T, face: int) -> bool:

@@ -19,7 +19,11 @@ from dataclasses import dataclass, field
 from sevens.compiler.analyse import (
     CARD,
     CARDS,
+    GAME,
     PLAYERS,
+    RANK,
+    SUIT,
+    TABLE,
     T,
     TAggregate,
     TAttr,
@@ -30,6 +34,7 @@ from sevens.compiler.analyse import (
     TUnary,
     TVar,
 )
+from sevens.compiler.model import Deck
 
 _COMPARE = {
     "==": ast.Eq,
@@ -70,11 +75,69 @@ def compare(left: ast.expr, op: str, right: ast.expr) -> ast.expr:
     return ast.Compare(left, [_COMPARE[op]()], [right])
 
 
+_NUMBER_WORDS = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN", "TWELVE", "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN", "TWENTY"]
+#: Names of the preset decks' ranks that are not numbers (custom ranks are numbered).
+_PRESET_RANK_WORDS = {"jack", "queen", "king", "ace", "sota", "caballo", "rey"}
+_PRESET_SUIT_WORDS = {"clubs", "diamonds", "hearts", "spades", "oros", "copas", "espadas", "bastos"}
+
+
+class ConstantNames:
+    """Readable names for the ranks, suits and cards a condition mentions (``SEVEN = 5``).
+
+    Names come from the compiler's own word lists for the preset decks; a
+    rank or suit a rulespec defines itself is named by its index, so no text
+    from a rulespec ever becomes an identifier.
+    """
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.chosen: dict[str, int] = {}
+
+    def rank(self, rank: int) -> str:
+        code, name = self.deck.ranks[rank].code, self.deck.ranks[rank].name
+        if code.isdigit() and int(code) < len(_NUMBER_WORDS):
+            word = _NUMBER_WORDS[int(code)]
+        elif name in _PRESET_RANK_WORDS:
+            word = name.upper()
+        else:
+            word = f"RANK_{rank}"
+        return self.use(word, rank)
+
+    def suit(self, suit: int) -> str:
+        name = self.deck.suits[suit].name
+        return self.use(name.upper() if name in _PRESET_SUIT_WORDS else f"SUIT_{suit}", suit)
+
+    def card(self, face: int) -> str:
+        rank, suit = self.deck.rank_of(face), self.deck.suit_of(face)
+        rank_name, suit_name = self.rank(rank), self.suit(suit)
+        return self.use(f"{rank_name}_OF_{suit_name}", face)
+
+    def use(self, name: str, value: int) -> str:
+        if self.chosen.setdefault(name, value) != value:  # two things with one name: number it
+            return self.use(f"{name}_{value}", value)
+        return name
+
+    def used(self) -> list[tuple[str, int]]:
+        return list(self.chosen.items())
+
+    def of(self, kind: str, value: int) -> str | None:
+        """The name of a constant of type ``kind``, or None for plain numbers."""
+        if kind == RANK:
+            return self.rank(value)
+        if kind == SUIT:
+            return self.suit(value)
+        if kind == CARD:
+            return self.card(value)
+        return None
+
+
 @dataclass
 class Lowering:
     """How the names of one expression context appear in generated code."""
 
     variables: dict[str, ast.expr]
+    constants: ConstantNames
+    deck: Deck
     env_features: list[str] = field(default_factory=list)
 
     def lower(self, node: T) -> ast.expr:
@@ -83,8 +146,28 @@ class Lowering:
 
     def lower_TConst(self, node: TConst) -> ast.expr:
         if isinstance(node.value, frozenset):
-            return ast.Tuple([const(v) for v in sorted(node.value)], ast.Load())
-        return const(node.value)
+            kind = node.type.removeprefix("set:")
+            return ast.Tuple([self.constant(kind, v) for v in sorted(node.value)], ast.Load())
+        return self.constant(node.type, node.value)
+
+    def constant(self, kind: str, value: int | bool) -> ast.expr:
+        named = None if isinstance(value, bool) else self.constants.of(kind, value)
+        return name(named) if named else const(value)
+
+    def card_ids(self, mask: ast.expr) -> ast.expr:
+        """The faces of the cards in a bitmask (card ids are faces with one pack)."""
+        ids = call("bits", mask)
+        if self.deck.copies == 1:
+            return ids
+        card = ast.Name("c", ast.Store())
+        face = ast.BinOp(name("c"), ast.Mod(), name("N_FACES"))
+        return ast.GeneratorExp(face, [ast.comprehension(card, ids, [], 0)])
+
+    def lower_feature(self, feature: str) -> ast.expr:
+        """A table-wide fact (``table.empty``) read from the deal state ``st``."""
+        obj, attribute = feature.split(".")
+        lowering = _ATTRIBUTE_LOWERING[(TABLE if obj == "table" else GAME, attribute)]
+        return lowering(self, name("st"))
 
     def lower_TVar(self, node: TVar) -> ast.expr:
         return self.variables[node.name]
@@ -109,9 +192,16 @@ class Lowering:
 
     def membership(self, collection: T, item: ast.expr, lowered: ast.expr) -> ast.expr:
         if collection.type == CARDS:  # a bitmask of card ids; the item is a face
-            test = ast.BinOp(lowered, ast.BitAnd(), index(name("FACE_MASK"), item))
-            return compare(test, "!=", const(0))
+            return compare(self.copies_in(lowered, item), "!=", const(0))
         return ast.Compare(item, [ast.In()], [lowered])
+
+    def copies_in(self, mask: ast.expr, face: ast.expr) -> ast.expr:
+        """How the copies of ``face`` in ``mask`` are tested: one bit per pack."""
+        found: ast.expr = ast.BinOp(mask, ast.RShift(), face)
+        for copy in range(1, self.deck.copies):
+            shifted = ast.BinOp(face, ast.Add(), ast.BinOp(const(copy), ast.Mult(), name("N_FACES")))
+            found = ast.BinOp(found, ast.BitOr(), ast.BinOp(mask, ast.RShift(), shifted))
+        return ast.BinOp(found, ast.BitAnd(), const(1))
 
     def lower_TIf(self, node: TIf) -> ast.expr:
         return ast.IfExp(self.lower(node.cond), self.lower(node.then), self.lower(node.otherwise))
@@ -122,12 +212,18 @@ class Lowering:
     def lower_TAggregate(self, node: TAggregate) -> ast.expr:
         iterable = self.lower(node.iterable)
         if node.iterable.type == CARDS:
-            iterable = call("_faces", iterable)
-        inner = Lowering({**self.variables, node.var: name(f"v_{node.var}")}, self.env_features)
+            iterable = self.card_ids(iterable)
+        inner = Lowering(
+            {**self.variables, node.var: name(f"v_{node.var}")},
+            self.constants,
+            self.deck,
+            self.env_features,
+        )
         element = const(1) if node.func == "count" else inner.lower(node.element)
         ifs = [inner.lower(node.cond)] if node.cond is not None else []
         target = ast.Name(f"v_{node.var}", ast.Store())
-        generator = ast.GeneratorExp(element, [ast.comprehension(target, iterable, ifs, 0)])
+        # A list, not a generator: ast.unparse would write a generator argument in double parentheses.
+        generator = ast.ListComp(element, [ast.comprehension(target, iterable, ifs, 0)])
         func = "sum" if node.func == "count" else node.func
         if func in ("max", "min"):
             return ast.Call(name(func), [generator], [ast.keyword("default", const(0))])
@@ -140,46 +236,61 @@ class Lowering:
         if isinstance(node.obj, TVar) and node.obj.type in ("table", "game"):
             feature = f"{node.obj.name}.{node.name}"
             if feature in self.env_features:
-                return index(name("env"), const(self.env_features.index(feature)))
+                position = self.constants.use(feature.replace(".", "_").upper(), self.env_features.index(feature))
+                fact = index(name("env"), name(position))
+                return compare(fact, "!=", const(0)) if node.type == "bool" else fact
         obj = self.lower(node.obj)
         lowering = _ATTRIBUTE_LOWERING.get(key)
         if lowering is None:
             raise NotImplementedError(f"no lowering for {key}")  # the analyser prevents this
-        return lowering(obj)
+        return lowering(self, obj)
+
+    def cards_value(self, mask: ast.expr) -> ast.expr:
+        """The sum of the point values of the cards in a bitmask."""
+        face = ast.Name("f", ast.Store())
+        value = index(name("VALUE_OF_FACE"), name("f"))
+        return call("sum", ast.ListComp(value, [ast.comprehension(face, self.card_ids(mask), [], 0)]))
 
 
-def _card_attr(table: str) -> Callable[[ast.expr], ast.expr]:
-    return lambda face: index(name(table), face)
+Lowerer = Callable[[Lowering, ast.expr], ast.expr]
 
 
-def _state_list(field_name: str) -> Callable[[ast.expr], ast.expr]:
-    return lambda seat: index(attr(name("st"), field_name), seat)
+def _card_attr(table: str) -> Lowerer:
+    return lambda lowering, face: index(name(table), face)
 
 
-_ATTRIBUTE_LOWERING: dict[tuple[str, str], Callable[[ast.expr], ast.expr]] = {
+def _state_list(field_name: str) -> Lowerer:
+    return lambda lowering, seat: index(attr(name("st"), field_name), seat)
+
+
+def _plain(build: Callable[[ast.expr], ast.expr]) -> Lowerer:
+    return lambda lowering, obj: build(obj)
+
+
+_ATTRIBUTE_LOWERING: dict[tuple[str, str], Lowerer] = {
     (CARD, "rank"): _card_attr("RANK_OF_FACE"),
     (CARD, "suit"): _card_attr("SUIT_OF_FACE"),
     (CARD, "value"): _card_attr("VALUE_OF_FACE"),
-    (CARDS, "count"): lambda mask: method(mask, "bit_count"),
-    (CARDS, "value"): lambda mask: call("_cards_value", mask),
+    (CARDS, "count"): _plain(lambda mask: method(mask, "bit_count")),
+    (CARDS, "value"): lambda lowering, mask: lowering.cards_value(mask),
     ("player", "hand"): _state_list("hands"),
-    ("player", "seat"): lambda seat: seat,
+    ("player", "seat"): _plain(lambda seat: seat),
     ("player", "passes"): _state_list("passes"),
-    ("player", "is_winner"): lambda seat: compare(attr(name("st"), "winner"), "==", seat),
+    ("player", "is_winner"): _plain(lambda seat: compare(attr(name("st"), "winner"), "==", seat)),
     ("player", "place"): _state_list("places"),
-    ("table", "empty"): lambda st: compare(attr(st, "table"), "==", const(0)),
-    ("table", "count"): lambda st: method(attr(st, "table"), "bit_count"),
-    ("table", "cards"): lambda st: attr(st, "table"),
-    ("game", "players"): lambda st: attr(st, "n_players"),
-    ("game", "max_hand"): lambda st: attr(st, "max_hand"),
-    ("game", "min_hand"): lambda st: attr(st, "min_hand"),
-    ("game", "dealer"): lambda st: attr(st, "dealer"),
-    ("game", "pot"): lambda st: attr(st, "pot"),
+    ("table", "empty"): _plain(lambda st: compare(attr(st, "table"), "==", const(0))),
+    ("table", "count"): _plain(lambda st: method(attr(st, "table"), "bit_count")),
+    ("table", "cards"): _plain(lambda st: attr(st, "table")),
+    ("game", "players"): _plain(lambda st: attr(st, "n_players")),
+    ("game", "max_hand"): _plain(lambda st: attr(st, "max_hand")),
+    ("game", "min_hand"): _plain(lambda st: attr(st, "min_hand")),
+    ("game", "dealer"): _plain(lambda st: attr(st, "dealer")),
+    ("game", "pot"): _plain(lambda st: attr(st, "pot")),
 }
 
 
-def row_lowering(env_features: list[str]) -> Lowering:
-    """Names inside ``_card_ok(face, last, suit, start, low, high, count, env)``."""
+def row_lowering(env_features: list[str], constants: ConstantNames, deck: Deck) -> Lowering:
+    """Names inside ``legal_on_row(face, suit, start, low, high, count, env)`` and its kin."""
     variables: dict[str, ast.expr] = {
         "card": name("face"),
         "last": name("last"),
@@ -193,10 +304,10 @@ def row_lowering(env_features: list[str]) -> Lowering:
         "row.complete": compare(name("count"), "==", name("N_RANKS")),
         "row.suit": name("suit"),
     }
-    return Lowering(variables, env_features)
+    return Lowering(variables, constants, deck, env_features)
 
 
-def player_lowering() -> Lowering:
+def player_lowering(constants: ConstantNames, deck: Deck) -> Lowering:
     """Names inside scoring functions of ``(st, seat)``."""
     seats = call("range", attr(name("st"), "n_players"))
     others = ast.ListComp(
@@ -215,7 +326,7 @@ def player_lowering() -> Lowering:
         "table": name("st"),
         "game": name("st"),
     }
-    return Lowering(variables)
+    return Lowering(variables, constants, deck)
 
 
-__all__ = ["PLAYERS", "Lowering", "player_lowering", "row_lowering"]
+__all__ = ["PLAYERS", "ConstantNames", "Lowering", "player_lowering", "row_lowering"]

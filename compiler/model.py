@@ -15,6 +15,19 @@ from typing import Any
 from sevens.compiler.conditions import Expr
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import Document, Origin
+from sevens.runtime.contract import (
+    Blocked,
+    EndWhen,
+    Leader,
+    MatchWinner,
+    OverLimit,
+    Pick,
+    PotTo,
+    Role,
+    Session,
+    Tiebreak,
+    Transfer,
+)
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
@@ -178,45 +191,8 @@ class Layout:
 class Opening:
     card: int | None  # a fixed opening card
     choices: tuple[int, ...]  # the dealer names one of these (empty: no choice)
-    leader: str
+    leader: Leader
     leader_cards: Condition | None  # with leader 'holder-of-lowest'
-
-
-@dataclass(frozen=True)
-class Transfer:
-    """Cards changing hands as a penalty."""
-
-    cards: int
-    source: str  # self | left | right | most-cards
-    target: str
-    which: str  # random | highest-value | lowest-value
-
-    def as_tuple(self) -> tuple[int, str, str, str]:
-        """The form the runtime reads: (cards, from, to, which)."""
-        return (self.cards, self.source, self.target, self.which)
-
-
-@dataclass(frozen=True)
-class Session:
-    """A match of several deals."""
-
-    deals: int | None  # None: one deal per player
-    target_chips: int | None
-    target_points: int | None
-    target_deals: int | None
-    winner: str
-    tiebreak: str
-
-    def as_dict(self) -> dict[str, object]:
-        """The form the runtime reads (``Rules.SESSION``)."""
-        return {
-            "deals": self.deals,
-            "target_chips": self.target_chips,
-            "target_points": self.target_points,
-            "target_deals": self.target_deals,
-            "winner": self.winner,
-            "tiebreak": self.tiebreak,
-        }
 
 
 @dataclass(frozen=True)
@@ -232,14 +208,14 @@ class Passing:
     cost: Condition
     voluntary_cost: Condition
     limit: int | None = None
-    over_limit: str | None = None
+    over_limit: OverLimit | None = None
     voluntary_transfer: Transfer | None = None
 
 
 @dataclass(frozen=True)
 class Chips:
     ante: Condition
-    pot: str
+    pot: PotTo
     pay_winner: Condition
 
 
@@ -269,8 +245,8 @@ class Rulespec:
     follow_up: FollowUp | None
     last_card: Transfer | None
     passing: Passing
-    end_when: str
-    blocked: str
+    end_when: EndWhen
+    blocked: Blocked
     chips: Chips | None
     points: Condition | None
     session: Session | None
@@ -337,8 +313,8 @@ class _ModelBuilder:
             follow_up=self.follow_up(),
             last_card=self.transfer("play", "last_card", "penalty"),
             passing=self.passing(),
-            end_when=self.get("end", "when", default="first-out"),
-            blocked=self.get("end", "blocked", default="score"),
+            end_when=EndWhen(self.get("end", "when", default="first-out")),
+            blocked=Blocked(self.get("end", "blocked", default="score")),
             chips=self.chips(),
             points=self.condition("scoring", "points", default="0")
             if self.get("scoring", "points") is not None
@@ -455,7 +431,7 @@ class _ModelBuilder:
             choices = tuple(f for f in found if f is not None)
         elif raw is not None:
             card = self.card(deck, ("opening", "card"), str(raw))
-        leader = self.get("opening", "leader", default="left-of-dealer")
+        leader = Leader(self.get("opening", "leader", default="left-of-dealer"))
         leader_cards = None
         if self.get("opening", "leader_cards") is not None:
             leader_cards = self.condition("opening", "leader_cards", default="false")
@@ -470,7 +446,9 @@ class _ModelBuilder:
         raw = self.get(*path)
         if raw is None:
             return None
-        return Transfer(raw["cards"], raw["from"], raw["to"], raw.get("which", "random"))
+        return Transfer(
+            raw["cards"], Role(raw["from"]), Role(raw["to"]), Pick(raw.get("which", "random"))
+        )
 
     def session(self) -> Session | None:
         raw = self.get("session")
@@ -487,10 +465,8 @@ class _ModelBuilder:
             target_chips=target.get("chips"),
             target_points=target.get("points"),
             target_deals=target.get("deals"),
-            winner=raw.get(
-                "winner", "most-chips" if self.get("scoring", "chips") is not None else "most-deals"
-            ),
-            tiebreak=raw.get("tiebreak", "none"),
+            winner=MatchWinner(raw.get("winner", default_match_winner(self.get("scoring", "chips")))),
+            tiebreak=Tiebreak(raw.get("tiebreak", "none")),
         )
 
     def follow_up(self) -> FollowUp | None:
@@ -512,7 +488,7 @@ class _ModelBuilder:
             cost=cost,
             voluntary_cost=voluntary_cost,
             limit=self.get("passing", "limit"),
-            over_limit=self.get("passing", "over_limit"),
+            over_limit=_optional(OverLimit, self.get("passing", "over_limit")),
             voluntary_transfer=self.transfer("passing", "voluntary_transfer"),
         )
 
@@ -521,7 +497,7 @@ class _ModelBuilder:
             return None
         return Chips(
             ante=self.condition("scoring", "chips", "ante", default="0"),
-            pot=self.get("scoring", "chips", "pot", default="winner"),
+            pot=PotTo(self.get("scoring", "chips", "pot", default="winner")),
             pay_winner=self.condition("scoring", "chips", "pay_winner", default="0"),
         )
 
@@ -572,6 +548,15 @@ class _ModelBuilder:
             self.error(
                 ("layout", "rows_per_suit"), "layout.rows_per_suit cannot exceed deck.copies"
             )
+
+
+def default_match_winner(chips: object) -> MatchWinner:
+    """A match is won on chips when the rule set has chips, else on deals won."""
+    return MatchWinner.MOST_CHIPS if chips is not None else MatchWinner.MOST_DEALS
+
+
+def _optional(kind: type[OverLimit], value: str | None) -> OverLimit | None:
+    return None if value is None else kind(value)
 
 
 def build_model(document: Document) -> Rulespec:

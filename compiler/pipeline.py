@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sevens.compiler.analyse import AnalysedRules, analyse
+from sevens.compiler.contract import build_rule_set
 from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
 from sevens.compiler.model import Rulespec, build_model
 from sevens.compiler.validate import validate_document
@@ -35,6 +37,11 @@ def load_rulespec(path: Path) -> AnalysedRules:
     document = load_document(path)
     validate_document(document)
     return analyse(build_model(document))
+
+
+def reference_rules(rules: AnalysedRules) -> ReferenceRules:
+    """The reference interpreter of an analysed rule set, with its contract record."""
+    return ReferenceRules(rules, build_rule_set(rules))
 
 
 def compile_file(path: Path) -> Compiled:

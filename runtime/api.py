@@ -8,7 +8,9 @@ playable sets are int bitmasks with bit ``card`` set.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Protocol
+
+from sevens.runtime.contract import RuleSet
 
 __all__ = ["DealState", "GameError", "Rules", "bits"]
 
@@ -84,41 +86,18 @@ class DealState:
 
 
 class Rules(Protocol):
-    """What the runtime needs from a compiled (or interpreted) rule set."""
+    """What the engine needs from a rule set ready to play.
 
-    ID: str
-    N_CARDS: int
-    N_ROWS: int
-    ROWS_PER_SUIT: int
-    CARD_CODES: tuple[str, ...]
-    SUIT_OF: tuple[int, ...]
-    RANK_OF: tuple[int, ...]
-    FACE_OF: tuple[int, ...]
-    N_RANKS: int
-    DEALT: tuple[int, ...]
-    OPENING_MASK: int
-    OPENING_CHOICES: tuple[int, ...]
-    LEADER_ORDER: tuple[int, ...]
-    CARD_VALUE: tuple[int, ...]
-    PASS_LIMIT: int | None
-    OVER_LIMIT: str | None
-    VOLUNTARY_TRANSFER: tuple[int, str, str, str] | None
-    LAST_CARD_PENALTY: tuple[int, str, str, str] | None
-    END_WHEN: str
-    SESSION: dict[str, Any] | None
-    LEADER: str
-    VOLUNTARY_PASS: bool
-    FOLLOW_UP_OPTIONAL: bool
-    HAS_FOLLOW_UP: bool
-    #: Cards whose play can grant a follow-up (every card when that depends on more than the card).
-    FOLLOW_WHEN_CARDS: int
+    :class:`~sevens.runtime.machine.CompiledRules` (a generated module plus the
+    runtime's bookkeeping) and the reference interpreter implement it.  Every
+    fact that is data lives in ``rule_set``; the methods are the decisions.
+    """
+
+    rule_set: RuleSet
     #: True when, once ``st.opened``, ``legal(st, seat) == st.hands[seat] & st.playable``.
-    LEGAL_IS_PLAYABLE: bool
-    HAS_CHIPS: bool
-    HAS_POINTS: bool
-    POT_TO: str
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
+    legal_is_playable: bool
+    #: Cards whose play can grant a follow-up (every card when that depends on more than the card).
+    follow_trigger_cards: int
 
     def setup(self, st: DealState) -> None:
         """Lay out pre-placed cards, initialise the rows and collect the antes."""

@@ -10,10 +10,12 @@ player left of the dealer is ``dealer + 1``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from sevens.runtime.api import DealState, GameError, Rules, bits
+from sevens.runtime.contract import EndWhen, Leader, Pick, Role, Transfer
 from sevens.runtime.strategies import PASS, Strategy
 
 #: Decisions per card in the deck after which a deal is declared endless.
@@ -50,7 +52,7 @@ class Table:
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
     """Shuffle and deal every card one at a time, starting left of the dealer."""
-    deck = list(rules.DEALT)
+    deck = list(rules.rule_set.dealt)
     rng.shuffle(deck)
     hands = [0] * players
     seat = (dealer + 1) % players
@@ -62,14 +64,15 @@ def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> l
 
 def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> int:
     """Who takes the first turn, as the rule set's ``LEADER`` says."""
-    if rules.LEADER == "holder":
+    leader = rules.rule_set.opening.leader
+    if leader is Leader.HOLDER:
         return _holder(st, st.opening_mask)
-    if rules.LEADER == "holder-of-lowest":
-        for card in rules.LEADER_ORDER:
+    if leader is Leader.HOLDER_OF_LOWEST:
+        for card in rules.rule_set.opening.leader_order:
             if any(hand >> card & 1 for hand in st.hands):
                 return _holder(st, 1 << card)
         raise GameError("nobody holds any of the cards that decide the leader")
-    if rules.LEADER == "previous-winner" and previous_winner is not None:
+    if leader is Leader.PREVIOUS_WINNER and previous_winner is not None:
         return previous_winner
     return (st.dealer + 1) % st.n_players
 
@@ -87,7 +90,7 @@ class _Recorder:
     """Collects the decisions of one deal for the game record."""
 
     def __init__(self, rules: Rules) -> None:
-        self.codes = rules.CARD_CODES
+        self.codes = rules.rule_set.card_codes
         self.decisions: list[dict[str, Any]] = []
 
     def cards(self, mask: int) -> list[str]:
@@ -109,11 +112,11 @@ class _Recorder:
 def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
     players, dealer = table.players, table.dealer
-    st = DealState(players, dealer, deal_hands(rules, players, dealer, rng), rules.N_ROWS)
+    st = DealState(players, dealer, deal_hands(rules, players, dealer, rng), rules.rule_set.n_rows)
     dealt = list(st.hands) if table.record else []
     rules.setup(st)  # lays out pre-placed cards and collects the antes
     st.pot += table.carried_pot
-    opening_card = name_opening_card(rules, st, rng) if rules.OPENING_CHOICES else None
+    opening_card = name_opening_card(rules, st, rng)
     layout_start = st.table
     recorder = _Recorder(rules) if table.record else None
     seat = choose_leader(rules, st, table.previous_winner)
@@ -127,15 +130,16 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
             "decisions": recorder.decisions,
         }
         if opening_card is not None:
-            result.record["opening_card"] = rules.CARD_CODES[opening_card]
+            result.record["opening_card"] = rules.rule_set.card_codes[opening_card]
     return result
 
 
 def name_opening_card(rules: Rules, st: DealState, rng: random.Random) -> int | None:
     """When the dealer names the opening card, a bot dealer picks one at random."""
-    if not rules.OPENING_CHOICES:
+    choices = rules.rule_set.opening_choices
+    if not choices:
         return None
-    mask = rules.OPENING_CHOICES[int(rng.random() * len(rules.OPENING_CHOICES))]
+    mask = choices[int(rng.random() * len(choices))]
     st.opening_mask = mask
     st.opened = False
     return (mask & -mask).bit_length() - 1
@@ -161,20 +165,21 @@ class _Turns:
         """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
         rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
         strategies, hands, players = self.table.strategies, st.hands, st.n_players
-        legal_moves, play = rules.legal, rules.play
+        legal_moves, play, rule_set = rules.legal, rules.play, rules.rule_set
+        passing = rule_set.passing
         voluntary, has_follow_up, fast = (
-            rules.VOLUNTARY_PASS,
-            rules.HAS_FOLLOW_UP,
-            rules.LEGAL_IS_PLAYABLE,
+            passing.voluntary,
+            rule_set.follow_up is not None,
+            rules.legal_is_playable,
         )
-        pass_limit, last_card = rules.PASS_LIMIT, rules.LAST_CARD_PENALTY
-        skip_out = rules.END_WHEN == "all-out" or rules.OVER_LIMIT is not None
-        limit = DECISION_LIMIT_PER_CARD * rules.N_CARDS
+        pass_limit, last_card, over_limit = passing.limit, rule_set.last_card, passing.over_limit
+        skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
+        limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         # Mechanics most rule sets lack are tested once per play, not per decision.
         # Plays after which something may happen: a follow-up trigger, or any play with "last card".
-        after_play = rules.FOLLOW_WHEN_CARDS if has_follow_up else 0
+        after_play = rules.follow_trigger_cards if has_follow_up else 0
         if last_card is not None:
-            after_play = (1 << rules.N_CARDS) - 1
+            after_play = (1 << rule_set.n_cards) - 1
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
             # Once the opening card is down, legality is the hand masked by the
@@ -205,7 +210,7 @@ class _Turns:
                 if recorder is not None:
                     recorder.add(seat, 0, PASS, "turn")
                 passes += 1
-                if pass_limit is not None and st.passes[seat] >= pass_limit and rules.OVER_LIMIT:
+                if pass_limit is not None and st.passes[seat] >= pass_limit and over_limit:
                     if self.eliminate(seat):
                         return decisions + extra, passes
                     stuck = 0
@@ -227,9 +232,10 @@ class _Turns:
 
     def after_play(self, seat: int, card: int) -> int:
         """Follow-up cards and the "last card" announcement; returns extra decisions."""
-        taken = self.follow_ups(seat, card) if self.rules.HAS_FOLLOW_UP else 0
+        rule_set = self.rules.rule_set
+        taken = self.follow_ups(seat, card) if rule_set.follow_up is not None else 0
         hand = self.st.hands[seat]
-        if hand and hand & (hand - 1) == 0 and self.rules.LAST_CARD_PENALTY is not None:
+        if hand and hand & (hand - 1) == 0 and rule_set.last_card is not None:
             self.announce_last_card(seat)
         return taken
 
@@ -237,10 +243,11 @@ class _Turns:
         """Extra cards the same player may add at once; returns the decisions taken."""
         rules, st = self.rules, self.st
         taken = 0
+        optional = rules.rule_set.follow_up is not None and rules.rule_set.follow_up.optional
         extra = rules.follow_up(st, seat, card)
         while extra and st.hands[seat]:
             taken += 1
-            card = self.table.strategies[seat](st, seat, extra, rules.FOLLOW_UP_OPTIONAL, self.rng)
+            card = self.table.strategies[seat](st, seat, extra, optional, self.rng)
             if self.recorder is not None:
                 self.recorder.add(seat, extra, card, "follow-up")
             if card == PASS:
@@ -257,7 +264,7 @@ class _Turns:
         st.places[seat] = self.finished
         if st.winner is None:
             st.winner = seat
-        if self.rules.END_WHEN == "first-out":
+        if self.rules.rule_set.end_when is EndWhen.FIRST_OUT:
             if self.eliminated:  # those knocked out still rank below the others
                 self.rank_the_rest()
             return True  # otherwise the others are not ranked: they stopped playing
@@ -300,29 +307,29 @@ class _Turns:
         st = self.st
         st.passes[seat] += 1
         _pay_pot(st, seat, self.rules.voluntary_pass_cost(st, seat))
-        if self.rules.VOLUNTARY_TRANSFER is not None:
-            self.transfer(self.rules.VOLUNTARY_TRANSFER, seat)
+        transfer = self.rules.rule_set.passing.voluntary_transfer
+        if transfer is not None:
+            self.transfer(transfer, seat)
 
     def announce_last_card(self, seat: int) -> None:
         """A bot forgets to say "last card" with the table's probability; it is always caught."""
-        penalty = self.rules.LAST_CARD_PENALTY
+        penalty = self.rules.rule_set.last_card
         if penalty is not None and self.rng.random() < self.table.forget_last_card:
             if self.recorder is not None:
                 self.recorder.note(forgot_last_card=True)
             self.transfer(penalty, seat)
 
-    def transfer(self, rule: tuple[int, str, str, str], offender: int) -> None:
-        """Move penalty cards between hands as ``rule`` = (cards, from, to, which) says."""
-        count, source, target, which = rule
+    def transfer(self, rule: Transfer, offender: int) -> None:
+        """Move penalty cards between hands as the rule says."""
         st = self.st
-        giver, receiver = self.who(source, offender), self.who(target, offender)
+        giver, receiver = self.who(rule.source, offender), self.who(rule.target, offender)
         if giver is None or receiver is None or giver == receiver:
             return
         cards = list(bits(st.hands[giver]))
-        count = min(count, len(cards) - 1)  # never the giver's last card
+        count = min(rule.cards, len(cards) - 1)  # never the giver's last card
         if count <= 0:
             return
-        moved = self.pick(cards, count, which)
+        moved = self.pick(cards, count, rule.which)
         mask = sum(1 << c for c in moved)
         st.hands[giver] ^= mask
         st.hands[receiver] |= mask
@@ -331,27 +338,38 @@ class _Turns:
                 transfer={"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
             )
 
-    def pick(self, cards: list[int], count: int, which: str) -> list[int]:
-        if which == "random":
+    def pick(self, cards: list[int], count: int, which: Pick) -> list[int]:
+        if which is Pick.RANDOM:
             return self.rng.sample(cards, count)
-        value = self.rules.CARD_VALUE
-        ordered = sorted(cards, key=lambda c: (value[c], c), reverse=which == "highest-value")
+        value = self.rules.rule_set.card_value
+        highest = which is Pick.HIGHEST_VALUE
+        ordered = sorted(cards, key=lambda c: (value[c], c), reverse=highest)
         return ordered[:count]
 
-    def who(self, role: str, offender: int) -> int | None:
+    def who(self, role: Role, offender: int) -> int | None:
         """The seat playing ``role`` relative to the offender, among players still in."""
+        if role is Role.SELF:
+            return offender
         st = self.st
         others = [(offender + k) % st.n_players for k in range(1, st.n_players)]
         others = [s for s in others if not st.places[s]]
-        if role == "self":
-            return offender
         if not others:
             return None
-        if role == "left":
-            return others[0]
-        if role == "right":
-            return others[-1]
-        return max(others, key=lambda s: (st.hands[s].bit_count(), -others.index(s)))
+        choose = _ROLE_CHOICE[role]
+        return choose(st, others)
+
+
+def _most_cards(st: DealState, others: list[int]) -> int:
+    """The other player holding most cards, the nearest to the left on a tie."""
+    return max(others, key=lambda s: (st.hands[s].bit_count(), -others.index(s)))
+
+
+#: How each role other than ``self`` picks among the other players still in (left first).
+_ROLE_CHOICE: dict[Role, Callable[[DealState, list[int]], int]] = {
+    Role.LEFT: lambda st, others: others[0],
+    Role.RIGHT: lambda st, others: others[-1],
+    Role.MOST_CARDS: _most_cards,
+}
 
 
 def _pay_pot(st: DealState, seat: int, amount: int) -> None:

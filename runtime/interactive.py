@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import click
+
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players
@@ -12,13 +13,13 @@ from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
 
 
 def _show(rules: Rules, mask: int) -> str:
-    return " ".join(rules.CARD_CODES[c] for c in bits(mask)) or "-"
+    return " ".join(rules.rule_set.card_codes[c] for c in bits(mask)) or "-"
 
 
 def _rows(rules: Rules, st: DealState) -> str:
     lines = []
-    for suit in sorted(set(rules.SUIT_OF)):
-        on_table = sum(1 << c for c in bits(st.table) if rules.SUIT_OF[c] == suit)
+    for suit in sorted(set(rules.rule_set.suit_of)):
+        on_table = sum(1 << c for c in bits(st.table) if rules.rule_set.suit_of[c] == suit)
         lines.append("  " + _show(rules, on_table))
     return "\n".join(lines)
 
@@ -33,7 +34,7 @@ def human_strategy(rules: Rules) -> Strategy:
         while True:
             answer = (
                 click.prompt(
-                    "Your play", default=rules.CARD_CODES[(legal & -legal).bit_length() - 1]
+                    "Your play", default=rules.rule_set.card_codes[(legal & -legal).bit_length() - 1]
                 )
                 .strip()
                 .upper()
@@ -41,7 +42,7 @@ def human_strategy(rules: Rules) -> Strategy:
             if answer == "PASS" and can_pass:
                 return PASS
             for card in bits(legal):
-                if rules.CARD_CODES[card] == answer:
+                if rules.rule_set.card_codes[card] == answer:
                     return card
             click.echo("Not a legal play; type one of the legal cards.")
 
@@ -65,7 +66,7 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, strategy:
         else ("you" if result.winner == seat else f"seat {result.winner}")
     )
     click.echo(f"\nThe deal is over: winner {who}. Cards left per seat: {result.cards_left}")
-    if rules.HAS_CHIPS:
+    if rules.rule_set.chips is not None:
         click.echo(f"Chips: {result.chips}")
-    if rules.HAS_POINTS:
+    if rules.rule_set.points is not None:
         click.echo(f"Points: {result.points}")

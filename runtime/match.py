@@ -11,19 +11,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from sevens.runtime.api import Rules
+from sevens.runtime.contract import MatchWinner, Session, Tiebreak
 from sevens.runtime.engine import DealResult, Table, play_deal
-
-DEFAULT_SESSION: dict[str, Any] = {
-    "deals": None,
-    "target_chips": None,
-    "target_points": None,
-    "target_deals": None,
-    "winner": "most-deals",
-    "tiebreak": "none",
-}
 
 
 @dataclass
@@ -37,25 +28,16 @@ class MatchResult:
     winners: list[int] = field(default_factory=list)
 
 
-def session_of(rules: Rules) -> dict[str, Any]:
-    """The rule set's session settings, with defaults for a rule set that has none."""
-    session = dict(DEFAULT_SESSION)
-    if rules.HAS_CHIPS:
-        session["winner"] = "most-chips"
-    session.update(rules.SESSION or {})
-    return session
-
-
 def number_of_deals(rules: Rules, players: int, deals: int | None) -> int:
     """Deals in a match: the explicit count, else the session's (default: one per player)."""
     if deals is not None:
         return deals
-    return session_of(rules)["deals"] or players
+    return rules.rule_set.session.deals or players
 
 
 def play_match(rules: Rules, table: Table, rng: random.Random, deals: int) -> MatchResult:
     """Play up to ``deals`` deals (fewer if a target is reached) and decide the winner."""
-    session = session_of(rules)
+    session = rules.rule_set.session
     players = table.players
     result = MatchResult(chips=[0] * players, points=[0] * players, deals_won=[0] * players)
     table.dealer = int(rng.random() * players)
@@ -68,7 +50,7 @@ def play_match(rules: Rules, table: Table, rng: random.Random, deals: int) -> Ma
         table.dealer = (table.dealer + 1) % players
         if _target_reached(session, result):
             break
-    result.winners = _match_winners(session, result)
+    result.winners = match_winners(session, result)
     return result
 
 
@@ -81,12 +63,8 @@ def _add_up(result: MatchResult, deal: DealResult) -> None:
         result.deals_won[deal.winner] += 1
 
 
-def _target_reached(session: dict[str, Any], result: MatchResult) -> bool:
-    chips, points, deals = (
-        session["target_chips"],
-        session["target_points"],
-        session["target_deals"],
-    )
+def _target_reached(session: Session, result: MatchResult) -> bool:
+    chips, points, deals = session.target_chips, session.target_points, session.target_deals
     if chips is not None and max(result.chips) >= chips:
         return True
     if deals is not None and max(result.deals_won) >= deals:
@@ -96,17 +74,23 @@ def _target_reached(session: dict[str, Any], result: MatchResult) -> bool:
     return False
 
 
-def _match_winners(session: dict[str, Any], result: MatchResult) -> list[int]:
-    scores = {
-        "most-chips": result.chips,
-        "most-pots": result.deals_won,
-        "most-deals": result.deals_won,
-        "highest-points": result.points,
-        "lowest-points": [-p for p in result.points],
-    }[session["winner"]]
+def _match_scores(winner: MatchWinner, result: MatchResult) -> list[int]:
+    """What each seat's match standing is measured by (higher is better)."""
+    if winner is MatchWinner.MOST_CHIPS:
+        return result.chips
+    if winner is MatchWinner.HIGHEST_POINTS:
+        return result.points
+    if winner is MatchWinner.LOWEST_POINTS:
+        return [-p for p in result.points]
+    return result.deals_won  # MOST_POTS and MOST_DEALS: a pot is won with the deal
+
+
+def match_winners(session: Session, result: MatchResult) -> list[int]:
+    """The seats that win the match (several on an unbroken tie)."""
+    scores = _match_scores(session.winner, result)
     best = max(scores)
     tied = [seat for seat, score in enumerate(scores) if score == best]
-    if len(tied) > 1 and session["tiebreak"] == "fewest-cards-last-deal":
+    if len(tied) > 1 and session.tiebreak is Tiebreak.FEWEST_CARDS_LAST_DEAL:
         left = result.deals[-1].cards_left
         fewest = min(left[s] for s in tied)
         tied = [s for s in tied if left[s] == fewest]

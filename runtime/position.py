@@ -17,7 +17,7 @@ def parse_cards(rules: Rules, text: str, what: str, taken: list[int] | None = No
     ``taken`` (the cards of other lists of the same position).
     """
     taken = [] if taken is None else taken
-    codes = rules.CARD_CODES
+    codes = rules.rule_set.card_codes
     lookup: dict[str, list[int]] = {}
     for card, code in enumerate(codes):
         lookup.setdefault(code.upper(), []).append(card)
@@ -30,7 +30,7 @@ def parse_cards(rules: Rules, text: str, what: str, taken: list[int] | None = No
         if key not in lookup:
             raise SevensError(
                 Diagnostic(
-                    f"{what}: '{token}' is not a card of {rules.ID}{did_you_mean(key, lookup)}"
+                    f"{what}: '{token}' is not a card of {rules.rule_set.id}{did_you_mean(key, lookup)}"
                 )
             )
         if not copies and any(c in taken for c in lookup[key]):
@@ -47,12 +47,13 @@ def build_position(rules: Rules, table: list[int], hand: list[int], players: int
     """A deal state with ``table`` laid out in the given order and ``hand`` for seat 0."""
     overlap = set(table) & set(hand)
     if overlap:
-        names = " ".join(rules.CARD_CODES[c] for c in sorted(overlap))
+        names = " ".join(rules.rule_set.card_codes[c] for c in sorted(overlap))
         raise SevensError(Diagnostic(f"cards both on the table and in the hand: {names}"))
-    preplaced = {c for c in range(rules.N_CARDS) if c not in rules.DEALT}
+    dealt = set(rules.rule_set.dealt)
+    preplaced = {c for c in range(rules.rule_set.n_cards) if c not in dealt}
     undealt = sorted(set(hand) & preplaced)
     if undealt:
-        names = " ".join(rules.CARD_CODES[c] for c in undealt)
+        names = " ".join(rules.rule_set.card_codes[c] for c in undealt)
         raise SevensError(
             Diagnostic(
                 f"--hand: {names} cannot be in a hand: laid out before the deal or not in play"
@@ -61,7 +62,7 @@ def build_position(rules: Rules, table: list[int], hand: list[int], players: int
     hands = [0] * players
     hands[ASKING_SEAT] = sum(1 << c for c in hand)
     hands[_TABLE_SEAT] = sum(1 << c for c in table if c not in preplaced)
-    st = DealState(players, players - 1, list(hands), rules.N_ROWS)
+    st = DealState(players, players - 1, list(hands), rules.rule_set.n_rows)
     rules.setup(st)
     for card in table:
         if card not in preplaced:
@@ -75,4 +76,4 @@ def legal_cards(rules: Rules, table_text: str, hand_text: str) -> list[str]:
     hand = parse_cards(rules, hand_text, "--hand", taken=table)
     st = build_position(rules, table, hand)
     mask = rules.legal(st, ASKING_SEAT)
-    return [rules.CARD_CODES[c] for c in range(rules.N_CARDS) if mask >> c & 1]
+    return [rules.rule_set.card_codes[c] for c in range(rules.rule_set.n_cards) if mask >> c & 1]

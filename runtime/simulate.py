@@ -49,9 +49,10 @@ class Summary:
 
 def check_players(rules: Rules, players: int) -> None:
     """Reject a player count the rule set does not allow."""
-    if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+    allowed = rules.rule_set.players
+    if not allowed.min <= players <= allowed.max:
         raise GameError(
-            f"{rules.ID} is played by {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, not {players}"
+            f"{rules.rule_set.id} is played by {allowed.min} to {allowed.max} players, not {players}"
         )
 
 
@@ -83,7 +84,7 @@ def simulate(
         players, strategies, record=record is not None, forget_last_card=options.forget_last_card
     )
     summary = Summary(
-        rules.ID, players, options.games, options.seed, options.strategy, wins=[0.0] * players
+        rules.rule_set.id, players, options.games, options.seed, options.strategy, wins=[0.0] * players
     )
     totals = _Totals(players)
     started = time.perf_counter()
@@ -101,13 +102,13 @@ def simulate(
         if record is not None:
             for number, deal in enumerate(deals, start=1):
                 line = game_record(
-                    rules.ID,
+                    rules.rule_set.id,
                     players,
                     options.seed + game,
                     number,
                     deal,
-                    rules.HAS_CHIPS,
-                    rules.HAS_POINTS,
+                    rules.rule_set.chips is not None,
+                    rules.rule_set.points is not None,
                 )
                 write_record(record, line)
         if progress is not None and game % 64 == 63:
@@ -157,5 +158,5 @@ def _finish(
     summary.win_share = [w / n for w in summary.wins]
     summary.mean_decisions = decisions / n / summary.deals_per_game
     summary.mean_passes = passes / n / summary.deals_per_game
-    summary.mean_chips = [c / n for c in chips] if rules.HAS_CHIPS else None
-    summary.mean_points = [p / n for p in points] if rules.HAS_POINTS else None
+    summary.mean_chips = [c / n for c in chips] if rules.rule_set.chips is not None else None
+    summary.mean_points = [p / n for p in points] if rules.rule_set.points is not None else None

@@ -55,7 +55,8 @@ def heuristic_strategy(rules: Rules) -> Strategy:
     other plays exist, since that helps the opponents.  Ties go to the lower
     card id, so the strategy is deterministic.  It never passes voluntarily.
     """
-    suit_of, rank_of, rows_per_suit = rules.SUIT_OF, rules.RANK_OF, rules.ROWS_PER_SUIT
+    rule_set = rules.rule_set
+    suit_of, rank_of, rows_per_suit = rule_set.suit_of, rule_set.rank_of, rule_set.layout.rows_per_suit
 
     def score(st: DealState, hand: int, card: int, crowded: bool) -> int:
         suit, rank = suit_of[card], rank_of[card]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.load import builtin_ids
-from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
 from sevens.runtime.api import Rules
 from sevens.runtime.registry import load_rules
 
@@ -23,7 +24,7 @@ def compiled(variant: str) -> Rules:
 @cache
 def reference(variant: str) -> ReferenceRules:
     """The reference interpreter of a built-in variant."""
-    return ReferenceRules(load_rulespec(find_rulespec(variant)))
+    return reference_rules(load_rulespec(find_rulespec(variant)))
 
 
 @pytest.fixture(params=BUILTIN_IDS)

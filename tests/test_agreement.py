@@ -14,10 +14,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from sevens.runtime.api import DealState
 from sevens.runtime.engine import choose_leader, deal_hands, name_opening_card
 from sevens.runtime.strategies import PASS, random_strategy
-
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
 
@@ -38,9 +38,9 @@ def test_legal_moves_agree_on_reachable_positions(
     variant: str, seed: int, players_offset: int, stop_after: int
 ) -> None:
     gen, ref = compiled(variant), reference(variant)
-    players = gen.MIN_PLAYERS + players_offset % (gen.MAX_PLAYERS - gen.MIN_PLAYERS + 1)
+    players = gen.rule_set.players.min + players_offset % (gen.rule_set.players.max - gen.rule_set.players.min + 1)
     rng = random.Random(seed)
-    state = DealState(players, 0, deal_hands(gen, players, 0, rng), gen.N_ROWS)
+    state = DealState(players, 0, deal_hands(gen, players, 0, rng), gen.rule_set.n_rows)
     gen.setup(state)
     name_opening_card(gen, state, rng)
     seat = choose_leader(gen, state, None)
@@ -48,7 +48,7 @@ def test_legal_moves_agree_on_reachable_positions(
     for _ in range(stop_after):
         _compare_position(variant, state)
         legal = gen.legal(state, seat)
-        card = choose(state, seat, legal, gen.VOLUNTARY_PASS, rng) if legal else PASS
+        card = choose(state, seat, legal, gen.rule_set.passing.voluntary, rng) if legal else PASS
         if card != PASS:
             gen.play(state, seat, card)
             assert gen.follow_up(state, seat, card) == ref.follow_up(state, seat, card)
@@ -76,7 +76,7 @@ def test_whole_games_agree(variant: str, seed: int) -> None:
     from sevens.runtime.engine import Table, play_deal
 
     gen, ref = compiled(variant), reference(variant)
-    players = gen.MIN_PLAYERS + seed % (gen.MAX_PLAYERS - gen.MIN_PLAYERS + 1)
+    players = gen.rule_set.players.min + seed % (gen.rule_set.players.max - gen.rule_set.players.min + 1)
     a = play_deal(
         gen,
         Table(

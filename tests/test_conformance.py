@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 import yaml
+
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import choose_leader
 from sevens.runtime.position import ASKING_SEAT, build_position, parse_cards
-
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
 CONFORMANCE = Path(__file__).parent / "conformance"
@@ -50,7 +50,7 @@ def _cases(kind: str) -> list[Any]:
 
 
 def _codes(rules: Rules, mask: int) -> set[str]:
-    return {rules.CARD_CODES[c] for c in range(rules.N_CARDS) if mask >> c & 1}
+    return {rules.rule_set.card_codes[c] for c in range(rules.rule_set.n_cards) if mask >> c & 1}
 
 
 def _engines(variant: str) -> list[Rules]:
@@ -68,7 +68,7 @@ def _mask(cards: list[int]) -> int:
 def _name_opening(rules: Rules, st: DealState, code: str) -> None:
     """The dealer names ``code`` as the opening card (as ``name_opening_card`` does)."""
     card = parse_cards(rules, code, "named")[0]
-    assert 1 << card in rules.OPENING_CHOICES, f"{code} is not a card the dealer may name"
+    assert 1 << card in rules.rule_set.opening_choices, f"{code} is not a card the dealer may name"
     st.opening_mask = 1 << card
     st.opened = False
 
@@ -86,9 +86,9 @@ def _position(rules: Rules, case: dict[str, Any]) -> DealState:
     if "named" not in case:
         return build_position(rules, table, hand)
     # As build_position, with the dealer's named card set before anything is played.
-    preplaced = {c for c in range(rules.N_CARDS) if c not in rules.DEALT}
+    preplaced = {c for c in range(rules.rule_set.n_cards) if c not in rules.rule_set.dealt}
     played = [c for c in table if c not in preplaced]
-    st = DealState(4, 3, [_mask(hand), _mask(played), 0, 0], rules.N_ROWS)
+    st = DealState(4, 3, [_mask(hand), _mask(played), 0, 0], rules.rule_set.n_rows)
     rules.setup(st)
     _name_opening(rules, st, case["named"])
     for card in played:
@@ -109,8 +109,8 @@ def test_legal_plays(variant: str, case: dict[str, Any]) -> None:
 def test_follow_up_cards(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
         st = _position(rules, case)
-        code = rules.CARD_CODES[parse_cards(rules, case["last"], "last")[0]]
-        last = [c for c in _split(rules, case)[0] if rules.CARD_CODES[c] == code][-1]
+        code = rules.rule_set.card_codes[parse_cards(rules, case["last"], "last")[0]]
+        last = [c for c in _split(rules, case)[0] if rules.rule_set.card_codes[c] == code][-1]
         assert _codes(rules, rules.follow_up(st, ASKING_SEAT, last)) == set(
             case["follow_up"].split()
         )
@@ -118,9 +118,9 @@ def test_follow_up_cards(variant: str, case: dict[str, Any]) -> None:
 
 def _dealt_state(rules: Rules, sizes: list[int]) -> DealState:
     """A state whose hands have the given sizes (for antes), then set up."""
-    cards = iter(rules.DEALT)
+    cards = iter(rules.rule_set.dealt)
     hands = [sum(1 << next(cards) for _ in range(size)) for size in sizes]
-    st = DealState(len(sizes), len(sizes) - 1, hands, rules.N_ROWS)
+    st = DealState(len(sizes), len(sizes) - 1, hands, rules.rule_set.n_rows)
     rules.setup(st)
     return st
 
@@ -158,7 +158,7 @@ def test_scoring(variant: str, case: dict[str, Any]) -> None:
 def test_leader(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
         hands = [_mask(parse_cards(rules, h, "hand")) for h in case["hands"]]
-        st = DealState(len(hands), case["dealer"], hands, rules.N_ROWS)
+        st = DealState(len(hands), case["dealer"], hands, rules.rule_set.n_rows)
         rules.setup(st)
         if "named" in case:
             _name_opening(rules, st, case["named"])
@@ -168,6 +168,6 @@ def test_leader(variant: str, case: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("variant", "case"), _cases("opening"))
 def test_opening_choices(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
-        choices = {rules.CARD_CODES[(m & -m).bit_length() - 1] for m in rules.OPENING_CHOICES}
-        assert all(m & (m - 1) == 0 for m in rules.OPENING_CHOICES)  # one card per choice
+        choices = {rules.rule_set.card_codes[(m & -m).bit_length() - 1] for m in rules.rule_set.opening_choices}
+        assert all(m & (m - 1) == 0 for m in rules.rule_set.opening_choices)  # one card per choice
         assert choices == set(case["choices"].split()), type(rules)

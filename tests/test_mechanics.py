@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sevens.runtime.api import DealState, Rules, bits
-from sevens.runtime.engine import DealResult, Table, _Recorder, _Turns, choose_leader, play_deal
-from sevens.runtime.match import MatchResult, _match_winners, play_match, session_of
-from sevens.runtime.position import parse_cards
-from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
 
 from sevens.cli import main
+from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.contract import MatchWinner, Tiebreak
+from sevens.runtime.engine import DealResult, Table, _Recorder, _Turns, choose_leader, play_deal
+from sevens.runtime.match import MatchResult, match_winners, play_match
+from sevens.runtime.position import parse_cards
+from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
 from tests.conftest import compiled, reference
 
 ENGINES = ["compiled", "reference"]
@@ -37,12 +38,12 @@ def _mask(rules: Rules, text: str) -> int:
 
 
 def _codes(rules: Rules, mask: int) -> set[str]:
-    return {rules.CARD_CODES[c] for c in bits(mask)}
+    return {rules.rule_set.card_codes[c] for c in bits(mask)}
 
 
 def _deal(rules: Rules, hands: list[str], dealer: int) -> DealState:
     """A deal state with the given hands (cards nobody holds stay out of play), set up."""
-    st = DealState(len(hands), dealer, [_mask(rules, h) for h in hands], rules.N_ROWS)
+    st = DealState(len(hands), dealer, [_mask(rules, h) for h in hands], rules.rule_set.n_rows)
     rules.setup(st)
     return st
 
@@ -288,8 +289,8 @@ def test_match_rotates_the_dealer() -> None:
 
 def test_best_of_five_stops_at_three_deal_wins() -> None:
     rules = compiled("best-of-five")
-    session = session_of(rules)
-    assert session["deals"] == 5 and session["target_deals"] == 3
+    session = rules.rule_set.session
+    assert session.deals == 5 and session.target_deals == 3
     seen_early_stop = False
     for seed in range(40):
         result = _match("best-of-five", seed=seed, deals=5)
@@ -323,21 +324,22 @@ def _deal_result(winner: int, cards_left: list[int]) -> DealResult:
 
 
 def test_dutch_fan_tan_tiebreak_fewest_cards_in_the_last_deal() -> None:
-    session = session_of(compiled("dutch-fan-tan"))
-    assert session["winner"] == "most-chips" and session["tiebreak"] == "fewest-cards-last-deal"
+    session = compiled("dutch-fan-tan").rule_set.session
+    assert session.winner is MatchWinner.MOST_CHIPS
+    assert session.tiebreak is Tiebreak.FEWEST_CARDS_LAST_DEAL
     result = MatchResult(
         deals=[_deal_result(0, [0, 5, 2, 7]), _deal_result(3, [4, 1, 6, 0])],
         chips=[10, -20, 10, 0],
         deals_won=[1, 0, 0, 1],
     )
-    assert _match_winners(session, result) == [0]  # 4 cards left against seat 2's 6
+    assert match_winners(session, result) == [0]  # 4 cards left against seat 2's 6
     result.deals[-1].cards_left = [3, 1, 3, 0]
-    assert _match_winners(session, result) == [0, 2]  # still tied: both share the match
+    assert match_winners(session, result) == [0, 2]  # still tied: both share the match
     # Without the tiebreak (Parliament), the tie stands.
-    parliament = session_of(compiled("parliament"))
+    parliament = compiled("parliament").rule_set.session
     result.deals[-1].cards_left = [4, 1, 6, 0]
     result.deals_won = [2, 0, 2, 0]
-    assert _match_winners(parliament, result) == [0, 2]
+    assert match_winners(parliament, result) == [0, 2]
 
 
 def test_simulate_match_records_deal_numbers(tmp_path: Path) -> None:
@@ -388,9 +390,9 @@ def test_points_sessions_pick_the_right_end() -> None:
     result = MatchResult(
         deals=[_deal_result(1, [5, 0, 3, 2])], points=[12, 30, 7, 30], deals_won=[0, 1, 0, 0]
     )
-    assert _match_winners(session_of(compiled("penalty-points")), result) == [2]  # lowest
-    assert _match_winners(session_of(compiled("winner-scores")), result) == [1, 3]  # highest
-    assert _match_winners(session_of(compiled("pip-scoring")), result) == [2]
+    assert match_winners(compiled("penalty-points").rule_set.session, result) == [2]  # lowest
+    assert match_winners(compiled("winner-scores").rule_set.session, result) == [1, 3]  # highest
+    assert match_winners(compiled("pip-scoring").rule_set.session, result) == [2]
 
 
 BLOCKING_RULE = """\
@@ -403,15 +405,18 @@ play:
 
 def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> None:
     """Seed 003: when nobody can play any more, the deal ends and hands are scored as usual."""
-    from sevens.compiler.interpret import ReferenceRules
-    from sevens.compiler.pipeline import compile_file, load_rulespec
+    from sevens.compiler.pipeline import compile_file, load_rulespec, reference_rules
+    from sevens.runtime.machine import CompiledRules
     from sevens.runtime.registry import _import_file
 
     path = tmp_path / "sevens-only.yaml"
     path.write_text(BLOCKING_RULE)
     module_path = tmp_path / "sevens_only.py"
     module_path.write_text(compile_file(path).source)
-    engines: list[Rules] = [_import_file(module_path, "sevens_only"), ReferenceRules(load_rulespec(path))]  # type: ignore[list-item]
+    engines: list[Rules] = [
+        CompiledRules(_import_file(module_path, "sevens_only")),
+        reference_rules(load_rulespec(path)),
+    ]
     for rules in engines:
         result = play_deal(rules, Table(4, [random_strategy(rules)] * 4, record=True), random.Random(3))
         assert result.winner is None
@@ -424,5 +429,5 @@ def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> Non
 def _hand_values(rules: Rules, result: DealResult) -> list[int]:
     record = result.record or {}
     played = {d["card"] for d in record["decisions"] if d["action"] == "play"}
-    values = {code: rules.CARD_VALUE[i] for i, code in enumerate(rules.CARD_CODES)}
+    values = {code: rules.rule_set.card_value[i] for i, code in enumerate(rules.rule_set.card_codes)}
     return [sum(values[c] for c in hand if c not in played) for hand in record["hands"]]

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+
 from sevens.compiler.analyse import BOOL, AnalysedRules, Analyser
 from sevens.compiler.errors import SevensError
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids

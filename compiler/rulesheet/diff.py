@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sevens.compiler.analyse import Analysed, AnalysedRules
-from sevens.compiler.model import Transfer
 from sevens.compiler.rulesheet.cards import card_full, rank_name, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import sentence
+from sevens.runtime.contract import Transfer
 
 CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")

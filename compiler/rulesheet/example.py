@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.interpret import ReferenceRules, RowView
+from sevens.compiler.interpret import RowView
 from sevens.compiler.model import Rulespec
+from sevens.compiler.pipeline import reference_rules
 from sevens.runtime.position import ASKING_SEAT, build_position
 
 EXAMPLE_PLAYERS = 4
@@ -53,11 +54,11 @@ def example_table(spec: Rulespec) -> tuple[int, ...]:
 
 def example_position(rules: AnalysedRules) -> Position:
     """The example position and every card the rules allow in it."""
-    spec, reference = rules.spec, ReferenceRules(rules)
+    spec, reference = rules.spec, reference_rules(rules)
     table = example_table(spec)
-    dealt = [c for c in reference.DEALT if c not in table]
+    dealt = [c for c in reference.rule_set.dealt if c not in table]
     state = build_position(reference, list(table), dealt, EXAMPLE_PLAYERS)
     legal = reference.legal(state, ASKING_SEAT)
-    faces = sorted({reference.FACE_OF[c] for c in range(reference.N_CARDS) if legal >> c & 1})
+    faces = sorted({reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1})
     rows = reference.rows(state)
     return Position(table, tuple(faces), dict(enumerate(rows)))

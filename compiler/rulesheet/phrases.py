@@ -8,10 +8,11 @@ Source and target phrases are whole prepositional phrases per language
 from __future__ import annotations
 
 from sevens.compiler.analyse import SUIT, AnalysedRules, T, TAttr, TBinary, TConst, TVar
-from sevens.compiler.model import Deck, Transfer
+from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.cards import suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.sentences import sentence
+from sevens.runtime.contract import Transfer
 
 SOURCES = {
     "self": P_("transfer source", "from your hand"),

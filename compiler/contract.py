@@ -1,0 +1,125 @@
+"""Stage 5b: build the rules contract (:class:`~sevens.runtime.contract.RuleSet`) from the model.
+
+This is the one place where the compiler decides what the runtime reads:
+the emitter writes the record into the generated module and the reference
+interpreter uses the same record, so the two can never disagree on data
+such as which cards are dealt, who leads or how a match is won.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
+from sevens.compiler.interpret import card_condition_holds
+from sevens.compiler.model import Rulespec, default_match_winner
+from sevens.runtime.contract import (
+    PER_SEAT,
+    Amount,
+    ChipRules,
+    DeckShape,
+    FollowUpRules,
+    LayoutShape,
+    OpeningRules,
+    PassRules,
+    PlayerRange,
+    RuleSet,
+    Session,
+)
+
+
+def build_rule_set(rules: AnalysedRules) -> RuleSet:
+    """The contract record of an analysed rule set."""
+    spec = rules.spec
+    deck = _deck(spec)
+    layout = LayoutShape(
+        start_rank=spec.layout.start_rank,
+        rows_per_suit=spec.layout.rows_per_suit,
+        wrap=spec.layout.wrap,
+        preplaced=spec.layout.preplaced,
+    )
+    passing = spec.passing
+    rule_set = RuleSet(
+        id=spec.id,
+        deck=deck,
+        layout=layout,
+        opening=OpeningRules(
+            leader=spec.opening.leader,
+            card=spec.opening.card,
+            choices=spec.opening.choices,
+        ),
+        players=PlayerRange(spec.players.min, spec.players.max),
+        session=spec.session or Session(winner=default_match_winner(spec.chips)),
+        passing=PassRules(
+            cost=amount(rules.pass_cost),
+            voluntary=passing.voluntary,
+            voluntary_cost=amount(rules.voluntary_pass_cost),
+            limit=passing.limit,
+            over_limit=passing.over_limit,
+            voluntary_transfer=passing.voluntary_transfer,
+        ),
+        follow_up=_follow_up(rules, deck),
+        last_card=spec.last_card,
+        end_when=spec.end_when,
+        blocked=spec.blocked,
+        chips=_chips(rules),
+        points=None if rules.points is None else amount(rules.points),
+    )
+    order = leader_order(rules, rule_set)
+    return replace(rule_set, opening=replace(rule_set.opening, leader_order=order))
+
+
+def amount(analysed: Analysed | None) -> Amount:
+    """A constant amount, or ``PER_SEAT`` when the expression reads the game."""
+    if analysed is None:
+        return 0
+    if isinstance(analysed.tree, TConst):
+        return int(analysed.tree.value)
+    return PER_SEAT
+
+
+def _deck(spec: Rulespec) -> DeckShape:
+    deck = spec.deck
+    return DeckShape(
+        rank_codes=tuple(r.code for r in deck.ranks),
+        suit_codes=tuple(s.code for s in deck.suits),
+        rank_values=tuple(r.value for r in deck.ranks),
+        copies=deck.copies,
+        removed=tuple(sorted(deck.removed)),
+    )
+
+
+def _chips(rules: AnalysedRules) -> ChipRules | None:
+    chips = rules.spec.chips
+    if chips is None:
+        return None
+    return ChipRules(pot_to=chips.pot, ante=amount(rules.ante), pay_winner=amount(rules.pay_winner))
+
+
+def leader_order(rules: AnalysedRules, rule_set: RuleSet) -> tuple[int, ...]:
+    """Dealt card ids satisfying ``opening.leader_cards``: lowest rank first, then suit, then copy."""
+    if rules.leader_cards is None:
+        return ()
+    tree, face_of = rules.leader_cards.tree, rule_set.face_of
+    chosen = [c for c in rule_set.dealt if card_condition_holds(rules.spec, tree, face_of[c])]
+    return tuple(sorted(chosen, key=lambda c: (rule_set.rank_of[c], rule_set.suit_of[c], c)))
+
+
+def _follow_up(rules: AnalysedRules, deck: DeckShape) -> FollowUpRules | None:
+    follow = rules.spec.follow_up
+    if follow is None or rules.follow_when is None:
+        return None
+    return FollowUpRules(optional=follow.optional, trigger_cards=trigger_cards(rules, deck))
+
+
+def trigger_cards(rules: AnalysedRules, deck: DeckShape) -> int:
+    """Cards whose play can grant a follow-up: decided here when 'when' reads only the card."""
+    when = rules.follow_when
+    every = (1 << deck.n_cards) - 1
+    if when is None or not when.uses <= {"card", "card.rank", "card.suit", "card.value"}:
+        return every
+    faces = [f for f in range(deck.n_faces) if card_condition_holds(rules.spec, when.tree, f)]
+    mask = 0
+    for face in faces:
+        mask |= deck.copies_of(face)
+    return mask

@@ -1,0 +1,323 @@
+"""The rules contract: what the compiler decides and the runtime reads, defined once.
+
+A :class:`RuleSet` is a frozen, typed record of everything about a rule set
+that is *data*: the deck, the layout shape, who leads, pass limits, penalty
+transfers, how a deal ends, what is scored and how a match runs.  The
+compiler builds it from the rulespec model in one function
+(``sevens.compiler.contract.build_rule_set``); the emitter writes it into the
+generated module as ``RULE_SET = RuleSet(...)`` and the reference interpreter
+uses the very same record.  The runtime reads only these fields, so a
+misspelt role or end rule is a type error (every choice is an enum) and an
+unknown value cannot exist.
+
+What is a *decision* (is this card legal here, what does this pass cost) is
+not data: generated modules compile it to functions, and the record says by
+:data:`PER_SEAT` when an amount needs its function.
+
+Cards are ints.  A *face* is ``suit * n_ranks + rank`` (rank 0 the lowest of
+a row); with several packs a card id is ``copy * n_faces + face``.  Hands and
+the table are int bitmasks of card ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from functools import cached_property
+
+__all__ = [
+    "PER_SEAT",
+    "Amount",
+    "Blocked",
+    "ChipRules",
+    "DeckShape",
+    "EndWhen",
+    "FollowUpRules",
+    "LayoutShape",
+    "Leader",
+    "MatchWinner",
+    "OpeningRules",
+    "OverLimit",
+    "PassRules",
+    "Pick",
+    "PlayerRange",
+    "PotTo",
+    "Role",
+    "RuleSet",
+    "Session",
+    "Tiebreak",
+    "Transfer",
+    "Varies",
+]
+
+
+class Leader(StrEnum):
+    """Who takes the first turn of a deal."""
+
+    HOLDER = "holder"  # the holder of the opening card
+    HOLDER_OF_LOWEST = "holder-of-lowest"  # the holder of the first card of ``leader_order``
+    LEFT_OF_DEALER = "left-of-dealer"
+    PREVIOUS_WINNER = "previous-winner"  # left of the dealer when there is none
+
+
+class EndWhen(StrEnum):
+    """When a deal ends."""
+
+    FIRST_OUT = "first-out"
+    ALL_OUT = "all-out"
+
+
+class Blocked(StrEnum):
+    """What a deal in which nobody can play any more does."""
+
+    SCORE = "score"
+
+
+class OverLimit(StrEnum):
+    """What happens to a player who must pass beyond the pass limit."""
+
+    ELIMINATE = "eliminate"
+
+
+class Role(StrEnum):
+    """A seat named relative to the player who caused a penalty transfer."""
+
+    SELF = "self"
+    LEFT = "left"
+    RIGHT = "right"
+    MOST_CARDS = "most-cards"
+
+
+class Pick(StrEnum):
+    """Which cards a penalty transfer moves."""
+
+    RANDOM = "random"
+    HIGHEST_VALUE = "highest-value"
+    LOWEST_VALUE = "lowest-value"
+
+
+class PotTo(StrEnum):
+    """Who takes the pot at the end of a deal."""
+
+    WINNER = "winner"
+    CARRY = "carry"  # it stays on the table for the next deal
+
+
+class MatchWinner(StrEnum):
+    """Who wins a match of several deals."""
+
+    MOST_CHIPS = "most-chips"
+    MOST_POTS = "most-pots"
+    MOST_DEALS = "most-deals"
+    HIGHEST_POINTS = "highest-points"
+    LOWEST_POINTS = "lowest-points"
+
+
+class Tiebreak(StrEnum):
+    """How a tie for a match is broken."""
+
+    NONE = "none"
+    FEWEST_CARDS_LAST_DEAL = "fewest-cards-last-deal"
+
+
+class Varies(Enum):
+    """An amount that is not a constant: the module computes it per seat."""
+
+    PER_SEAT = "per-seat"
+
+
+PER_SEAT = Varies.PER_SEAT
+
+#: Field metadata: the int is a face or a rank (the emitter writes it by name, e.g. SEVEN).
+FACE: dict[str, str] = {"kind": "face"}
+RANK: dict[str, str] = {"kind": "rank"}
+
+#: A number of chips or points: a constant, or computed per seat by the function of that name.
+Amount = int | Varies
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShape:
+    """Suits and ranks (lowest of a row first), packs, and faces left out of the game."""
+
+    rank_codes: tuple[str, ...]
+    suit_codes: tuple[str, ...]
+    rank_values: tuple[int, ...]  # the point value of each rank
+    copies: int = 1
+    removed: tuple[int, ...] = field(default=(), metadata=FACE)  # not in play
+
+    @property
+    def n_ranks(self) -> int:
+        return len(self.rank_codes)
+
+    @property
+    def n_suits(self) -> int:
+        return len(self.suit_codes)
+
+    @property
+    def n_faces(self) -> int:
+        return self.n_ranks * self.n_suits
+
+    @property
+    def n_cards(self) -> int:
+        return self.n_faces * self.copies
+
+    def copies_of(self, face: int) -> int:
+        """The bitmask of every card id showing ``face``."""
+        return sum(1 << (face + k * self.n_faces) for k in range(self.copies))
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutShape:
+    """How the rows are laid: where they start, how many per suit, what is laid before play."""
+
+    start_rank: int | None = field(metadata=RANK)  # None: the first card chooses every row's
+    rows_per_suit: int = 1
+    wrap: bool = False  # rows continue past the highest rank to the lowest
+    preplaced: tuple[int, ...] = field(default=(), metadata=FACE)  # on the table before play
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRules:
+    """The card that must come first and who leads."""
+
+    leader: Leader
+    card: int | None = field(default=None, metadata=FACE)  # a fixed opening card
+    choices: tuple[int, ...] = field(default=(), metadata=FACE)  # the dealer names one
+    leader_order: tuple[int, ...] = ()  # card ids deciding ``HOLDER_OF_LOWEST``, first decides
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Cards changing hands as a penalty."""
+
+    cards: int
+    source: Role
+    target: Role
+    which: Pick = Pick.RANDOM
+
+
+@dataclass(frozen=True, slots=True)
+class PassRules:
+    """When a player may pass and what it costs."""
+
+    cost: Amount = 0  # chips into the pot for a pass forced by having no legal card
+    voluntary: bool = False  # a player able to play may pass anyway
+    voluntary_cost: Amount = 0
+    limit: int | None = None  # passes allowed per deal
+    over_limit: OverLimit | None = None
+    voluntary_transfer: Transfer | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUpRules:
+    """Extra cards the same player may add at once after certain plays."""
+
+    optional: bool
+    trigger_cards: int  # cards whose play may grant a follow-up (bitmask of card ids)
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRules:
+    """Chips: antes, payments to the winner and the pot."""
+
+    pot_to: PotTo = PotTo.WINNER
+    ante: Amount = 0
+    pay_winner: Amount = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRange:
+    min: int
+    max: int
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A match of several deals; defaults are filled in by the compiler."""
+
+    winner: MatchWinner
+    tiebreak: Tiebreak = Tiebreak.NONE
+    deals: int | None = None  # None: one deal per player
+    target_chips: int | None = None
+    target_points: int | None = None
+    target_deals: int | None = None
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything the runtime needs to know about a rule set that is data, not a decision.
+
+    The card tables below are derived here, once, for every user of the record.
+    """
+
+    id: str
+    deck: DeckShape
+    layout: LayoutShape
+    opening: OpeningRules
+    players: PlayerRange
+    session: Session
+    passing: PassRules = field(default_factory=PassRules)
+    follow_up: FollowUpRules | None = None
+    last_card: Transfer | None = None  # penalty for not announcing one's last card
+    end_when: EndWhen = EndWhen.FIRST_OUT
+    blocked: Blocked = Blocked.SCORE
+    chips: ChipRules | None = None
+    points: Amount | None = None  # None: the rule set scores no points
+
+    @cached_property
+    def dealt(self) -> tuple[int, ...]:
+        """Card ids dealt to the players: every card not removed and not laid out before play."""
+        out = set(self.deck.removed) | set(self.layout.preplaced)
+        return tuple(c for c, face in enumerate(self.face_of) if face not in out)
+
+    @cached_property
+    def preplaced_cards(self) -> tuple[int, ...]:
+        """Card ids on the table before play (every copy of the preplaced faces)."""
+        faces = set(self.layout.preplaced)
+        return tuple(c for c, face in enumerate(self.face_of) if face in faces)
+
+    @cached_property
+    def opening_mask(self) -> int:
+        """Every copy of the fixed opening card (0: none)."""
+        card = self.opening.card
+        return 0 if card is None else self.deck.copies_of(card)
+
+    @cached_property
+    def opening_choices(self) -> tuple[int, ...]:
+        """For each opening card the dealer may name, the mask of its copies."""
+        return tuple(self.deck.copies_of(face) for face in self.opening.choices)
+
+    @property
+    def n_rows(self) -> int:
+        return self.deck.n_suits * self.layout.rows_per_suit
+
+    @property
+    def n_cards(self) -> int:
+        return self.deck.n_cards
+
+    @cached_property
+    def face_of(self) -> tuple[int, ...]:
+        return tuple(c % self.deck.n_faces for c in range(self.deck.n_cards))
+
+    @cached_property
+    def suit_of(self) -> tuple[int, ...]:
+        return tuple(face // self.deck.n_ranks for face in self.face_of)
+
+    @cached_property
+    def rank_of(self) -> tuple[int, ...]:
+        return tuple(face % self.deck.n_ranks for face in self.face_of)
+
+    @cached_property
+    def card_value(self) -> tuple[int, ...]:
+        """The point value of each card id."""
+        return tuple(self.deck.rank_values[rank] for rank in self.rank_of)
+
+    @cached_property
+    def card_codes(self) -> tuple[str, ...]:
+        """Each card id's code, e.g. ``10H`` (copies share a code)."""
+        deck = self.deck
+        return tuple(
+            deck.rank_codes[rank] + deck.suit_codes[suit]
+            for rank, suit in zip(self.rank_of, self.suit_of, strict=True)
+        )

@@ -1,0 +1,408 @@
+"""The hand-written machinery around a generated move generator.
+
+A generated module owns the *decisions* of a rule set: its contract record
+``RULE_SET`` and compiled condition functions (``legal_on_row`` and, when the
+rules have them, ``follow_when``/``follow_allow``, ``table_facts`` and the
+per-seat amounts ``pass_cost``, ``voluntary_pass_cost``, ``ante``,
+``pay_winner`` and ``points``).  :class:`CompiledRules` owns the
+*bookkeeping*: the rows, the memo of playable cards per row state, placing
+and laying out cards, antes and settlement.  It implements the engine's
+:class:`~sevens.runtime.api.Rules` protocol.
+
+A row's state is the bitmask of the ranks lying in it; the cards playable on
+a row depend only on that state (plus the start rank and table-wide facts
+when the rules read them), so they are computed once per state and kept in a
+memo.  ``play`` updates one row and patches the playable set; the shape of
+the layout (one or several rows per suit, fixed or chosen start, table-wide
+facts) is chosen once, when the rules are loaded, not tested on every play.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from sevens.runtime.api import DealState, GameError, bits
+from sevens.runtime.contract import PER_SEAT, Amount, PotTo, RuleSet
+
+#: A per-seat amount: chips or points as a function of the deal state and a seat.
+SeatAmount = Callable[[DealState, int], int]
+#: Legality of a face on a row: (face, suit, start, low, high, count, table facts).
+RowCondition = Callable[[int, int, int, int, int, int, tuple[int, ...]], bool]
+#: The start rank while no card has chosen it (rows with "first card" starts).
+NO_START = -1000
+
+
+#: The decisions a generated module defines, with their parameters (every one returns a value).
+ROW_PARAMETERS = ("face", "suit", "start", "low", "high", "count", "env")
+DECISIONS: dict[str, tuple[str, ...]] = {
+    "legal_on_row": ROW_PARAMETERS,
+    "follow_when": ROW_PARAMETERS,
+    "follow_allow": ("face", "last", *ROW_PARAMETERS[1:]),
+    "table_facts": ("st",),
+    "pass_cost": ("st", "seat"),
+    "voluntary_pass_cost": ("st", "seat"),
+    "ante": ("st", "seat"),
+    "pay_winner": ("st", "seat"),
+    "points": ("st", "seat"),
+}
+
+
+def expected_decisions(rule_set: RuleSet) -> set[str]:
+    """The decision functions a module with this record must define (``table_facts`` may be added)."""
+    chips = rule_set.chips
+    amounts = {
+        "pass_cost": rule_set.passing.cost,
+        "voluntary_pass_cost": rule_set.passing.voluntary_cost,
+        "ante": chips.ante if chips else 0,
+        "pay_winner": chips.pay_winner if chips else 0,
+        "points": rule_set.points,
+    }
+    found = {"legal_on_row"} | {name for name, amount in amounts.items() if amount is PER_SEAT}
+    if rule_set.follow_up is not None:
+        found |= {"follow_when", "follow_allow"}
+    return found
+
+
+def check_decisions(module: ModuleType) -> list[str]:
+    """What is wrong with a generated module against the contract (empty: nothing)."""
+    rule_set = getattr(module, "RULE_SET", None)
+    if not isinstance(rule_set, RuleSet):
+        return ["RULE_SET is not a RuleSet"]
+    problems = []
+    defined = {
+        name
+        for name, value in vars(module).items()
+        if inspect.isfunction(value) and value.__module__ == module.__name__
+    }
+    for name in sorted(expected_decisions(rule_set) - defined):
+        problems.append(f"{name} is missing")
+    for name in sorted(defined - expected_decisions(rule_set) - {"table_facts"}):
+        problems.append(f"{name} is not a decision of this rule set")
+    for name in sorted(defined & set(DECISIONS)):
+        parameters = tuple(inspect.signature(getattr(module, name)).parameters)
+        if parameters != DECISIONS[name]:
+            problems.append(f"{name}{parameters} should take {DECISIONS[name]}")
+    return problems
+
+
+def _constant(value: int) -> SeatAmount:
+    def amount(st: DealState, seat: int) -> int:
+        return value
+
+    return amount
+
+
+class CompiledRules:
+    """A rule set ready to play: a generated module's decisions plus the runtime's bookkeeping."""
+
+    legal_is_playable = True  # once opened, the legal cards are the hand masked by ``playable``
+
+    def __init__(self, module: ModuleType) -> None:
+        problems = check_decisions(module)
+        if problems:
+            raise GameError(f"{module.__name__}: not a move generator: {'; '.join(problems)}")
+        rule_set: RuleSet = module.RULE_SET
+        self.rule_set = rule_set
+        self.module = module
+        deck, layout = rule_set.deck, rule_set.layout
+        self.n_ranks = deck.n_ranks
+        self.wrap = layout.wrap
+        self.rows_per_suit = layout.rows_per_suit
+        self.follow_trigger_cards = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
+        self.legal_on_row: RowCondition = module.legal_on_row
+        self.table_facts: Callable[[DealState], tuple[int, ...]] | None = getattr(
+            module, "table_facts", None
+        )
+        self.rank_bit = tuple(1 << rank for rank in rule_set.rank_of)
+        self.row_suit = tuple(r // layout.rows_per_suit for r in range(rule_set.n_rows))
+        removed = set(deck.removed)
+        self.faces_of_suit = tuple(
+            tuple(f for f in range(s * deck.n_ranks, (s + 1) * deck.n_ranks) if f not in removed)
+            for s in range(deck.n_suits)
+        )
+        self.face_mask = tuple(deck.copies_of(face) for face in range(deck.n_faces))
+        self.keyed_by_state = layout.start_rank is not None and self.table_facts is None
+        # Row states index a flat list unless the start rank or table-wide facts vary.
+        self.masks: Any = [None] * (rule_set.n_rows << deck.n_ranks) if self.keyed_by_state else {}
+        self.initial_rows: tuple[Any, ...] | None = None
+        self.chain = _wrapping_chain(deck.n_ranks) if layout.wrap else _chain(deck.n_ranks)
+        self.pass_cost = self._amount(rule_set.passing.cost, "pass_cost")
+        self.voluntary_pass_cost = self._amount(rule_set.passing.voluntary_cost, "voluntary_pass_cost")
+        chips = rule_set.chips
+        self.ante = self._amount(chips.ante if chips else 0, "ante")
+        self.pay_winner = self._amount(chips.pay_winner if chips else 0, "pay_winner")
+        self.points = self._amount(rule_set.points or 0, "points")
+        self.play = self._play_function()
+
+    def _amount(self, amount: Amount, name: str) -> SeatAmount:
+        if amount is PER_SEAT:
+            function: SeatAmount = getattr(self.module, name)
+            return function
+        assert isinstance(amount, int)
+        return _constant(amount)
+
+    # -- rows ------------------------------------------------------------
+    def row_args(self, st: DealState, r: int) -> tuple[int, int, int, int, int]:
+        """(suit, start, low, high, count) of row ``r``; an empty row's ends sit around its start."""
+        start = st.row_start[r]
+        low, count = self.chain(start, st.row_ranks[r])
+        high = low + count - 1 if count else start - 1
+        if self.wrap:
+            high %= self.n_ranks
+        return self.row_suit[r], start, low, high, count
+
+    def build_row_mask(self, st: DealState, r: int) -> int:
+        """The cards playable on row ``r`` in its current state (the generated condition decides)."""
+        suit, start, low, high, count = self.row_args(st, r)
+        legal_on_row, face_mask, env = self.legal_on_row, self.face_mask, st.env
+        mask = 0
+        for face in self.faces_of_suit[suit]:
+            if legal_on_row(face, suit, start, low, high, count, env):
+                mask |= face_mask[face]
+        return mask
+
+    def row_key(self, st: DealState, r: int) -> Any:
+        """The memo key of a row's state: a small int unless the start or table facts vary."""
+        key = r << self.n_ranks | st.row_ranks[r]
+        if self.keyed_by_state:
+            return key
+        return (key, st.row_start[r], st.env)
+
+    def row_mask(self, st: DealState, r: int) -> int:
+        """The cards playable on row ``r``, memoised by the row's state."""
+        key = self.row_key(st, r)
+        mask: int | None = self.masks[key] if self.keyed_by_state else self.masks.get(key)
+        if mask is None:
+            mask = self.masks[key] = self.build_row_mask(st, r)
+        return mask
+
+    def refresh_all(self, st: DealState) -> None:
+        playable = 0
+        for r in range(self.rule_set.n_rows):
+            mask = self.row_mask(st, r)
+            st.row_mask[r] = mask
+            playable |= mask
+        st.playable = playable
+
+    def choose_row(self, st: DealState, card: int) -> int:
+        """The row a card goes to: one where it is playable, else the first lacking its rank."""
+        per_suit = self.rows_per_suit
+        first = self.rule_set.suit_of[card] * per_suit
+        if per_suit == 1:
+            return first
+        bit = 1 << card
+        for r in range(first, first + per_suit):
+            if st.row_mask[r] & bit:
+                return r
+        rank_bit = self.rank_bit[card]
+        for r in range(first, first + per_suit):
+            if not st.row_ranks[r] & rank_bit:
+                return r
+        return first
+
+    def place(self, st: DealState, card: int) -> None:
+        """Put ``card`` into its row and update that row's playable cards and ``playable``."""
+        r = self.choose_row(st, card)
+        st.row_ranks[r] |= self.rank_bit[card]
+        mask = self.row_mask(st, r)
+        if self.rows_per_suit == 1:  # rows hold different suits, so their masks are disjoint
+            st.playable ^= st.row_mask[r] ^ mask
+            st.row_mask[r] = mask
+        else:
+            st.row_mask[r] = mask
+            self.refresh_playable(st)
+
+    def refresh_playable(self, st: DealState) -> None:
+        playable = 0
+        for mask in st.row_mask:
+            playable |= mask
+        st.playable = playable
+
+    def after_placing(self, st: DealState) -> None:
+        """Table-wide facts changed by a card: every row's playable cards may change."""
+        if self.table_facts is not None:
+            facts = self.table_facts(st)
+            if facts != st.env:
+                st.env = facts
+                self.refresh_all(st)
+
+    # -- the Rules protocol ---------------------------------------------------
+    def setup(self, st: DealState) -> None:
+        """Prepare the rows, place the cards laid out before play and collect the antes."""
+        rule_set = self.rule_set
+        st.opening_mask = rule_set.opening_mask
+        st.opened = rule_set.opening_mask == 0
+        if self.initial_rows is not None and self.table_facts is None:
+            rows, ranks, masks, st.playable, st.table, st.env = self.initial_rows
+            st.row_start[:], st.row_ranks[:], st.row_mask[:] = rows, ranks, masks
+        else:
+            self.lay_out_rows(st)
+            self.initial_rows = (
+                list(st.row_start),
+                list(st.row_ranks),
+                list(st.row_mask),
+                st.playable,
+                st.table,
+                st.env,
+            )
+        if rule_set.chips is not None and rule_set.chips.ante != 0:
+            for seat in range(st.n_players):
+                amount = self.ante(st, seat)
+                st.chips[seat] -= amount
+                st.pot += amount
+
+    def lay_out_rows(self, st: DealState) -> None:
+        start = self.rule_set.layout.start_rank
+        for r in range(self.rule_set.n_rows):
+            st.row_start[r] = NO_START if start is None else start
+        st.env = self.table_facts(st) if self.table_facts else ()
+        for card in self.rule_set.preplaced_cards:
+            st.table |= 1 << card
+            self.place(st, card)
+        st.env = self.table_facts(st) if self.table_facts else ()
+        self.refresh_all(st)
+
+    def legal(self, st: DealState, seat: int) -> int:
+        """Bitmask of the cards ``seat`` may play now."""
+        if st.opened:
+            return st.hands[seat] & st.playable
+        return st.hands[seat] & st.opening_mask
+
+    def lay_out(self, st: DealState, card: int) -> None:
+        """Put a card that is in nobody's hand on the table at its place."""
+        st.table |= 1 << card
+        self.place(st, card)
+        self.after_placing(st)
+
+    def _play_function(self) -> Callable[[DealState, int, int], None]:
+        """``play``, specialised for the layout shape (it is the engine's hot path)."""
+        layout = self.rule_set.layout
+        if layout.rows_per_suit == 1 and self.keyed_by_state:
+            return self._play_on_suit_rows()
+        return self._play_general()
+
+    def _play_on_suit_rows(self) -> Callable[[DealState, int, int], None]:
+        """One row per suit, fixed start, no table-wide facts: one memo look-up and an XOR."""
+        masks, rank_bit, suit_of = self.masks, self.rank_bit, self.rule_set.suit_of
+        shift, build = self.n_ranks, self.build_row_mask
+        check_opening = self.rule_set.opening_mask != 0 or bool(self.rule_set.opening.choices)
+
+        def play(st: DealState, seat: int, card: int) -> None:
+            bit = 1 << card
+            st.hands[seat] ^= bit
+            st.table |= bit
+            if check_opening and bit & st.opening_mask:
+                st.opened = True
+            r = suit_of[card]
+            ranks = st.row_ranks[r] | rank_bit[card]
+            st.row_ranks[r] = ranks
+            key = r << shift | ranks
+            mask = masks[key]
+            if mask is None:
+                mask = masks[key] = build(st, r)
+            st.playable ^= st.row_mask[r] ^ mask
+            st.row_mask[r] = mask
+
+        return play
+
+    def _play_general(self) -> Callable[[DealState, int, int], None]:
+        """Several rows per suit, a start chosen by the first card, or table-wide facts."""
+        start_chosen = self.rule_set.layout.start_rank is None
+        rank_of, face_of = self.rule_set.rank_of, self.rule_set.face_of
+
+        def play(st: DealState, seat: int, card: int) -> None:
+            bit = 1 << card
+            st.hands[seat] ^= bit
+            st.table |= bit
+            if bit & st.opening_mask:
+                st.opened = True
+            if start_chosen and st.first_face < 0:
+                st.first_face = face_of[card]
+                st.row_start[:] = [rank_of[card]] * len(st.row_start)
+                self.refresh_all(st)
+            self.place(st, card)
+            self.after_placing(st)
+
+        return play
+
+    def follow_up(self, st: DealState, seat: int, card: int) -> int:
+        """Cards ``seat`` may add at once after playing ``card`` (0: none)."""
+        module = self.module
+        if not self.follow_trigger_cards >> card & 1:
+            return 0
+        face = self.rule_set.face_of[card]
+        if not module.follow_when(face, *self.row_args(st, self.row_holding(st, card)), st.env):
+            return 0
+        mask = 0
+        face_of = self.rule_set.face_of
+        for candidate in bits(st.hands[seat] & st.playable):
+            args = self.row_args(st, self.choose_row(st, candidate))
+            if module.follow_allow(face_of[candidate], face, *args, st.env):
+                mask |= 1 << candidate
+        return mask
+
+    def row_holding(self, st: DealState, card: int) -> int:
+        """The row a played card lies in (the first of its suit holding its rank)."""
+        first = self.rule_set.suit_of[card] * self.rows_per_suit
+        rank_bit = self.rank_bit[card]
+        for r in range(first, first + self.rows_per_suit):
+            if st.row_ranks[r] & rank_bit:
+                return r
+        return first
+
+    def settle(self, st: DealState) -> list[int]:
+        """Score the ended deal: payments to the winner, the pot, and each seat's points."""
+        rule_set, winner = self.rule_set, st.winner
+        chips = rule_set.chips
+        if chips is not None and winner is not None:
+            if chips.pay_winner != 0:
+                for seat in range(st.n_players):
+                    if seat != winner:
+                        amount = self.pay_winner(st, seat)
+                        st.chips[seat] -= amount
+                        st.chips[winner] += amount
+            if chips.pot_to is PotTo.WINNER:
+                st.chips[winner] += st.pot
+                st.pot = 0
+        if rule_set.points is None:
+            return []
+        return [self.points(st, seat) for seat in range(st.n_players)]
+
+
+def _chain(n_ranks: int) -> Callable[[int, int], tuple[int, int]]:
+    """The unbroken run of a row's ranks through its start: (low end, length); 0 if closed."""
+    top = n_ranks - 1
+
+    def chain(start: int, ranks: int) -> tuple[int, int]:
+        if not 0 <= start < n_ranks or not ranks >> start & 1:
+            return start + 1, 0
+        low = high = start
+        while high < top and ranks >> high + 1 & 1:
+            high += 1
+        while low > 0 and ranks >> low - 1 & 1:
+            low -= 1
+        return low, high - low + 1
+
+    return chain
+
+
+def _wrapping_chain(n_ranks: int) -> Callable[[int, int], tuple[int, int]]:
+    """As :func:`_chain`, for rows that continue past the highest rank to the lowest."""
+
+    def chain(start: int, ranks: int) -> tuple[int, int]:
+        if not 0 <= start < n_ranks or not ranks >> start & 1:
+            return (start + 1) % n_ranks, 0
+        low = high = start
+        count = 1
+        while count < n_ranks and ranks >> (high + 1) % n_ranks & 1:
+            high = (high + 1) % n_ranks
+            count += 1
+        while count < n_ranks and ranks >> (low - 1) % n_ranks & 1:
+            low = (low - 1) % n_ranks
+            count += 1
+        return low, count
+
+    return chain
