@@ -127,6 +127,17 @@ def test_report_renders_in_headless_chromium(args: list[str], title: str, tmp_pa
 # --- Ctrl-C ----------------------------------------------------------------------------------
 
 
+def _wait_for_games(folder: Path, process: subprocess.Popen[str]) -> None:
+    """Until the record being written (beside its destination) holds a first chunk of games."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if any(p.stat().st_size > 0 for p in folder.glob(".games.jsonl.*")):
+            return
+        time.sleep(0.2)
+    process.kill()
+    pytest.fail("no game was recorded within two minutes")
+
+
 def test_interrupt_reports_partial_results_and_keeps_the_record_valid(tmp_path: Path) -> None:
     record = tmp_path / "games.jsonl"
     command = [
@@ -145,7 +156,7 @@ def test_interrupt_reports_partial_results_and_keeps_the_record_valid(tmp_path: 
         str(record),
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    _wait_for_games(tmp_path, process)  # the machine may be busy: wait for played games, not a time
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err

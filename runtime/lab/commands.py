@@ -9,6 +9,7 @@ run and reports what was played, marked partial (exit status 130).
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import tempfile
@@ -295,7 +296,7 @@ def _finish(
 
         write_atomic(options["report"], render(result))
     if options["as_json"]:
-        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(_finite(result), indent=2, ensure_ascii=False, allow_nan=False))
     else:
         show(result, seconds)
     if result["partial"]:
@@ -304,6 +305,17 @@ def _finish(
             err=True,
         )
         sys.exit(EXIT_INTERRUPTED)
+
+
+def _finite(value: Any) -> Any:
+    """The result with NaN and infinite bounds (nothing measured) as JSON null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_finite(item) for item in value]
+    return value
 
 
 def _print_head(result: dict[str, Any], seconds: float, title: str) -> None:

@@ -1,8 +1,8 @@
 """What the lab needs to know about a rule set, read in one place.
 
-The rule constants of a compiled rule set (``HAS_CHIPS``, ``MIN_PLAYERS``…)
-are read here and nowhere else in the lab, so a change in how rules publish
-them touches this one function.
+The fields of a rule set's record (``rules.rule_set``: chips, points, player
+range…) are read here and nowhere else in the lab, so a change in how rules
+publish them touches this one function.
 """
 
 from __future__ import annotations
@@ -27,14 +27,15 @@ class RuleFacts:
 
 
 def rule_facts(rules: Rules) -> RuleFacts:
-    """The lab's facts about ``rules``."""
+    """The lab's facts about ``rules`` (from its :class:`~sevens.runtime.contract.RuleSet`)."""
+    rule_set = rules.rule_set
     return RuleFacts(
-        id=rules.ID,
-        has_chips=bool(rules.HAS_CHIPS),
-        has_points=bool(rules.HAS_POINTS),
-        min_players=rules.MIN_PLAYERS,
-        max_players=rules.MAX_PLAYERS,
-        voluntary_pass=bool(rules.VOLUNTARY_PASS),
-        n_rows=rules.N_ROWS,
-        deck=tuple(rules.DEALT),
+        id=rule_set.id,
+        has_chips=rule_set.chips is not None,
+        has_points=rule_set.points is not None,
+        min_players=rule_set.players.min,
+        max_players=rule_set.players.max,
+        voluntary_pass=rule_set.passing.voluntary,
+        n_rows=rule_set.n_rows,
+        deck=tuple(rule_set.dealt),
     )

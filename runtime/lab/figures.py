@@ -240,9 +240,7 @@ def focus_findings(fig: Figures, name: str) -> list[str]:
         if f"{key}_edge" in fig:
             edge = fig[f"{key}_edge"]
             shown = "a real difference" if _real(edge) else "no difference shown"
-            found.append(
-                f"  Its {key} per game, minus the others' mean: {_num(edge)}: {shown}."
-            )
+            found.append(f"  Its {key} per game, minus the others' mean: {_num(edge)}: {shown}.")
     return found
 
 
@@ -258,11 +256,16 @@ def match_findings(fig: Figures, alpha: float) -> list[str]:
 
 def findings(experiments: Figures, alpha: float) -> list[str]:
     """Every finding of an analysis, in words, in a fixed order."""
-    found = deal_findings(experiments["main"], alpha)
-    found += focus_findings(experiments["skill"], "skill")
-    if "penalty" in experiments:
-        found += focus_findings(experiments["penalty"], "penalty")
-    found += match_findings(experiments["session"], alpha)
+    found: list[str] = []
+    for name, fig in experiments.items():
+        if fig["games"] == 0:
+            found.append(f"{name.capitalize()}: not played (the run was interrupted).")
+        elif name == "main":
+            found += deal_findings(fig, alpha)
+        elif name == "session":
+            found += match_findings(fig, alpha)
+        else:
+            found += focus_findings(fig, name)
     return found
 
 

@@ -175,17 +175,10 @@ def _edges_plot(sides: list[Side]) -> str:
     for k, (label, experiments) in enumerate(sides):
         suffix = f" ({label})" if len(sides) > 1 else ""
         rows.append((f"leader{suffix}", experiments["main"]["leader"]["edge"], k))
-        rows.append(
-            (f"skill: {experiments['skill']['focus']}{suffix}", experiments["skill"]["edge"], k)
-        )
-        if "penalty" in experiments:
-            rows.append(
-                (
-                    f"penalty: {experiments['penalty']['focus']}{suffix}",
-                    experiments["penalty"]["edge"],
-                    k,
-                )
-            )
+        for name in ("skill", "penalty"):
+            if _played([sides[k]], name):
+                figure = experiments[name]
+                rows.append((f"{name}: {figure['focus']}{suffix}", figure["edge"], k))
 
     def draw(figure: Figure) -> None:
         ax = figure.subplots()
@@ -258,8 +251,14 @@ def _figure(svg: str, caption: str) -> str:
     return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
 
 
+def _played(sides: list[Side], name: str) -> bool:
+    return all(name in e and e[name]["games"] > 0 for _, e in sides)
+
+
 def _plots(sides: list[Side], players: int) -> list[str]:
-    experiments = sides[0][1]
+    """The plots of the experiments every side played (an interrupted run may lack some)."""
+    if not _played(sides, "main"):
+        return []
     parts = [
         _figure(
             _wins_plot(sides, players),
@@ -276,7 +275,7 @@ def _plots(sides: list[Side], players: int) -> list[str]:
             parts.append(
                 _figure(_scores_plot(sides, key), f"{key.capitalize()} won or lost per deal.")
             )
-    if "session" in experiments:
+    if _played(sides, "session"):
         parts.append(_figure(_session_plot(sides), "Matches as the session rules say."))
     return parts
 

@@ -13,18 +13,20 @@ from __future__ import annotations
 import hashlib
 import json
 import signal
-import types
 from collections.abc import Callable, Generator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.pipeline import compile_file, find_rulespec, generated_path, is_builtin
+from sevens.compiler.pipeline import find_rulespec, load_rulespec
 from sevens.runtime.api import Rules
 from sevens.runtime.lab.facts import RuleFacts, rule_facts
 from sevens.runtime.lab.measures import Experiment, Paired, Player, Tally
+from sevens.runtime.machine import CompiledRules
 from sevens.runtime.records import game_record
+from sevens.runtime.registry import module_from_text
 
 #: Games per chunk: fixed, so that results never depend on the number of workers.
 CHUNK = 1000
@@ -42,15 +44,12 @@ class Source:
 
 
 def ship(reference: str) -> Source:
-    """The compiled module of a built-in id or rulespec file, ready to send to workers."""
-    path = find_rulespec(reference)
-    if is_builtin(path):
-        module_path = generated_path(path.stem)
-        if not module_path.exists():
-            raise SevensError(Diagnostic(f"{module_path}: missing; run 'sevens compile'"))
-        text = module_path.read_text(encoding="utf-8")
-    else:
-        text = compile_file(path).source
+    """The compiled module of a built-in id or rulespec file, ready to send to workers.
+
+    It is compiled afresh from the rulespec, as the registry compiles a user's
+    file, so a built-in's module is the one ``generated/`` holds when fresh.
+    """
+    text = emit_module(load_rulespec(find_rulespec(reference)))
     return Source(reference, text, hashlib.sha256(text.encode()).hexdigest()[:16])
 
 
@@ -61,13 +60,11 @@ def load(source: Source) -> tuple[Rules, RuleFacts]:
     """The rules of a shipped module (loaded once per process) and their facts.
 
     The text is the compiler's own output (rulespec strings appear in it only
-    as constants), loaded as ``sevens simulate`` loads a cached module.
+    as constants), loaded as the registry loads a user's compiled rulespec.
     """
     if source.key not in _LOADED:
-        module = types.ModuleType(f"sevens_lab_{source.key}")
-        module.__file__ = f"<{source.name}>"
-        exec(compile(source.module, module.__file__, "exec"), module.__dict__)
-        rules: Rules = module
+        module = module_from_text(source.module, f"<{source.name}>", f"sevens_lab_{source.key}")
+        rules = CompiledRules(module)
         _LOADED[source.key] = (rules, rule_facts(rules))
     return _LOADED[source.key]
 
