@@ -272,10 +272,18 @@ def findings(experiments: Figures, alpha: float) -> list[str]:
 def difference_findings(rows: list[Figures], confidence: float) -> list[str]:
     """Which differences are real at ``confidence``, in words."""
     real = [row for row in rows if row["real"]]
+    # Many measures are tested at once: some show as real by chance alone; say how many.
+    chance = f"by chance alone about {len(rows) * (1 - confidence):.1f} of {len(rows)} would"
     if not real:
-        return [f"No difference is real at {confidence:.0%} confidence."]
-    return [
+        return [f"No difference is real at {confidence:.0%} confidence ({chance})."]
+    found = [
         f"{row['measure']}: {row['a']:.4g} vs {row['b']:.4g}, "
         f"difference {_num(row['difference'])} — real at {confidence:.0%}."
         for row in real
     ]
+    if len(real) <= len(rows) * (1 - confidence) * 2:
+        found.append(
+            f"{len(real)} of {len(rows)} measures differ, {chance}: treat a lone, "
+            "barely real difference with caution."
+        )
+    return found
