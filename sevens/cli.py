@@ -359,5 +359,10 @@ def diff(first: str, second: str, lang: str) -> None:
         click.echo(sheets.describe_diff(a, b, lang))
 
 
+from sevens.runtime.lab.commands import analyse, compare  # noqa: E402 - the balance lab (issue 10)
+
+main.add_command(analyse)
+main.add_command(compare)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,67 @@
+"""Benchmark: ``sevens analyse parliament`` on one process against two, in one run.
+
+Plays the analysis of ``--games`` Parliament games (default 200,000; every
+experiment of ``sevens analyse``: the main table, the skill table and the
+matches) with ``--jobs 1`` and then with ``--jobs 2``, prints the wall-clock
+time of each, the speed-up (target >= 1.7 on two cores) and the machine's
+load average, and checks that both runs give the same figures.  Timings
+exclude start-up (imports, compiling the rulespec), which both runs share.
+
+Run:  python benchmarks/bench_lab_jobs.py [--games N] [--only-main]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+from sevens.runtime.lab.commands import analysis
+from sevens.runtime.lab.measures import plan
+from sevens.runtime.lab.runner import Job, load, run, ship
+from sevens.runtime.match import number_of_deals
+
+PLAYERS = 4
+
+
+def build_job(games: int, only_main: bool) -> Job:
+    """The job ``sevens analyse parliament --games N`` plays (seed 0, random bots)."""
+    source = ship("parliament")
+    rules, facts = load(source)
+    seats = ("random",) * PLAYERS
+    experiments = plan(seats, games, [facts], [number_of_deals(rules, PLAYERS, None)])
+    if only_main:
+        experiments = [e for e in experiments if e.name == "main"]
+    return Job((source,), PLAYERS, 0, 0.1, tuple(experiments))
+
+
+def timed(job: Job, jobs: int, games: int) -> tuple[float, str]:
+    started = time.perf_counter()
+    outcome = run(job, jobs)
+    seconds = time.perf_counter() - started
+    return seconds, json.dumps(analysis(job, outcome, 0.95, games), sort_keys=True, default=str)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=200_000)
+    parser.add_argument("--only-main", action="store_true", help="only the main table")
+    args = parser.parse_args()
+    job = build_job(args.games, args.only_main)
+    deals = sum(e.games for e in job.experiments)
+    print(f"parliament, {args.games} games per experiment, {len(job.experiments)} experiment(s)")
+    print(f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.2f}")
+    one, figures_one = timed(job, 1, args.games)
+    print(f"--jobs 1: {one:.1f} s ({deals / one:,.0f} games/s)")
+    two, figures_two = timed(job, 2, args.games)
+    print(f"--jobs 2: {two:.1f} s ({deals / two:,.0f} games/s)")
+    print(f"speed-up: {one / two:.2f}x (target >= 1.7)")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print("same figures:", "yes" if figures_one == figures_two else "NO")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,388 @@
+"""The lab's commands: ``sevens analyse VARIANT`` and ``sevens compare A B``.
+
+Both play seeded chunks of games (see :mod:`.runner`) on ``--jobs`` processes
+or a dask cluster (``--scheduler``), print findings with their intervals (or
+``--json``), and can write a self-contained HTML report.  Ctrl-C stops the
+run and reports what was played, marked partial (exit status 130).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any, TypeVar
+
+import click
+
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.pipeline import write_atomic
+from sevens.runtime.api import GameError
+from sevens.runtime.lab import figures
+from sevens.runtime.lab.measures import Experiment, plan
+from sevens.runtime.lab.runner import CHUNK, Job, Outcome, Source, chunks, load, run, ship
+from sevens.runtime.match import number_of_deals
+from sevens.runtime.simulate import check_players
+from sevens.runtime.strategies import STRATEGIES
+
+EXIT_INVALID = 2
+EXIT_INTERRUPTED = 130
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """User mistakes: one line on stderr, exit status 2, nothing written."""
+    try:
+        yield
+    except SevensError as exc:
+        click.echo(exc.render(), err=True)
+        sys.exit(EXIT_INVALID)
+    except GameError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_INVALID)
+
+
+def _common(command: F) -> F:
+    """The options ``analyse`` and ``compare`` share."""
+    options = [
+        click.option("--players", "-p", default=4, show_default=True, help="Number of players."),
+        click.option(
+            "--games",
+            "-g",
+            default=10000,
+            show_default=True,
+            type=click.IntRange(min=1),
+            help="Games (deals) per experiment.",
+        ),
+        click.option("--seed", "-s", default=0, show_default=True, help="Game g uses seed+g."),
+        click.option("--strategy", help="Bot strategy for every seat (default: random)."),
+        click.option("--seats", help="A strategy per seat, e.g. heuristic,random,random,random."),
+        click.option(
+            "--confidence",
+            default=0.95,
+            show_default=True,
+            type=click.FloatRange(0.5, 0.9999),
+            help="Confidence level of the intervals.",
+        ),
+        click.option(
+            "--forget",
+            default=0.1,
+            show_default=True,
+            type=click.FloatRange(0, 1),
+            help="Chance that a bot forgets to announce 'last card'.",
+        ),
+        click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
+        click.option("--report", type=click.Path(path_type=Path), help="Write an HTML report."),
+        click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(min=1),
+            help="Worker processes (default: all cores).",
+        ),
+        click.option("--scheduler", help="Run the chunks on a dask cluster (tcp://host:8786)."),
+        click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _seats(strategy: str | None, seats: str | None, players: int) -> tuple[str, ...]:
+    """The strategy of every seat, from ``--strategy`` or ``--seats``."""
+    if strategy is not None and seats is not None:
+        raise SevensError(Diagnostic("give --strategy or --seats, not both"))
+    names = seats.split(",") if seats is not None else [strategy or "random"] * players
+    names = [name.strip() for name in names]
+    for name in names:
+        if name not in STRATEGIES:
+            raise SevensError(
+                Diagnostic(f"unknown strategy '{name}' (known: {', '.join(STRATEGIES)})")
+            )
+    if len(names) != players:
+        raise SevensError(
+            Diagnostic(f"--seats names {len(names)} strategies for {players} players")
+        )
+    return tuple(names)
+
+
+class _Bar:
+    """A rich progress bar on stderr that appears once a run has lasted a second."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.total, self.started = total, time.perf_counter()
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.bar: Any = None
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None and time.perf_counter() - self.started > 1.0:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("playing", total=self.total)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _play(
+    job: Job, jobs: int | None, scheduler: str | None, quiet: bool, record: IO[str] | None = None
+) -> tuple[Outcome, float]:
+    total = sum(c.stop - c.start for c in chunks(job))
+    bar = _Bar(total, quiet)
+    started = time.perf_counter()
+    try:
+        outcome = run(job, jobs or os.cpu_count() or 1, scheduler, bar, record)
+    finally:
+        bar.close()
+    return outcome, time.perf_counter() - started
+
+
+def _prepare(reference: str, players: int) -> Source:
+    source = ship(reference)
+    rules, _ = load(source)
+    check_players(rules, players)
+    return source
+
+
+def _match_deals(source: Source, players: int) -> int:
+    rules, _ = load(source)
+    return number_of_deals(rules, players, None)
+
+
+@click.command()
+@click.argument("variant")
+@_common
+@click.option(
+    "--record", type=click.Path(path_type=Path), help="Write the main table's games (JSON Lines)."
+)
+def analyse(variant: str, **options: Any) -> None:
+    """How fair is VARIANT, how long are its deals, does skill matter: figures with intervals."""
+    with _user_errors():
+        source = _prepare(variant, options["players"])
+        job = _job([source], options, record=options["record"] is not None)
+        with _record_file(options["record"]) as stream:
+            outcome, seconds = _play(
+                job, options["jobs"], options["scheduler"], options["quiet"], stream
+            )
+        result = analysis(job, outcome, options["confidence"], options["games"])
+        _finish(result, options, seconds, _print_analysis)
+
+
+@click.command()
+@click.argument("first")
+@click.argument("second")
+@_common
+def compare(first: str, second: str, **options: Any) -> None:
+    """Play the same deals under rule sets FIRST and SECOND and say which differences are real."""
+    with _user_errors():
+        sources = [_prepare(ref, options["players"]) for ref in (first, second)]
+        job = _job(sources, options)
+        outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
+        result = comparison(job, outcome, options["confidence"], options["games"])
+        _finish(result, options, seconds, _print_comparison)
+
+
+def _job(sources: list[Source], options: dict[str, Any], record: bool = False) -> Job:
+    players = options["players"]
+    seats = _seats(options["strategy"], options["seats"], players)
+    facts = [load(source)[1] for source in sources]
+    deals = [_match_deals(source, players) for source in sources]
+    experiments = plan(seats, options["games"], facts, deals)
+    return Job(
+        tuple(sources), players, options["seed"], options["forget"], tuple(experiments), record
+    )
+
+
+def _header(job: Job, outcome: Outcome, confidence: float, games: int) -> dict[str, Any]:
+    played = sum(t[0].games for t in outcome.tallies.values())
+    asked = sum(e.games for e in job.experiments)
+    return {
+        "players": job.players,
+        "seed": job.seed,
+        "games": games,
+        "seats": list(job.experiments[0].seats),
+        "confidence": confidence,
+        "chunk": CHUNK,
+        "partial": outcome.partial,
+        "played": played,
+        "planned": asked,
+    }
+
+
+def _figures(job: Job, outcome: Outcome, side: int, confidence: float) -> dict[str, Any]:
+    _, facts = load(job.sources[side])
+    return {
+        e.name: figures.experiment_figures(
+            outcome.tallies[e.name][side], e, facts, job.players, confidence
+        )
+        for e in job.experiments
+        if not (e.name == "penalty" and not facts.voluntary_pass)
+    }
+
+
+def analysis(job: Job, outcome: Outcome, confidence: float, games: int) -> dict[str, Any]:
+    """The JSON-ready result of ``sevens analyse`` (no timings, so it is reproducible)."""
+    _, facts = load(job.sources[0])
+    experiments = _figures(job, outcome, 0, confidence)
+    return {
+        "command": "analyse",
+        "variant": facts.id,
+        "source": job.sources[0].name,
+        **_header(job, outcome, confidence, games),
+        "experiments": experiments,
+        "findings": figures.findings(experiments, 1 - confidence),
+    }
+
+
+def comparison(job: Job, outcome: Outcome, confidence: float, games: int) -> dict[str, Any]:
+    """The JSON-ready result of ``sevens compare``."""
+    facts = [load(source)[1] for source in job.sources]
+    same_deck = facts[0].deck == facts[1].deck
+    sides = [_figures(job, outcome, side, confidence) for side in (0, 1)]
+    experiments: dict[str, Any] = {}
+    found: list[str] = []
+    for e in job.experiments:
+        if e.name not in sides[0] or e.name not in sides[1]:
+            continue
+        a, b = outcome.tallies[e.name]
+        rows = figures.differences(a, b, outcome.paired[e.name], job.players, confidence)
+        experiments[e.name] = {"a": sides[0][e.name], "b": sides[1][e.name], "differences": rows}
+        found += [f"[{e.name}] {line}" for line in figures.difference_findings(rows, confidence)]
+    return {
+        "command": "compare",
+        "a": {"variant": facts[0].id, "source": job.sources[0].name},
+        "b": {"variant": facts[1].id, "source": job.sources[1].name},
+        **_header(job, outcome, confidence, games),
+        "same_shuffles": same_deck,
+        "pairing": _pairing_note(same_deck),
+        "experiments": experiments,
+        "findings": found,
+    }
+
+
+def _pairing_note(same_deck: bool) -> str:
+    if same_deck:
+        return "game g of both rule sets: same seed, dealer, shuffle, seats and strategies"
+    return (
+        "the rule sets deal different decks, so game g shares only its seed, dealer, seats "
+        "and strategies; the shuffles differ and the pairs are independent, so the intervals "
+        "are valid but as wide as unpaired ones"
+    )
+
+
+def _finish(
+    result: dict[str, Any],
+    options: dict[str, Any],
+    seconds: float,
+    show: Callable[[dict[str, Any], float], None],
+) -> None:
+    if options["report"] is not None:
+        from sevens.runtime.lab.report import render
+
+        write_atomic(options["report"], render(result))
+    if options["as_json"]:
+        click.echo(json.dumps(_finite(result), indent=2, ensure_ascii=False, allow_nan=False))
+    else:
+        show(result, seconds)
+    if result["partial"]:
+        click.echo(
+            f"interrupted: partial results from {result['played']} of {result['planned']} games",
+            err=True,
+        )
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _finite(value: Any) -> Any:
+    """The result with NaN and infinite bounds (nothing measured) as JSON null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_finite(item) for item in value]
+    return value
+
+
+def _print_head(result: dict[str, Any], seconds: float, title: str) -> None:
+    partial = "  PARTIAL (interrupted)" if result["partial"] else ""
+    click.echo(title + partial)
+    click.echo(
+        f"table     {result['players']} players: {', '.join(result['seats'])}; seed {result['seed']}; "
+        f"{result['played']} games in {seconds:.1f} s; intervals at {result['confidence']:.0%}"
+    )
+
+
+def _print_analysis(result: dict[str, Any], seconds: float) -> None:
+    _print_head(result, seconds, f"analysis  {result['variant']}")
+    main = result["experiments"]["main"]
+    rates = "  ".join(f"seat {s}: {figures._pct(r)}" for s, r in enumerate(main["wins"]["rates"]))
+    click.echo(f"wins      {rates}")
+    for key in ("chips", "points"):
+        if key in main:
+            means = "  ".join(
+                f"seat {s}: {figures._num(m)}" for s, m in enumerate(main[key]["mean"])
+            )
+            click.echo(f"{key:<10}{means}")
+    click.echo("")
+    for line in result["findings"]:
+        click.echo(f"- {line}")
+
+
+def _print_comparison(result: dict[str, Any], seconds: float) -> None:
+    _print_head(
+        result, seconds, f"compare   A = {result['a']['variant']}, B = {result['b']['variant']}"
+    )
+    click.echo(f"pairing   {result['pairing']}")
+    for name, experiment in result["experiments"].items():
+        click.echo(f"\n[{name}]  {'measure':<30}{'A':>10}{'B':>10}  difference A − B")
+        for row in experiment["differences"]:
+            mark = "real" if row["real"] else ""
+            click.echo(
+                f"  {row['measure']:<36}{row['a']:>10.4g}{row['b']:>10.4g}  "
+                f"{figures._num(row['difference']):<28}{mark}"
+            )
+    click.echo("")
+    for line in result["findings"]:
+        click.echo(f"- {line}")
+
+
+@contextmanager
+def _record_file(path: Path | None) -> Iterator[IO[str] | None]:
+    """The record, written beside its destination and moved into place when the run ends.
+
+    An interrupted run still moves it into place: it then holds the games of
+    the chunks finished in order, as whole lines.
+    """
+    if path is None:
+        yield None
+        return
+    try:
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - moved into place at the end
+            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+        )
+    except OSError as exc:
+        raise SevensError(Diagnostic(f"{path}: cannot write the record: {exc.strerror}")) from None
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, path)
+    finally:
+        Path(handle.name).unlink(missing_ok=True)
+
+
+__all__ = ["Experiment", "analyse", "analysis", "compare", "comparison"]

@@ -1,0 +1,267 @@
+"""Run an analysis in seeded chunks: in this process, on a process pool, or on a dask cluster.
+
+The games of every experiment are cut into chunks of :data:`CHUNK` games,
+whatever the number of workers, and game ``g`` is always played from seed
+``seed + g``.  A chunk's result is a set of exact integer tallies, merged in
+chunk order, so the figures are the same for any ``--jobs``, any completion
+order and any cluster.  Workers get the compiled module's source with the
+job, so a user's rulespec needs no file on the workers, only the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import signal
+from collections.abc import Callable, Generator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from sevens.compiler.emit import emit_module
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.runtime.api import Rules
+from sevens.runtime.lab.facts import RuleFacts, rule_facts
+from sevens.runtime.lab.measures import Experiment, Paired, Player, Tally
+from sevens.runtime.machine import CompiledRules
+from sevens.runtime.records import game_record
+from sevens.runtime.registry import module_from_text
+
+#: Games per chunk: fixed, so that results never depend on the number of workers.
+CHUNK = 1000
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Source:
+    """A rule set as shipped to workers: the compiled module's text."""
+
+    name: str  # as the user gave it: a built-in id or a rulespec path
+    module: str
+    key: str  # hash of the module text
+
+
+def ship(reference: str) -> Source:
+    """The compiled module of a built-in id or rulespec file, ready to send to workers.
+
+    It is compiled afresh from the rulespec, as the registry compiles a user's
+    file, so a built-in's module is the one ``generated/`` holds when fresh.
+    """
+    text = emit_module(load_rulespec(find_rulespec(reference)))
+    return Source(reference, text, hashlib.sha256(text.encode()).hexdigest()[:16])
+
+
+_LOADED: dict[str, tuple[Rules, RuleFacts]] = {}
+
+
+def load(source: Source) -> tuple[Rules, RuleFacts]:
+    """The rules of a shipped module (loaded once per process) and their facts.
+
+    The text is the compiler's own output (rulespec strings appear in it only
+    as constants), loaded as the registry loads a user's compiled rulespec.
+    """
+    if source.key not in _LOADED:
+        module = module_from_text(source.module, f"<{source.name}>", f"sevens_lab_{source.key}")
+        rules = CompiledRules(module)
+        _LOADED[source.key] = (rules, rule_facts(rules))
+    return _LOADED[source.key]
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs: rule sets (one, or two to compare), table, experiments."""
+
+    sources: tuple[Source, ...]
+    players: int
+    seed: int
+    forget: float
+    experiments: tuple[Experiment, ...]
+    record: bool = False  # keep the game records of the "main" experiment
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start`` to ``stop - 1`` of experiment number ``experiment``."""
+
+    index: int
+    experiment: int
+    start: int
+    stop: int
+
+
+@dataclass
+class ChunkResult:
+    """What a worker sends back for one chunk."""
+
+    index: int
+    tallies: list[Tally]
+    paired: Paired | None
+    records: list[str] = field(default_factory=list)
+
+
+def chunks(job: Job) -> list[Chunk]:
+    """The chunks of a job, in order; their number depends only on the games."""
+    result: list[Chunk] = []
+    for number, experiment in enumerate(job.experiments):
+        for start in range(0, experiment.games, CHUNK):
+            stop = min(start + CHUNK, experiment.games)
+            result.append(Chunk(len(result), number, start, stop))
+    return result
+
+
+def play_chunk(job: Job, chunk: Chunk) -> ChunkResult:
+    """Play one chunk on every rule set of the job, game by game with the same seeds."""
+    loaded = [load(source) for source in job.sources]
+    players = [Player(rules, facts, job.players, job.forget) for rules, facts in loaded]
+    experiment = job.experiments[chunk.experiment]
+    record = job.record and experiment.name == "main"
+    result = ChunkResult(
+        chunk.index, [Tally() for _ in players], Paired() if len(players) == 2 else None
+    )
+    for game in range(chunk.start, chunk.stop):
+        seed = job.seed + game
+        observed = []
+        for side, player in enumerate(players):
+            obs, deal = player.game(experiment, game, seed, record)
+            result.tallies[side].add(obs)
+            observed.append(obs)
+            if record and deal is not None:
+                facts = loaded[side][1]
+                line = game_record(
+                    facts.id, job.players, seed, 1, deal, facts.has_chips, facts.has_points
+                )
+                result.records.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+        if result.paired is not None:
+            result.paired.add(observed[0], observed[1])
+    return result
+
+
+@dataclass
+class Outcome:
+    """Merged tallies per experiment name, and whether the run was cut short."""
+
+    tallies: dict[str, list[Tally]]
+    paired: dict[str, Paired]
+    partial: bool
+
+
+def run(
+    job: Job,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    record: IO[str] | None = None,
+) -> Outcome:
+    """Play every chunk of ``job`` and merge the results; Ctrl-C returns what was played."""
+    todo = chunks(job)
+    done: dict[int, ChunkResult] = {}
+    writer = _RecordWriter(record)
+    partial = False
+    results = _execute(job, todo, jobs, scheduler)
+    try:
+        for result in results:
+            done[result.index] = result
+            writer.add(result)
+            if progress is not None:
+                progress(sum(todo[i].stop - todo[i].start for i in done))
+    except KeyboardInterrupt:
+        partial = True
+    finally:
+        results.close()  # stops the pool or the cluster's futures at once
+    return _merge(job, todo, done, partial)
+
+
+def _execute(
+    job: Job, todo: list[Chunk], jobs: int, scheduler: str | None
+) -> Generator[ChunkResult, None, None]:
+    if scheduler is not None:
+        return _on_cluster(job, todo, scheduler)
+    if jobs <= 1:
+        return _here(job, todo)
+    return _on_pool(job, todo, jobs)
+
+
+def _here(job: Job, todo: list[Chunk]) -> Generator[ChunkResult, None, None]:
+    for chunk in todo:
+        yield play_chunk(job, chunk)
+
+
+_JOB: Job | None = None
+
+
+def _start_worker(job: Job) -> None:
+    """Pool initialiser: keep the job, and leave Ctrl-C to the parent, which stops cleanly."""
+    global _JOB
+    _JOB = job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_in_worker(chunk: Chunk) -> ChunkResult:
+    assert _JOB is not None
+    return play_chunk(_JOB, chunk)
+
+
+def _on_pool(job: Job, todo: list[Chunk], jobs: int) -> Generator[ChunkResult, None, None]:
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(job,))
+    try:
+        pending: set[Future[ChunkResult]] = {pool.submit(_play_in_worker, c) for c in todo}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _on_cluster(job: Job, todo: list[Chunk], address: str) -> Generator[ChunkResult, None, None]:
+    try:
+        import distributed
+    except ImportError:
+        raise SevensError(
+            Diagnostic("--scheduler needs dask.distributed: pip install 'sevens[cluster]'")
+        ) from None
+    dask: Any = distributed  # untyped library: keep it behind Any
+    try:
+        client = dask.Client(address, timeout="10s")
+    except OSError as exc:
+        raise SevensError(Diagnostic(f"cannot reach the scheduler at {address}: {exc}")) from None
+    futures: list[Any] = []
+    try:
+        shared = client.scatter(job, broadcast=True)
+        futures = [client.submit(play_chunk, shared, c, pure=False) for c in todo]
+        for future in dask.as_completed(futures):
+            yield future.result()
+    finally:
+        client.cancel(futures)
+        client.close()
+
+
+class _RecordWriter:
+    """Writes the main experiment's records in game order, whole lines only."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self.stream, self.next, self.waiting = stream, 0, dict[int, list[str]]()
+
+    def add(self, result: ChunkResult) -> None:
+        if self.stream is None:
+            return
+        self.waiting[result.index] = result.records
+        while self.next in self.waiting:
+            for line in self.waiting.pop(self.next):
+                self.stream.write(line + "\n")  # one call per line: an interrupt never splits it
+            self.next += 1
+
+
+def _merge(job: Job, todo: list[Chunk], done: dict[int, ChunkResult], partial: bool) -> Outcome:
+    sides = len(job.sources)
+    tallies = {e.name: [Tally() for _ in range(sides)] for e in job.experiments}
+    paired = {e.name: Paired() for e in job.experiments} if sides == 2 else {}
+    for index in sorted(done):
+        result, name = done[index], job.experiments[todo[index].experiment].name
+        for side in range(sides):
+            tallies[name][side].merge(result.tallies[side])
+        if result.paired is not None:
+            paired[name].merge(result.paired)
+    return Outcome(tallies, paired, partial)

@@ -1,0 +1,231 @@
+"""The balance lab: its intervals are right, its measures mean what they say."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sevens.cli import main
+from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.lab.facts import rule_facts
+from sevens.runtime.lab.measures import Experiment, leader_of
+from sevens.runtime.lab.runner import Job, run, ship
+from sevens.runtime.lab.stats import Moments, equal_shares_test, mean_interval, quantiles, wilson
+from sevens.runtime.registry import load_rules
+from sevens.runtime.strategies import STRATEGIES
+
+COPY_OF_PARLIAMENT = """\
+id: parliament-copy
+extends: parliament
+name: Parliament, a copy with another id
+"""
+
+
+def lab(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+# --- intervals against known cases -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [
+        (0, 10, 0.0, 0.2775),  # the textbook zero-successes case
+        (5, 10, 0.2366, 0.7634),
+        (81, 263, 0.2553, 0.3662),  # Newcombe (1998), example of the score interval
+        (15, 148, 0.0624, 0.1605),
+    ],
+)
+def test_wilson_interval_matches_published_values(k: int, n: int, low: float, high: float) -> None:
+    interval = wilson(k, n, 0.95)
+    assert interval.low == pytest.approx(low, abs=1e-4)
+    assert interval.high == pytest.approx(high, abs=1e-4)
+
+
+def test_wilson_interval_covers_a_fair_coin_95_percent_of_the_time() -> None:
+    """Coverage measured over 2000 seeds of 60 tosses each, not asserted from one run."""
+    covered = 0
+    for seed in range(2000):
+        rng = random.Random(seed)
+        heads = sum(rng.random() < 0.5 for _ in range(60))
+        covered += not wilson(heads, 60, 0.95).excludes(0.5)
+    assert 0.93 <= covered / 2000 <= 0.975
+
+
+def test_mean_interval_covers_the_mean_of_a_die() -> None:
+    covered = 0
+    for seed in range(1000):
+        rng = random.Random(seed)
+        rolls = Moments()
+        for _ in range(40):
+            rolls.add(rng.randint(1, 6))
+        covered += not mean_interval(rolls, 0.95).excludes(3.5)
+    assert 0.93 <= covered / 1000 <= 0.97
+
+
+def test_mean_interval_scale_and_degenerate_cases() -> None:
+    constant = Moments()
+    for _ in range(5):
+        constant.add(6)
+    assert mean_interval(constant, 0.95, scale=3).as_dict() == {"value": 2, "low": 2, "high": 2}
+    m = Moments(n=4, total=8, squares=20)  # 1, 1, 3, 3: mean 2, sd 1.1547
+    interval = mean_interval(m, 0.95)
+    assert interval.value == 2.0
+    assert interval.high - 2.0 == pytest.approx(3.182446 * 1.154701 / 2, rel=1e-5)
+
+
+def test_quantiles_and_equal_shares() -> None:
+    assert quantiles({1: 1, 2: 2, 10: 1}, (0.25, 0.5, 1.0)) == [1, 2, 10]
+    assert equal_shares_test([100, 100, 100]) == 1.0
+    assert equal_shares_test([10, 100, 100]) < 1e-6
+
+
+# --- the game's own symmetry -------------------------------------------------------------
+
+
+def test_seat_intervals_cover_the_equal_share_of_a_symmetric_game() -> None:
+    """Parliament with four random bots and a random dealer: every seat wins exactly 1/4.
+
+    (No Parliament deal can block.)  Over 100 seeds of 120 games, the 95 %
+    intervals of the four seats must cover 1/4 about 95 % of the time, and the
+    test of equal seats must reject about 5 % of the time.
+    """
+    source = ship("parliament")
+    covered = rejected = 0
+    for rep in range(100):
+        experiment = Experiment("main", 120, seats=("random",) * 4)
+        job = Job((source,), 4, 1_000_000 * rep, 0.1, (experiment,))
+        tally = run(job).tallies["main"][0]
+        assert tally.get("blocked").total == 0
+        wins = [tally.get(f"win {seat}").total for seat in range(4)]
+        covered += sum(not wilson(w, 120, 0.95).excludes(0.25) for w in wins)
+        rejected += equal_shares_test(wins) < 0.05
+    assert 0.90 <= covered / 400 <= 0.99
+    assert rejected <= 12
+
+
+@pytest.mark.parametrize(
+    "variant", ["parliament", "dealer-seven", "lowest-diamond", "turn-the-corner", "sevens"]
+)
+def test_leader_found_without_recording_is_the_first_to_decide(variant: str) -> None:
+    """The lab's cheap leader (a replay of the set-up) agrees with the game record."""
+    rules = load_rules(variant)
+    facts = rule_facts(rules)
+    bots = [STRATEGIES["random"](rules) for _ in range(4)]
+    for seed in range(60):
+        rng = random.Random(seed)
+        table = Table(4, bots, dealer=int(rng.random() * 4), record=True)
+        leader = leader_of(rules, facts, table, rng)
+        record = play_deal(rules, table, rng).record
+        assert record is not None
+        assert leader == record["decisions"][0]["seat"], (variant, seed)
+
+
+# --- the commands ------------------------------------------------------------------------
+
+
+def test_analyse_reports_every_measure_as_json() -> None:
+    code, output = lab("analyse", "caught-holding", "--games", "800", "--json", "--jobs", "1")
+    assert code == 0, output
+    result = json.loads(output)
+    assert set(result["experiments"]) == {"main", "skill", "penalty", "session"}
+    main_ = result["experiments"]["main"]
+    assert len(main_["wins"]["rates"]) == 4
+    assert 0 <= main_["wins"]["equal_p"] <= 1
+    assert main_["decisions"]["quantiles"]["0.05"] <= main_["decisions"]["quantiles"]["0.95"]
+    assert sum(main_["decisions"]["histogram"].values()) == 800
+    # a deliberate pass is fined three chips: withholding must cost the withholder chips
+    penalty = result["experiments"]["penalty"]
+    assert penalty["focus"] == "withhold"
+    assert penalty["chips_edge"]["high"] < 0
+    # the heuristic beats random bots by a wide margin
+    assert result["experiments"]["skill"]["edge"]["low"] > 0.05
+    assert any("Skill" in line and "skill matters" in line for line in result["findings"])
+
+
+def test_seats_mix_shows_the_better_seat() -> None:
+    code, output = lab(
+        "analyse",
+        "parliament",
+        "--games",
+        "1000",
+        "--seats",
+        "heuristic,random,random,random",
+        "--json",
+        "--jobs",
+        "1",
+    )
+    assert code == 0, output
+    result = json.loads(output)
+    rates = result["experiments"]["main"]["wins"]["rates"]
+    assert rates[0]["low"] > max(r["high"] for r in rates[1:])
+    assert result["experiments"]["main"]["wins"]["equal_p"] < 1e-6
+    assert result["seats"] == ["heuristic", "random", "random", "random"]
+
+
+def test_compare_a_rule_set_with_itself_finds_no_difference(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Common random numbers: identical rules on identical deals differ by exactly zero."""
+    monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
+    copy = tmp_path / "copy.yaml"
+    copy.write_text(COPY_OF_PARLIAMENT, encoding="utf-8")
+    code, output = lab(
+        "compare", "parliament", str(copy), "--games", "600", "--json", "--jobs", "2"
+    )
+    assert code == 0, output
+    result = json.loads(output)
+    assert result["same_shuffles"] is True
+    rows = [row for e in result["experiments"].values() for row in e["differences"]]
+    assert rows and all(row["difference"] == {"value": 0, "low": 0, "high": 0} for row in rows)
+    assert not any(row["real"] for row in rows)
+
+
+def test_compare_finds_that_voluntary_passing_lengthens_deals() -> None:
+    code, output = lab("compare", "parliament", "voluntary-pass", "--games", "600", "--jobs", "1")
+    assert code == 0, output
+    assert "decisions per deal" in output
+    code, output = lab(
+        "compare", "parliament", "voluntary-pass", "--games", "600", "--jobs", "1", "--json"
+    )
+    rows = {r["key"]: r for r in json.loads(output)["experiments"]["main"]["differences"]}
+    assert rows["decisions"]["real"] and rows["decisions"]["difference"]["high"] < -20
+    assert rows["win 0"]["difference"]["low"] < 0 < rows["win 0"]["difference"]["high"]
+
+
+def test_compare_rule_sets_with_different_decks_says_the_shuffles_differ() -> None:
+    code, output = lab(
+        "compare", "parliament", "cinquillo", "--games", "200", "--json", "--jobs", "1"
+    )
+    assert code == 0, output
+    result = json.loads(output)
+    assert result["same_shuffles"] is False
+    assert "shuffles differ" in result["pairing"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seats", "heuristic,random"], "--seats names 2 strategies for 4 players"),
+        (["--seats", "heuristic,rnd,random,random"], "unknown strategy 'rnd'"),
+        (["--strategy", "random", "--seats", "random,random,random,random"], "not both"),
+        (["--players", "9"], "is played by 3 to 8 players, not 9"),
+    ],
+)
+def test_bad_options_give_one_line_and_status_2(args: list[str], message: str) -> None:
+    code, output = lab("analyse", "parliament", "--games", "10", *args)
+    assert code == 2
+    assert message in output
+    assert "Traceback" not in output
+
+
+def test_unknown_variant_is_a_clear_error() -> None:
+    code, output = lab("compare", "parliament", "parlament", "--games", "10")
+    assert code == 2
+    assert "unknown variant 'parlament'" in output
