@@ -23,6 +23,7 @@ from sevens.compiler import conditions as syn
 from sevens.compiler.conditions import ConditionSyntaxError, parse_condition
 from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
 from sevens.compiler.model import Condition, Deck, Rulespec
+from sevens.runtime import arith
 
 BOOL, INT, RANK, SUIT, CARD = "bool", "int", "rank", "suit", "card"
 ROW, TABLE, CARDS, PLAYER, PLAYERS, GAME = "row", "table", "cards", "player", "players", "game"
@@ -443,18 +444,22 @@ class Analyser:
         return node
 
 
+#: Operators whose meaning lives in the runtime, shared with generated code.
+_ARITHMETIC: dict[str, Callable[[int, int], int]] = {
+    "*": arith.multiply,
+    "//": arith.floor_div,
+    "%": arith.modulo,
+}
+
+
 def apply_binary(op: str, left: Any, right: Any, modulo: int | None = None) -> Any:
     """The meaning of a binary operator on run-time values (shared with the interpreter)."""
     if op == "+":
         return (left + right) % modulo if modulo else left + right
     if op == "-":
         return (left - right) % modulo if modulo else left - right
-    if op == "*":
-        return left * right
-    if op == "//":
-        return left // right if right else 0
-    if op == "%":
-        return left % right if right else 0
+    if op in _ARITHMETIC:
+        return _ARITHMETIC[op](left, right)
     if op == "in":
         return left in right
     return {

@@ -6,8 +6,8 @@ files atomically.
 
 from __future__ import annotations
 
-import os
-import tempfile
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +15,9 @@ from sevens.compiler.analyse import AnalysedRules, analyse
 from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
+from sevens.compiler.lower import RUNTIME_ARITHMETIC, RUNTIME_ARITHMETIC_MODULE
 from sevens.compiler.model import Rulespec, build_model
+from sevens.compiler.output import write_text
 from sevens.compiler.validate import validate_document
 
 GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
@@ -40,7 +42,23 @@ def load_rulespec(path: Path) -> AnalysedRules:
 def compile_file(path: Path) -> Compiled:
     """Run the whole pipeline on one file."""
     rules = load_rulespec(path)
-    return Compiled(rules.spec, rules, emit_module(rules))
+    return Compiled(rules.spec, rules, _with_runtime_imports(emit_module(rules)))
+
+
+_API_IMPORT = "from sevens.runtime.api import bits\n"
+
+
+def _with_runtime_imports(source: str) -> str:
+    """Import the runtime's arithmetic where the lowered code calls it.
+
+    A bridge until the emitter declares the runtime names its lowering uses:
+    the line added is fixed text, never anything from the rulespec.
+    """
+    names = sorted(RUNTIME_ARITHMETIC.values())
+    if not re.search(rf"\b(?:{'|'.join(names)})\(", source) or RUNTIME_ARITHMETIC_MODULE in source:
+        return source
+    line = f"from {RUNTIME_ARITHMETIC_MODULE} import {', '.join(names)}\n"
+    return source.replace(_API_IMPORT, _API_IMPORT + line, 1)
 
 
 def find_rulespec(reference: str) -> Path:
@@ -65,14 +83,10 @@ def generated_path(variant_id: str) -> Path:
     return GENERATED_DIR / f"{variant_id}.py"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so readers never see a half-written file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def write_atomic(path: Path, text: str, inputs: Iterable[Path] = ()) -> None:
+    """Write ``text`` to ``path`` so readers never see a half-written file.
+
+    Creates missing parent folders; see :mod:`sevens.compiler.output` for
+    devices, links, permissions and errors.
+    """
+    write_text(path, text, inputs=inputs, make_parents=True)
