@@ -9,10 +9,14 @@ into exit code 2.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+
+_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,10 @@ class SourceFile:
     lines: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.lines = self.text.splitlines()
+        # YAML's line breaks, not str.splitlines's (which also breaks at form feeds…)
+        self.lines = _LINE_BREAK.split(self.text)
+        if self.lines[-1] == "":  # a final line break ends the last line; it opens none
+            self.lines.pop()
 
     @classmethod
     def read(cls, path: Path) -> SourceFile:

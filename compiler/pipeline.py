@@ -70,6 +70,8 @@ def find_rulespec(reference: str) -> Path:
         hint = did_you_mean(reference, builtin_ids())
         known = ", ".join(builtin_ids())
         raise SevensError(Diagnostic(f"unknown variant '{reference}'{hint} (known: {known})"))
+    if is_builtin(path):  # a link to a built-in is that built-in, whatever the link is called
+        return path.resolve()
     return path
 
 

@@ -33,6 +33,8 @@ def load_parent(rules: AnalysedRules) -> AnalysedRules | None:
     parent = rules.spec.parent
     if parent is None:
         return None
+    if rules.spec.parent_path is not None:  # the file ``extends:`` named, not a namesake
+        return load_rulespec(Path(rules.spec.parent_path))
     here = Path(rules.spec.path).parent if rules.spec.path != "?" else None
     path = resolve_reference(parent, here) or BUILTIN_DIR / f"{parent}.yaml"
     return load_rulespec(path)
