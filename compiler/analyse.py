@@ -301,11 +301,11 @@ class Analyser:
         if left.type == RANK and node.op in ("+", "-"):
             right = self.expect(node.right, INT)
             modulo = self.deck.n_ranks if self.wrap else None
-            return self.fold(TBinary(RANK, node.op, left, right, modulo))
+            return self.fold(TBinary(RANK, node.op, left, right, modulo), node.offset)
         if left.type not in (INT, BOOL):
             raise _Fail(f"cannot do arithmetic on {TYPE_NAMES[left.type]}", node.left.offset)
         right = self.expect(node.right, INT)
-        return self.fold(TBinary(INT, node.op, left, right))
+        return self.fold(TBinary(INT, node.op, left, right), node.offset)
 
     def comparison(self, node: syn.Binary) -> T:
         left, right = self.visit_pair(node.left, node.right)
@@ -428,7 +428,7 @@ class Analyser:
         return TAggregate(AGGREGATES[node.func], node.func, element, node.var, iterable, cond)
 
     # -- folding ---------------------------------------------------------
-    def fold(self, node: T) -> T:
+    def fold(self, node: T, offset: int = 0) -> T:
         """Evaluate a node whose operands are all constants."""
         if (
             isinstance(node, TBinary)
@@ -436,6 +436,8 @@ class Analyser:
             and isinstance(node.right, TConst)
         ):
             value = apply_binary(node.op, node.left.value, node.right.value, node.modulo)
+            if node.type == INT and abs(value) > arith.INT_LIMIT:
+                raise _Fail("this constant is larger than 10^18", offset)
             return TConst(node.type, value)
         if isinstance(node, TUnary) and isinstance(node.operand, TConst):
             return TConst(

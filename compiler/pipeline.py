@@ -36,7 +36,23 @@ def load_rulespec(path: Path) -> AnalysedRules:
     """Load, validate, model and analyse one rulespec file."""
     document = load_document(path)
     validate_document(document)
-    return analyse(build_model(document))
+    rules = analyse(build_model(document))
+    _check_leader_cards(rules)
+    return rules
+
+
+def _check_leader_cards(rules: AnalysedRules) -> None:
+    """``opening.leader_cards`` must hold for some dealt card, or no deal could start."""
+    from sevens.compiler.interpret import card_condition_holds
+
+    analysed, spec = rules.leader_cards, rules.spec
+    if analysed is None:
+        return
+    deck, preplaced = spec.deck, set(spec.layout.preplaced)
+    dealt = [f for f in range(deck.n_faces) if deck.in_play(f) and f not in preplaced]
+    if not any(card_condition_holds(spec, analysed.tree, face) for face in dealt):
+        message = "opening.leader_cards: no dealt card satisfies this condition"
+        raise SevensError(analysed.condition.diagnostic(message, 0))
 
 
 def compile_file(path: Path) -> Compiled:

@@ -13,6 +13,7 @@ from typing import Any
 
 import jsonschema
 from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
+from sevens.compiler.limits import check_document
 from sevens.compiler.load import Document
 
 SCHEMA_PATH = (
@@ -94,5 +95,6 @@ def validate_document(document: Document) -> None:
     diagnostics: list[Diagnostic] = []
     for error in errors:
         diagnostics.extend(_diagnose(document, error))
+    diagnostics.extend(check_document(document))
     if diagnostics:
         raise SevensError(diagnostics)

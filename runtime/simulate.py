@@ -10,7 +10,9 @@ are totals per match.
 
 from __future__ import annotations
 
+import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -157,5 +159,13 @@ def _finish(
     summary.win_share = [w / n for w in summary.wins]
     summary.mean_decisions = decisions / n / summary.deals_per_game
     summary.mean_passes = passes / n / summary.deals_per_game
-    summary.mean_chips = [c / n for c in chips] if rules.HAS_CHIPS else None
-    summary.mean_points = [p / n for p in points] if rules.HAS_POINTS else None
+    summary.mean_chips = [_mean(c, n) for c in chips] if rules.HAS_CHIPS else None
+    summary.mean_points = [_mean(p, n) for p in points] if rules.HAS_POINTS else None
+
+
+def _mean(total: int, count: int) -> float:
+    """``total / count`` as a float, clamped to the largest finite float rather than failing."""
+    try:
+        return total / count
+    except OverflowError:
+        return math.copysign(sys.float_info.max, total)

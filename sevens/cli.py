@@ -20,6 +20,7 @@ from typing import IO, Any
 import click
 
 from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.limits import MAX_SESSION_DEALS
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
 from sevens.compiler.model import SYMBOL_TO_SUIT
 from sevens.compiler.output import open_output
@@ -209,7 +210,9 @@ def _orphans() -> list[Path]:
     "--record", type=click.Path(path_type=Path), help="Write every game to this JSON Lines file."
 )
 @click.option(
-    "--deals", type=click.IntRange(min=1), help="Play matches of this many deals (a session)."
+    "--deals",
+    type=click.IntRange(min=1, max=MAX_SESSION_DEALS),
+    help="Play matches of this many deals (a session).",
 )
 @click.option(
     "--match", "as_match", is_flag=True, help="Play matches as long as the rulespec's session says."
