@@ -87,6 +87,7 @@ _StrictResolver.add_implicit_resolver(
 _StrictResolver.add_implicit_resolver(
     "tag:yaml.org,2002:float", re.compile(f"^(?:{_FLOAT.pattern})$"), list("-+0123456789.")
 )
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _NULL_TEXTS = {"", "~", "null", "Null", "NULL"}
 _BOOL_TEXTS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 
@@ -285,6 +286,10 @@ class _Builder:
             if value not in _NULL_TEXTS:
                 raise self.fail(node, f"{value!r} is not null")
             return None
+        surrogate = _SURROGATE.search(value)
+        if surrogate:
+            code = ord(surrogate.group())
+            raise self.fail(node, f"\\u{code:04x} is half of a surrogate pair, not a character")
         return value
 
     def integer(self, node: yaml.Node, text: str) -> int:

@@ -102,6 +102,8 @@ def open_output(
             yield handle
     except OSError as exc:
         raise _fail(path, what, exc.strerror or str(exc)) from None
+    except UnicodeEncodeError:
+        raise _fail(path, what, "the text holds characters UTF-8 cannot encode") from None
 
 
 @contextmanager
