@@ -20,7 +20,7 @@ from sevens.compiler.load import INT_LIMIT, MAX_DOCUMENT_CHARS, MAX_EXTENDS_DEPT
 MAX_RANKS = 16
 #: Suits in the deck (8 suits x 4 packs = 32 rows at most).
 MAX_SUITS = 8
-#: Packs shuffled together (also the schema's maximum).
+#: Packs shuffled together (the schema's maximum; checked there).
 MAX_COPIES = 4
 #: Deals in a match, from the rulespec or ``--deals``: a match must end in reasonable time.
 MAX_SESSION_DEALS = 1000
@@ -60,9 +60,6 @@ def _violations(document: Document) -> Iterator[Diagnostic]:
         if isinstance(items, list) and len(items) > limit:
             message = f"deck.{key}: {len(items)} {key}; at most {limit} are supported"
             yield document.error(("deck", key, limit), message)
-    copies = deck.get("copies")
-    if isinstance(copies, int) and copies > MAX_COPIES:
-        yield document.error(("deck", "copies"), f"deck.copies: at most {MAX_COPIES} packs")
     yield from _session_violations(document)
 
 
