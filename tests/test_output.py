@@ -85,13 +85,17 @@ def writer(request: pytest.FixtureRequest) -> Callable[[str, Path], list[str]]:
 # -- what is at the path ------------------------------------------------------------------
 
 
-def test_dev_null_stays_a_device(file_writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_dev_null_stays_a_device(
+    file_writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     result = run(*file_writer("/dev/null", tmp_path))
     assert result.exit_code == 0, result.output
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
-def test_dev_full_is_a_one_line_error(file_writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_dev_full_is_a_one_line_error(
+    file_writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     """A full disk (ENOSPC): /dev/full refuses every write."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
@@ -99,7 +103,9 @@ def test_dev_full_is_a_one_line_error(file_writer: Callable[[str, Path], list[st
     assert_one_line_error(result, "/dev/full: cannot write", "No space left on device")
 
 
-def test_fifo_is_written_not_replaced(file_writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_fifo_is_written_not_replaced(
+    file_writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     received: list[bytes] = []
@@ -112,7 +118,9 @@ def test_fifo_is_written_not_replaced(file_writer: Callable[[str, Path], list[st
     assert received and received[0], "the reader of the FIFO got nothing"
 
 
-def test_symlink_is_followed_and_kept(file_writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_symlink_is_followed_and_kept(
+    file_writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     target = tmp_path / "real.txt"
     target.write_text("old\n")
     link = tmp_path / "link.txt"
@@ -124,17 +132,23 @@ def test_symlink_is_followed_and_kept(file_writer: Callable[[str, Path], list[st
     assert leftovers(tmp_path) == []
 
 
-def test_directory_is_refused(file_writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_directory_is_refused(
+    file_writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     result = run(*file_writer(str(tmp_path), tmp_path))
     assert_one_line_error(result, "cannot write", "it is a directory")
 
 
-def test_empty_path_is_refused(file_writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_empty_path_is_refused(
+    file_writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     result = run(*file_writer("", tmp_path))
     assert_one_line_error(result, "cannot write")
 
 
-def test_path_under_a_file_is_refused(writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_path_under_a_file_is_refused(
+    writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     plain = tmp_path / "plain.txt"
     plain.write_text("x")
     result = run(*writer(str(plain / "x"), tmp_path))
@@ -199,7 +213,9 @@ def _umask(mask: int) -> int:
     return os.umask(mask)
 
 
-def test_new_files_get_the_umask_permissions(writer: Callable[[str, Path], list[str]], tmp_path: Path) -> None:
+def test_new_files_get_the_umask_permissions(
+    writer: Callable[[str, Path], list[str]], tmp_path: Path
+) -> None:
     previous = _umask(0o022)
     try:
         out = tmp_path / "out"

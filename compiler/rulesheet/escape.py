@@ -30,7 +30,9 @@ def md_escape(text: str) -> str:
 
 
 def _escaped_deck(deck: Deck) -> Deck:
-    suits = tuple(replace(s, name=md_escape(s.name), symbol=md_escape(s.symbol)) for s in deck.suits)
+    suits = tuple(
+        replace(s, name=md_escape(s.name), symbol=md_escape(s.symbol)) for s in deck.suits
+    )
     ranks = tuple(replace(r, name=md_escape(r.name)) for r in deck.ranks)
     return replace(deck, suits=suits, ranks=ranks)
 

@@ -114,7 +114,9 @@ def play_both(pair: Pair, seed: int) -> str | None:
     assert a.record is not None and b.record is not None
     for index, (x, y) in enumerate(zip(a.record["decisions"], b.record["decisions"], strict=False)):
         if x != y:
-            return f"{players} players, seed {seed}: decision {index}: compiled {x} != reference {y}"
+            return (
+                f"{players} players, seed {seed}: decision {index}: compiled {x} != reference {y}"
+            )
     if a.record != b.record:
         return f"{players} players, seed {seed}: records differ in length or layout"
     if (a.winner, a.chips, a.points) != (b.winner, b.chips, b.points):
@@ -134,11 +136,13 @@ def first_disagreement(pair: Pair, seeds: range) -> str | None:
     return None
 
 
-def uses_known_wrap_bug(analysed: AnalysedRules) -> bool:
-    """The known bug the lead is fixing: wrapping rows with several rows per suit.
+def uses_known_multirow_bug(analysed: AnalysedRules) -> bool:
+    """The known bug the lead is fixing (issue 13): rules with several rows per suit.
 
-    ``extends: double-deck`` plus ``layout: {wrap: true}``: a complete wrapping row
-    swallows the second copy of a card (``legal`` gives ``9C`` where ``5C 9C`` is right).
+    Two reproductions: ``extends: double-deck`` plus ``layout: {wrap: true}`` (a
+    complete wrapping row swallows the second copy of a card: ``legal`` gives ``9C``
+    where ``5C 9C`` is right), and ``extends: double-deck`` with a ``play.legal`` that
+    opens rows at 9 (table ``7D 9D 8D``, hand ``10D 9D``: compiled ``9D``, reference
+    ``10D 9D``).
     """
-    layout = analysed.spec.layout
-    return layout.wrap and (layout.rows_per_suit > 1 or analysed.spec.deck.copies > 1)
+    return analysed.spec.layout.rows_per_suit > 1

@@ -33,7 +33,7 @@ from tests.fuzz.oracles import (
     first_disagreement,
     run_cli,
     time_limit,
-    uses_known_wrap_bug,
+    uses_known_multirow_bug,
 )
 
 #: Seconds one case may take before it counts as a hang.
@@ -41,7 +41,7 @@ CASE_SECONDS = 60.0
 
 
 class Known(Exception):
-    """A disagreement of the known, separately tracked class (see ``uses_known_wrap_bug``)."""
+    """A disagreement of the known, separately tracked class (see ``uses_known_multirow_bug``)."""
 
 
 def _rulespec_case(text: str, folder: Path, deals: int) -> str:
@@ -53,7 +53,7 @@ def _rulespec_case(text: str, folder: Path, deals: int) -> str:
         return "refused"
     pair = compile_pair(path)
     problem = first_disagreement(pair, range(deals))
-    if problem and uses_known_wrap_bug(pair.analysed):
+    if problem and uses_known_multirow_bug(pair.analysed):
         raise Known(problem)
     assert problem is None, problem
     return "agreed"
@@ -154,7 +154,14 @@ def main(argv: list[str] | None = None) -> int:
         kind, seed = args.replay.split(":")
         with tempfile.TemporaryDirectory() as scratch:
             outcome, report = run_case(kind, int(seed), Path(scratch))
-            print(outcome, report or "", (Path(scratch) / "case.yaml").read_text() if (Path(scratch) / "case.yaml").exists() else "", sep="\n")
+            print(
+                outcome,
+                report or "",
+                (Path(scratch) / "case.yaml").read_text()
+                if (Path(scratch) / "case.yaml").exists()
+                else "",
+                sep="\n",
+            )
         return 0 if report is None else 1
     started = time.monotonic()
     counts = fuzz(args.minutes, args.seed, args.out)
@@ -163,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     for key in sorted(counts):
         print(f"  {key:28} {counts[key]}")
     bad = sum(n for k, n in counts.items() if k.endswith((":traceback", ":hang", ":failed")))
-    print(f"failures: {bad}  (known wrap bug: {sum(n for k, n in counts.items() if k.endswith(':known'))})")
+    print(
+        f"failures: {bad}  (known wrap bug: {sum(n for k, n in counts.items() if k.endswith(':known'))})"
+    )
     return 1 if bad else 0
 
 
