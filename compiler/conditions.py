@@ -13,6 +13,7 @@ from pathlib import Path
 
 import lark
 from lark import Lark, Token, Transformer, v_args
+
 from sevens.compiler import limits
 
 GRAMMAR_PATH = Path(__file__).with_name("conditions.lark")

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
 
 

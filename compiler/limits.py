@@ -53,8 +53,8 @@ def check_document(document: Document) -> list[Diagnostic]:
 
 
 def _violations(document: Document) -> Iterator[Diagnostic]:
-    data = document.data
-    deck = data.get("deck") if isinstance(data.get("deck"), dict) else {}
+    raw_deck = document.data.get("deck")
+    deck: dict[str, Any] = raw_deck if isinstance(raw_deck, dict) else {}
     for key, limit in (("ranks", MAX_RANKS), ("suits", MAX_SUITS)):
         items = deck.get(key)
         if isinstance(items, list) and len(items) > limit:

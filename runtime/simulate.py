@@ -10,7 +10,6 @@ are totals per match.
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 import time
@@ -168,4 +167,4 @@ def _mean(total: int, count: int) -> float:
     try:
         return total / count
     except OverflowError:
-        return math.copysign(sys.float_info.max, total)
+        return sys.float_info.max if total > 0 else -sys.float_info.max

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from sevens.compiler.output import OutputError, open_output, write_text
 
 from sevens.cli import main
+from sevens.compiler.output import OutputError, open_output, write_text
 
 ROOT = Path(__file__).resolve().parent.parent
 PARLIAMENT = ROOT / "rulespecs" / "parliament.yaml"
@@ -268,7 +268,7 @@ def test_two_rulespecs_with_one_id_are_refused(tmp_path: Path) -> None:
 
 
 def sevens_process(*args: str, **kwargs: object) -> subprocess.Popen[str]:
-    return subprocess.Popen(  # noqa: S603 - our own command with fixed arguments
+    return subprocess.Popen(
         [sys.executable, "-m", "sevens", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

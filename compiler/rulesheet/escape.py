@@ -19,14 +19,21 @@ from sevens.compiler.model import Deck
 #: ASCII punctuation that Markdown (CommonMark, GFM) may read as syntax anywhere in a line.
 _INLINE = re.compile(r"([\\`*_\[\]<>#|~&])")
 #: What makes a line a list item, a quote, a heading or a rule when it starts it.
-_LINE_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
+_LINE_START = re.compile(r"^(\s*)(\d*)([-+=>.)])")
 
 
 def md_escape(text: str) -> str:
     """``text`` as literal Markdown text: on one line, with every syntax character escaped."""
     flat = " ".join(str(text).split())
     escaped = _INLINE.sub(r"\\\1", flat)
-    return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
+    return _LINE_START.sub(_escape_line_start, escaped, count=1)
+
+
+def _escape_line_start(match: re.Match[str]) -> str:
+    spaces, digits, mark = match.groups()
+    if digits and mark not in ".)":
+        return match.group(0)  # "7 - 3" starts no list
+    return f"{spaces}{digits}\\{mark}"
 
 
 def _escaped_deck(deck: Deck) -> Deck:

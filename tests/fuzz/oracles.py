@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner, Result
+
+from sevens.cli import main
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.pipeline import compile_file
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.strategies import random_strategy
-
-from sevens.cli import main
 
 #: A diagnostic header ``path:line:col: message``.
 POSITIONED = re.compile(r"^\S+:\d+:\d+: \S", re.MULTILINE)

@@ -24,7 +24,6 @@ from pathlib import Path
 from sevens.compiler.load import builtin_ids
 from sevens.runtime.position import legal_cards
 from sevens.runtime.registry import load_rules
-
 from tests.fuzz import generators as gen
 from tests.fuzz.oracles import (
     Hang,
