@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sevens.compiler import conditions as syn
+from sevens.compiler import limits
 from sevens.compiler.conditions import ConditionSyntaxError, parse_condition
 from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
 from sevens.compiler.model import Condition, Deck, Rulespec
@@ -415,6 +416,12 @@ class Analyser:
         if node.var in self.scope:
             raise _Fail(
                 f"'{node.var}' is already a name here; choose another loop variable", node.offset
+            )
+        if len(self.scope) - len(CONTEXTS[self.context]) >= limits.MAX_AGGREGATE_NESTING:
+            raise _Fail(
+                f"aggregates nest at most {limits.MAX_AGGREGATE_NESTING} deep "
+                "(each level multiplies the work by the size of a hand)",
+                node.offset,
             )
         self.scope[node.var] = element_type
         try:

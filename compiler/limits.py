@@ -32,8 +32,13 @@ MAX_CONDITION_TOKENS = 200
 #: Levels of operators and brackets in one condition (a sum of 65 terms has 64).
 MAX_CONDITION_DEPTH = 64
 
+#: Aggregates inside aggregates (``sum(… for x in hand)`` inside another): each level
+#: multiplies the work of one evaluation by the size of a hand (up to 256 cards).
+MAX_AGGREGATE_NESTING = 2
+
 __all__ = [
     "INT_LIMIT",
+    "MAX_AGGREGATE_NESTING",
     "MAX_CONDITION_CHARS",
     "MAX_CONDITION_DEPTH",
     "MAX_CONDITION_TOKENS",

@@ -286,7 +286,7 @@ class _Builder:
             if value not in _NULL_TEXTS:
                 raise self.fail(node, f"{value!r} is not null")
             return None
-        surrogate = _SURROGATE.search(value)
+        surrogate = None if value.isascii() else _SURROGATE.search(value)
         if surrogate:
             code = ord(surrogate.group())
             raise self.fail(node, f"\\u{code:04x} is half of a surrogate pair, not a character")
