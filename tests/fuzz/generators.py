@@ -132,24 +132,33 @@ def mutate_text(rng: random.Random, text: str) -> str:
 
 
 #: Where each context's expressions go in a rulespec, and the type they must have.
-CONDITION_SLOTS = {
-    "legal": (("play", "legal"), "bool"),
-    "player": (("scoring", "points"), "int"),
-    "card": (("opening", "leader_cards"), "bool"),
+CONDITION_SLOTS: dict[str, list[tuple[tuple[str, ...], str]]] = {
+    "legal": [(("play", "legal"), "bool")],
+    "player": [
+        (("scoring", "points"), "int"),
+        (("passing", "cost"), "int"),
+        (("scoring", "chips", "pay_winner"), "int"),
+    ],
+    "card": [(("opening", "leader_cards"), "bool")],
+    "when": [(("play", "follow_up", "when"), "bool")],
+    "allow": [(("play", "follow_up", "allow"), "bool")],
 }
 
 
 def condition_overlay(rng: random.Random) -> dict[str, Any]:
     """A house rule of a built-in whose one condition is random (sometimes mutated)."""
-    context = rng.choice(list(CONDITION_SLOTS))
-    (section, key), wanted = CONDITION_SLOTS[context]
+    context = rng.choice(sorted(CONDITION_SLOTS))
+    path, wanted = rng.choice(CONDITION_SLOTS[context])
     text = expression(rng, context, wanted)
     if rng.random() < 0.25:
         text = mutate_text(rng, text)
-    overlay: dict[str, Any] = {section: {key: text}}
+    overlay: dict[str, Any] = {}
+    _put(overlay, path, text)
     if context == "card":
-        overlay["opening"]["leader"] = "holder-of-lowest"
-        overlay["opening"]["card"] = None
+        overlay["opening"].update({"leader": "holder-of-lowest", "card": None})
+    if context in ("when", "allow"):
+        other = "allow" if context == "when" else "when"
+        overlay["play"]["follow_up"][other] = expression(rng, other, "bool")
     return overlay
 
 
