@@ -254,7 +254,7 @@ def simulate(
         if as_match and deals is None:
             deals = number_of_deals(rules, players, None)
         options = Options(players, games, seed, strategy, deals, forget)
-        inputs = [find_rulespec(variant)]
+        inputs = _input_files(variant)
         with _record_stream(record, inputs) as stream, _progress(games) as progress:
             summary = run(rules, options, stream, progress)
     if as_json:
@@ -267,6 +267,13 @@ def _load_rules(variant: str) -> Any:
     from sevens.runtime.registry import load_rules
 
     return load_rules(variant)
+
+
+def _input_files(variant: str) -> list[Path]:
+    """The rulespec files a variant is read from: the file and every parent it extends."""
+    from sevens.compiler.load import load_document
+
+    return load_document(find_rulespec(variant)).paths
 
 
 @contextmanager
@@ -386,12 +393,12 @@ def rulesheet(variant: str | None, lang: str, fmt: str, output: Path | None, all
             return
         if variant is None:
             raise SevensError(Diagnostic("give a VARIANT, or --all"))
-        source = find_rulespec(variant)
-        text = sheets.render_rulesheet(load_rulespec(source), lang, fmt)
+        rules = load_rulespec(find_rulespec(variant))
+        text = sheets.render_rulesheet(rules, lang, fmt)
         if output is None:
             _echo(text, nl=False)
         else:
-            write_atomic(output, text, inputs=[source])
+            write_atomic(output, text, inputs=[Path(p) for p in rules.spec.chain_paths])
 
 
 @main.command()

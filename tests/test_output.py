@@ -168,6 +168,19 @@ def test_input_file_is_never_overwritten(tmp_path: Path) -> None:
         assert spec.read_text(encoding="utf-8") == HOUSE_RULE
 
 
+def test_parent_file_is_never_overwritten(tmp_path: Path) -> None:
+    spec = tmp_path / "house.yaml"
+    spec.write_text(HOUSE_RULE, encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("id: child\nextends: ./house.yaml\n", encoding="utf-8")
+    for args in (
+        ["simulate", str(child), "--games", "2", "--record", str(spec)],
+        ["rulesheet", str(child), "-o", str(spec)],
+    ):
+        assert_one_line_error(run(*args), "it is an input file")
+        assert spec.read_text(encoding="utf-8") == HOUSE_RULE
+
+
 def test_input_file_through_a_link_is_never_overwritten(tmp_path: Path) -> None:
     spec = tmp_path / "house.yaml"
     spec.write_text(HOUSE_RULE, encoding="utf-8")
