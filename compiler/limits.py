@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from sevens.compiler.errors import Diagnostic
-from sevens.compiler.load import INT_LIMIT, MAX_DOCUMENT_CHARS, MAX_EXTENDS_DEPTH, Document
+from sevens.compiler.load import MAX_DOCUMENT_CHARS, MAX_EXTENDS_DEPTH, Document
+from sevens.runtime.arith import INT_LIMIT
 
 #: Ranks per suit.  The move generator keeps one table entry per row and subset of
 #: ranks (rows x 2^ranks); 16 ranks and 32 rows make at most 2 million entries (16 MB).

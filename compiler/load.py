@@ -6,7 +6,8 @@ the Python values ourselves so that
 * duplicate mapping keys are an error instead of "last one wins";
 * only ``true``/``false`` are booleans (YAML 1.2), so ``no``, ``yes``, ``on``
   and ``off`` stay strings;
-* aliases are expanded under a budget, so a "billion laughs" file fails fast;
+* aliases are expanded under a budget, checked before anything is built, so a
+  "billion laughs" file or an alias inside its own collection fails at once;
 * any explicit tag (``!!python/object`` …) is rejected;
 * every value keeps its ``file:line:col`` for later diagnostics.
 
@@ -25,6 +26,7 @@ from typing import Any
 
 import yaml
 from sevens.compiler.errors import Diagnostic, SevensError, SourceFile, _shown, did_you_mean
+from sevens.runtime.arith import INT_LIMIT  # integers in a rulespec are no larger
 
 Path_ = tuple[str | int, ...]
 
@@ -39,9 +41,6 @@ MAX_DOCUMENT_CHARS = 1_000_000
 
 #: How many ``extends:`` links a chain may have.
 MAX_EXTENDS_DEPTH = 16
-
-#: Integers in a rulespec, and integer literals in conditions, are at most this large.
-INT_LIMIT = 10**18
 
 _STR = "tag:yaml.org,2002:str"
 _PLAIN_TAGS = {
@@ -89,7 +88,14 @@ _StrictResolver.add_implicit_resolver(
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _NULL_TEXTS = {"", "~", "null", "Null", "NULL"}
-_BOOL_TEXTS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_BOOL_TEXTS = {
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 
 
 class _ComposeLoader(
@@ -222,7 +228,6 @@ class _Builder:
         self.budget = NODE_BUDGET
         self.origins: dict[Path_, Origin] = {}
         self.key_origins: dict[Path_, Origin] = {}
-        self.open_nodes: set[int] = set()  # ids of the collections being built (cycle check)
 
     def origin(self, node: yaml.Node) -> Origin:
         start, end = node.start_mark, node.end_mark
@@ -232,6 +237,34 @@ class _Builder:
     def fail(self, node: yaml.Node, message: str) -> SevensError:
         return SevensError(self.origin(node).diagnostic(message))
 
+    def check_expansion(self, root: yaml.Node) -> None:
+        """Refuse alias bombs and self-containing aliases before building anything.
+
+        The size each node would have once its aliases are expanded is summed
+        bottom-up over the node graph, once per distinct node, so a "billion
+        laughs" file is refused in microseconds, at the smallest collection that
+        is too large.  Iterative: the graph may be as deep as the composer allows.
+        """
+        sizes: dict[int, int] = {}
+        open_nodes: set[int] = set()
+        stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+        while stack:
+            node, finished = stack.pop()
+            key = id(node)
+            if finished:
+                open_nodes.discard(key)
+                sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
+                if sizes[key] > NODE_BUDGET:
+                    raise self.fail(
+                        node, "document too large (alias expansion exceeds the node budget)"
+                    )
+            elif key in open_nodes:
+                raise self.fail(node, "an alias refers to a collection that contains it")
+            elif key not in sizes:
+                open_nodes.add(key)
+                stack.append((node, True))
+                stack.extend((child, False) for child in _children(node))
+
     def build(self, node: yaml.Node, path: Path_) -> Any:
         self.budget -= 1
         if self.budget < 0:
@@ -239,17 +272,11 @@ class _Builder:
         if node.tag not in _PLAIN_TAGS:
             raise self.fail(node, f"tag {node.tag!r} is not allowed in a rulespec")
         self.origins[path] = self.origin(node)
-        if isinstance(node, yaml.ScalarNode):
-            return self.build_scalar(node)
-        if id(node) in self.open_nodes:
-            raise self.fail(node, "an alias refers to a collection that contains it")
-        self.open_nodes.add(id(node))
-        try:
-            if isinstance(node, yaml.MappingNode):
-                return self.build_mapping(node, path)
+        if isinstance(node, yaml.MappingNode):
+            return self.build_mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        finally:
-            self.open_nodes.discard(id(node))
+        return self.build_scalar(node)
 
     def build_mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -315,6 +342,14 @@ class _Builder:
         return value
 
 
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
 def _yaml_int(text: str) -> int:
     sign = -1 if text.startswith("-") else 1
     text = text.lstrip("+-")
@@ -352,6 +387,7 @@ def parse_yaml(source: SourceFile) -> Document:
     if node is None:
         raise SevensError(source.diagnostic("the file is empty", 1, 1))
     builder = _Builder(source)
+    builder.check_expansion(node)
     data = builder.build(node, ())
     if not isinstance(data, dict):
         raise SevensError(builder.origin(node).diagnostic("a rulespec must be a mapping"))
