@@ -6,8 +6,9 @@ The promises (``docs/reliability.md``):
   only when complete, so readers never see half a file; a new file gets the
   permissions the umask allows (``0666 & ~umask``), a replaced file keeps its own;
 * a character device or a FIFO (``/dev/null``, a named pipe, a terminal) is
-  written directly and never replaced; a block device, a socket or a directory
-  is refused;
+  written directly and never replaced, and so is anything named under ``/dev``
+  or ``/proc`` (``/dev/stdout`` redirected to a file); a block device, a socket
+  or a directory is refused;
 * a symbolic link is followed: its target is written, the link stays;
 * a path that is one of the command's input files is refused;
 * every OS error (no such directory, permission denied, disk full, file size
@@ -30,6 +31,8 @@ from sevens.compiler.errors import Diagnostic, SevensError, escape_text
 
 #: File types written in place instead of through a temporary file.
 _WRITTEN_IN_PLACE = (stat.S_ISCHR, stat.S_ISFIFO)
+#: Folders whose entries stand for open files and devices, never replaced.
+_SPECIAL_FOLDERS = ("/dev/", "/proc/")
 
 
 class OutputError(SevensError):
@@ -67,10 +70,10 @@ def _check_not_input(path: Path, target: Path, inputs: Iterable[Path], what: str
             raise _fail(path, what, f"it is an input file ({escape_text(str(source))})")
 
 
-def _existing_mode(target: Path) -> int | None:
-    """The ``st_mode`` of what is at ``target``, or ``None`` when nothing is."""
+def _existing_mode(path: Path) -> int | None:
+    """The ``st_mode`` of what ``path`` leads to (links followed), or ``None`` when nothing."""
     try:
-        return target.stat().st_mode
+        return path.stat().st_mode
     except FileNotFoundError:
         return None
 
@@ -91,9 +94,9 @@ def open_output(
     target = _target(path, what)
     _check_not_input(path, target, inputs, what)
     try:
-        mode = _existing_mode(target)
-        if mode is not None and not stat.S_ISREG(mode):
-            with _open_in_place(path, target, mode, what) as handle:
+        mode = _existing_mode(Path(path))
+        if mode is not None and (not stat.S_ISREG(mode) or _is_special_name(path, target)):
+            with _open_in_place(path, mode, what) as handle:
                 yield handle
             return
         if make_parents:
@@ -106,15 +109,42 @@ def open_output(
         raise _fail(path, what, "the text holds characters UTF-8 cannot encode") from None
 
 
+def _is_special_name(path: Path, target: Path) -> bool:
+    """Whether ``path`` names an open file of the process (``/dev/stdout``, ``/proc/self/fd/1``).
+
+    Such a path may lead to a regular file (a shell redirection): renaming
+    over that file would cut the shell's output in two, so it is written in place.
+    """
+    names = (str(Path(path).absolute()), str(target))
+    return any(name.startswith(_SPECIAL_FOLDERS) for name in names)
+
+
 @contextmanager
-def _open_in_place(path: Path, target: Path, mode: int, what: str) -> Iterator[IO[str]]:
-    """Write a character device or FIFO directly; refuse anything else."""
+def _open_in_place(path: Path, mode: int, what: str) -> Iterator[IO[str]]:
+    """Write a character device, a FIFO or an open file directly; refuse anything else."""
     if stat.S_ISDIR(mode):
         raise _fail(path, what, "it is a directory")
-    if not any(test(mode) for test in _WRITTEN_IN_PLACE):
+    if not stat.S_ISREG(mode) and not any(test(mode) for test in _WRITTEN_IN_PLACE):
         raise _fail(path, what, "it is not a regular file, a character device or a FIFO")
-    with open(target, "w", encoding="utf-8", newline="\n") as handle:
+    with _open_existing(path) as handle:
         yield handle
+
+
+def _open_existing(path: Path) -> IO[str]:
+    """Open what ``path`` leads to for writing, without truncating or replacing it.
+
+    When it is the process's own stdout or stderr (``/dev/stdout`` redirected to
+    a file), the stream shares that descriptor's offset, so the records and the
+    summary follow each other instead of overwriting each other.
+    """
+    here = os.stat(path)
+    for fd in (1, 2):
+        try:
+            if os.path.samestat(here, os.fstat(fd)):
+                return os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="\n")
+        except OSError:
+            continue
+    return open(path, "a", encoding="utf-8", newline="\n")
 
 
 @contextmanager

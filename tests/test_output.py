@@ -306,6 +306,36 @@ def test_sigterm_leaves_no_temporary_file(tmp_path: Path) -> None:
     assert not record.exists()
 
 
+def test_dev_stdout_redirected_to_a_file_keeps_records_and_summary(tmp_path: Path) -> None:
+    """``--record /dev/stdout > file``: the file must not be replaced or overwritten."""
+    out = tmp_path / "out.txt"
+    with out.open("w") as stdout:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sevens",
+                "simulate",
+                "parliament",
+                "-g",
+                "3",
+                "--json",
+                "--record",
+                "/dev/stdout",
+            ],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    text = out.read_text()
+    assert text.count('"deal": 1') + text.count('"deal":1') == 3, text[:300]
+    assert '"games_per_second"' in text  # the summary follows the records
+    assert leftovers(tmp_path) == []
+
+
 def test_file_size_limit_is_a_one_line_error(tmp_path: Path) -> None:
     """EFBIG: the record outgrows RLIMIT_FSIZE; Python ignores SIGXFSZ, so write() fails."""
     record = tmp_path / "games.jsonl"
