@@ -19,7 +19,7 @@ from typing import IO, Any
 
 import click
 
-from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.errors import Diagnostic, SevensError, escape_text
 from sevens.compiler.limits import MAX_SESSION_DEALS
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
 from sevens.compiler.model import SYMBOL_TO_SUIT
@@ -39,7 +39,8 @@ EXIT_STALE = 1
 
 
 def _fail(message: str) -> None:
-    click.echo(_encodable(message, sys.stderr), err=True)
+    safe = "\n".join(escape_text(line) for line in message.split("\n"))
+    click.echo(_encodable(safe, sys.stderr), err=True)
     sys.exit(EXIT_INVALID)
 
 

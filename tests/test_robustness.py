@@ -155,6 +155,20 @@ def test_control_characters_are_escaped_in_messages(tmp_path: Path) -> None:
     assert "\x1b" not in result.output and "\x07" not in result.output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["legal", "parliament", "--hand", "7\x1b[31mD"],
+        ["simulate", "parliament", "-g", "1", "--strategy", "x\x1b[2J"],
+        ["simulate", "no\x1b]0;title\x07such"],
+    ],
+)
+def test_option_errors_escape_control_characters(args: list[str]) -> None:
+    result = run(*args)
+    assert_user_error(result, "\\x1b")
+    assert "\x1b" not in result.output
+
+
 def test_escape_text_keeps_tabs_and_printable_text() -> None:
     assert escape_text("a\tb ♦ é") == "a\tb ♦ é"
     assert escape_text("\x1b[2J\u202e") == "\\x1b[2J\\u202e"
