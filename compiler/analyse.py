@@ -40,6 +40,9 @@ TYPE_NAMES = {
     PLAYER: "a player",
     PLAYERS: "a list of players",
     GAME: "the game",
+    "set:rank": "a list of ranks",
+    "set:suit": "a list of suits",
+    "set:card": "a list of cards",
 }
 
 #: Attributes by the type of the object, with the type of the result.

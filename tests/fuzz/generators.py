@@ -127,7 +127,7 @@ def mutate_text(rng: random.Random, text: str) -> str:
         elif action == 1 and len(tokens) > 1:
             del tokens[min(where, len(tokens) - 1)]
         else:
-            tokens.insert(where, rng.choice(["99999999999999999999999", "zz", "7X", "♥♥", "\t"]))
+            tokens.insert(where, rng.choice(["99999999999999999999999", "zz", "7X", "♥♥", "\t", "[A]", "[7D, 8D]"]))
     return " ".join(tokens)
 
 
