@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 import signal
+import traceback
 import types
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -63,6 +64,9 @@ def assert_clean(result: Result, *, positioned: bool) -> None:
     """Exit 0, or exit 2 with a one-block message; a position when ``positioned``."""
     output = result.output
     assert "Traceback" not in output, output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        assert result.exc_info is not None
+        raise AssertionError("".join(traceback.format_exception(*result.exc_info)))
     if result.exit_code == 0:
         assert result.exception is None, repr(result.exception)
         return
