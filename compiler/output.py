@@ -52,7 +52,7 @@ def _umask() -> int:
 
 def _target(path: Path, what: str) -> Path:
     """The file to write: ``path`` with symbolic links followed."""
-    if not str(path) or str(path) != str(path).strip("\0"):
+    if not str(path) or "\0" in str(path):
         raise _fail(repr(str(path)), what, "not a file name")
     return Path(os.path.realpath(path))
 
