@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sevens.compiler import conditions as syn
+from sevens.compiler import limits
 from sevens.compiler.conditions import ConditionSyntaxError, parse_condition
 from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
 from sevens.compiler.model import Condition, Deck, Rulespec
+from sevens.runtime import arith
 
 BOOL, INT, RANK, SUIT, CARD = "bool", "int", "rank", "suit", "card"
 ROW, TABLE, CARDS, PLAYER, PLAYERS, GAME = "row", "table", "cards", "player", "players", "game"
@@ -38,6 +40,9 @@ TYPE_NAMES = {
     PLAYER: "a player",
     PLAYERS: "a list of players",
     GAME: "the game",
+    "set:rank": "a list of ranks",
+    "set:suit": "a list of suits",
+    "set:card": "a list of cards",
 }
 
 #: Attributes by the type of the object, with the type of the result.
@@ -300,11 +305,11 @@ class Analyser:
         if left.type == RANK and node.op in ("+", "-"):
             right = self.expect(node.right, INT)
             modulo = self.deck.n_ranks if self.wrap else None
-            return self.fold(TBinary(RANK, node.op, left, right, modulo))
+            return self.fold(TBinary(RANK, node.op, left, right, modulo), node.offset)
         if left.type not in (INT, BOOL):
             raise _Fail(f"cannot do arithmetic on {TYPE_NAMES[left.type]}", node.left.offset)
         right = self.expect(node.right, INT)
-        return self.fold(TBinary(INT, node.op, left, right))
+        return self.fold(TBinary(INT, node.op, left, right), node.offset)
 
     def comparison(self, node: syn.Binary) -> T:
         left, right = self.visit_pair(node.left, node.right)
@@ -415,6 +420,12 @@ class Analyser:
             raise _Fail(
                 f"'{node.var}' is already a name here; choose another loop variable", node.offset
             )
+        if len(self.scope) - len(CONTEXTS[self.context]) >= limits.MAX_AGGREGATE_NESTING:
+            raise _Fail(
+                f"aggregates nest at most {limits.MAX_AGGREGATE_NESTING} deep "
+                "(each level multiplies the work by the size of a hand)",
+                node.offset,
+            )
         self.scope[node.var] = element_type
         try:
             wanted = BOOL if node.func in ("any", "all") else None if node.func == "count" else INT
@@ -427,7 +438,7 @@ class Analyser:
         return TAggregate(AGGREGATES[node.func], node.func, element, node.var, iterable, cond)
 
     # -- folding ---------------------------------------------------------
-    def fold(self, node: T) -> T:
+    def fold(self, node: T, offset: int = 0) -> T:
         """Evaluate a node whose operands are all constants."""
         if (
             isinstance(node, TBinary)
@@ -435,6 +446,8 @@ class Analyser:
             and isinstance(node.right, TConst)
         ):
             value = apply_binary(node.op, node.left.value, node.right.value, node.modulo)
+            if node.type == INT and abs(value) > arith.INT_LIMIT:
+                raise _Fail("this constant is larger than 10^18", offset)
             return TConst(node.type, value)
         if isinstance(node, TUnary) and isinstance(node.operand, TConst):
             return TConst(
@@ -443,18 +456,22 @@ class Analyser:
         return node
 
 
+#: Operators whose meaning lives in the runtime, shared with generated code.
+_ARITHMETIC: dict[str, Callable[[int, int], int]] = {
+    "*": arith.multiply,
+    "//": arith.floor_div,
+    "%": arith.modulo,
+}
+
+
 def apply_binary(op: str, left: Any, right: Any, modulo: int | None = None) -> Any:
     """The meaning of a binary operator on run-time values (shared with the interpreter)."""
     if op == "+":
         return (left + right) % modulo if modulo else left + right
     if op == "-":
         return (left - right) % modulo if modulo else left - right
-    if op == "*":
-        return left * right
-    if op == "//":
-        return left // right if right else 0
-    if op == "%":
-        return left % right if right else 0
+    if op in _ARITHMETIC:
+        return _ARITHMETIC[op](left, right)
     if op == "in":
         return left in right
     return {

@@ -14,6 +14,8 @@ from pathlib import Path
 import lark
 from lark import Lark, Token, Transformer, v_args
 
+from sevens.compiler import limits
+
 GRAMMAR_PATH = Path(__file__).with_name("conditions.lark")
 
 
@@ -233,6 +235,7 @@ def parse_condition(text: str) -> Expr:
     """Parse ``text``; raise :class:`ConditionSyntaxError` with an offset on failure."""
     if not text.strip():
         raise ConditionSyntaxError("empty condition", 0)
+    _check_size(text)
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedCharacters as exc:
@@ -247,4 +250,45 @@ def parse_condition(text: str) -> Expr:
         raise ConditionSyntaxError("the condition ends too early", len(text)) from None
     result = _ToAst().transform(tree)
     assert isinstance(result, Expr)
+    _check_depth(result)
     return result
+
+
+def _check_size(text: str) -> None:
+    """Refuse conditions whose trees would be too large for the recursive stages."""
+    if len(text) > limits.MAX_CONDITION_CHARS:
+        message = f"the condition is too long ({len(text)} characters; the limit is {limits.MAX_CONDITION_CHARS})"
+        raise ConditionSyntaxError(message, limits.MAX_CONDITION_CHARS)
+    try:
+        tokens = list(_parser().lex(text))
+    except lark.exceptions.LarkError:
+        return  # the parser reports the bad character where it is
+    if len(tokens) > limits.MAX_CONDITION_TOKENS:
+        message = f"the condition is too complex ({len(tokens)} tokens; the limit is {limits.MAX_CONDITION_TOKENS})"
+        raise ConditionSyntaxError(message, int(tokens[limits.MAX_CONDITION_TOKENS].start_pos or 0))
+    for token in tokens:
+        if token.type == "NUMBER" and (len(token) > 19 or int(token) > limits.INT_LIMIT):
+            message = "number too large (the limit is 10^18)"
+            raise ConditionSyntaxError(message, int(token.start_pos or 0))
+
+
+def _children(node: Expr) -> list[Expr]:
+    found: list[Expr] = []
+    for name in node.__dataclass_fields__:
+        value = getattr(node, name)
+        if isinstance(value, Expr):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(v for v in value if isinstance(v, Expr))
+    return found
+
+
+def _check_depth(root: Expr) -> None:
+    """Refuse trees nested more than :data:`limits.MAX_CONDITION_DEPTH` levels (walked without recursion)."""
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limits.MAX_CONDITION_DEPTH:
+            message = f"the condition nests too deeply (more than {limits.MAX_CONDITION_DEPTH} levels of operators)"
+            raise ConditionSyntaxError(message, node.offset)
+        stack.extend((child, depth + 1) for child in _children(node))

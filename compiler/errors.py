@@ -9,9 +9,13 @@ into exit code 2.
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -36,13 +40,15 @@ class Diagnostic:
 
     def render(self) -> str:
         """Format as ``file:line:col: message`` plus the source line and a caret."""
+        message = escape_text(self.message)
         if self.location is None:
-            return f"error: {self.message}"
-        text = f"{self.location}: {self.message}"
+            return f"error: {message}"
+        text = f"{escape_text(str(self.location))}: {message}"
         if self.source_line is not None:
             line = self.source_line.rstrip("\n")
-            caret = " " * max(self.location.column - 1, 0) + "^"
-            text += f"\n    {line}\n    {caret}"
+            before = escape_text(line[: max(self.location.column - 1, 0)])
+            caret = " " * len(before) + "^"
+            text += f"\n    {escape_text(line)}\n    {caret}"
         return text
 
 
@@ -69,7 +75,10 @@ class SourceFile:
     lines: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.lines = self.text.splitlines()
+        # YAML's line breaks, not str.splitlines's (which also breaks at form feeds…)
+        self.lines = _LINE_BREAK.split(self.text)
+        if self.lines[-1] == "":  # a final line break ends the last line; it opens none
+            self.lines.pop()
 
     @classmethod
     def read(cls, path: Path) -> SourceFile:
@@ -87,6 +96,28 @@ class SourceFile:
         """A diagnostic at a 1-based line and column of this file."""
         source_line = self.lines[line - 1] if 0 < line <= len(self.lines) else None
         return Diagnostic(message, Location(self.path, line, column), source_line)
+
+
+#: Characters that reorder or hide text on a terminal although they are not control codes.
+_INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def escape_text(text: str) -> str:
+    """``text`` with control characters, lone surrogates and direction marks escaped.
+
+    Messages quote names and lines from files; written raw, an escape
+    sequence in a file would drive the user's terminal.  Tabs stay tabs.
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escape_char(c) for c in text)
+
+
+def _escape_char(char: str) -> str:
+    if char == "\t" or not (unicodedata.category(char) in ("Cc", "Cs") or char in _INVISIBLE):
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _decode_diagnostic(path: Path, exc: UnicodeDecodeError) -> Diagnostic:

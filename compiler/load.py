@@ -6,7 +6,8 @@ the Python values ourselves so that
 * duplicate mapping keys are an error instead of "last one wins";
 * only ``true``/``false`` are booleans (YAML 1.2), so ``no``, ``yes``, ``on``
   and ``off`` stay strings;
-* aliases are expanded under a budget, so a "billion laughs" file fails fast;
+* aliases are expanded under a budget, checked before anything is built, so a
+  "billion laughs" file or an alias inside its own collection fails at once;
 * any explicit tag (``!!python/object`` …) is rejected;
 * every value keeps its ``file:line:col`` for later diagnostics.
 
@@ -16,6 +17,7 @@ merged over it (mappings merge key by key, lists and scalars replace).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -25,6 +27,7 @@ from typing import Any
 import yaml
 
 from sevens.compiler.errors import Diagnostic, SevensError, SourceFile, _shown, did_you_mean
+from sevens.runtime.arith import INT_LIMIT  # integers in a rulespec are no larger
 
 Path_ = tuple[str | int, ...]
 
@@ -33,6 +36,12 @@ BUILTIN_DIR = Path(__file__).resolve().parent.parent / "rulespecs"
 
 #: How many nodes alias expansion may produce before we call it an attack.
 NODE_BUDGET = 100_000
+
+#: The longest rulespec file read, in characters (the built-ins are under 5,000).
+MAX_DOCUMENT_CHARS = 1_000_000
+
+#: How many ``extends:`` links a chain may have.
+MAX_EXTENDS_DEPTH = 16
 
 _STR = "tag:yaml.org,2002:str"
 _PLAIN_TAGS = {
@@ -47,20 +56,47 @@ _PLAIN_TAGS = {
 
 
 class _StrictResolver(yaml.resolver.Resolver):
-    """YAML 1.2-style implicit typing: only true/false are booleans."""
+    """YAML 1.2 core-schema implicit typing.
+
+    Only ``true``/``false`` are booleans; integers are decimal, ``0o`` octal or
+    ``0x`` hexadecimal without underscores (so ``1:30`` and ``0x_`` stay
+    strings); there are no timestamps.
+    """
 
 
+_IMPLICIT_DROPPED = {
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:timestamp",
+}
 _StrictResolver.yaml_implicit_resolvers = {
-    first: [
-        (tag, rx)
-        for tag, rx in resolvers
-        if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
-    ]
+    first: [(tag, rx) for tag, rx in resolvers if tag not in _IMPLICIT_DROPPED]
     for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
 }
 _StrictResolver.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
+_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_FLOAT = re.compile(
+    r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+)
+_StrictResolver.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(f"^(?:{_INT.pattern})$"), list("-+0123456789")
+)
+_StrictResolver.add_implicit_resolver(
+    "tag:yaml.org,2002:float", re.compile(f"^(?:{_FLOAT.pattern})$"), list("-+0123456789.")
+)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_NULL_TEXTS = {"", "~", "null", "Null", "NULL"}
+_BOOL_TEXTS = {
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 
 
 class _ComposeLoader(
@@ -165,6 +201,7 @@ class Document:
     key_origins: dict[Path_, Origin] = field(default_factory=dict)
     source: SourceFile | None = None
     chain: list[str] = field(default_factory=list)
+    paths: list[Path] = field(default_factory=list)  # resolved files, root ancestor first
 
     def origin(self, path: Path_) -> Origin | None:
         """The origin of the value at ``path``, or of its nearest ancestor."""
@@ -200,6 +237,34 @@ class _Builder:
 
     def fail(self, node: yaml.Node, message: str) -> SevensError:
         return SevensError(self.origin(node).diagnostic(message))
+
+    def check_expansion(self, root: yaml.Node) -> None:
+        """Refuse alias bombs and self-containing aliases before building anything.
+
+        The size each node would have once its aliases are expanded is summed
+        bottom-up over the node graph, once per distinct node, so a "billion
+        laughs" file is refused in microseconds, at the smallest collection that
+        is too large.  Iterative: the graph may be as deep as the composer allows.
+        """
+        sizes: dict[int, int] = {}
+        open_nodes: set[int] = set()
+        stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+        while stack:
+            node, finished = stack.pop()
+            key = id(node)
+            if finished:
+                open_nodes.discard(key)
+                sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
+                if sizes[key] > NODE_BUDGET:
+                    raise self.fail(
+                        node, "document too large (alias expansion exceeds the node budget)"
+                    )
+            elif key in open_nodes:
+                raise self.fail(node, "an alias refers to a collection that contains it")
+            elif key not in sizes:
+                open_nodes.add(key)
+                stack.append((node, True))
+                stack.extend((child, False) for child in _children(node))
 
     def build(self, node: yaml.Node, path: Path_) -> Any:
         self.budget -= 1
@@ -238,39 +303,77 @@ class _Builder:
             raise self.fail(node, "mapping keys must be plain scalars")
         value: str = node.value
         if node.tag == "tag:yaml.org,2002:int":
-            return _yaml_int(value)
+            return self.integer(node, value)
         if node.tag == "tag:yaml.org,2002:float":
-            return float(value.replace("_", ""))
+            return self.real(node, value)
         if node.tag == "tag:yaml.org,2002:bool":
-            return value.lower() == "true"
+            if value not in _BOOL_TEXTS:
+                raise self.fail(node, f"{value!r} is not a truth value (write true or false)")
+            return _BOOL_TEXTS[value]
         if node.tag == "tag:yaml.org,2002:null":
+            if value not in _NULL_TEXTS:
+                raise self.fail(node, f"{value!r} is not null")
             return None
+        surrogate = None if value.isascii() else _SURROGATE.search(value)
+        if surrogate:
+            code = ord(surrogate.group())
+            raise self.fail(node, f"\\u{code:04x} is half of a surrogate pair, not a character")
+        return value
+
+    def integer(self, node: yaml.Node, text: str) -> int:
+        """A YAML 1.2 integer no larger than :data:`INT_LIMIT` (an explicit ``!!int`` too)."""
+        if not _INT.fullmatch(text):
+            raise self.fail(node, f"{text!r} is not an integer")
+        if len(text) > 24:  # checked before converting: int() of a huge string is slow
+            raise self.fail(node, "integer too large (the limit is 10^18)")
+        value = _yaml_int(text)
+        if abs(value) > INT_LIMIT:
+            raise self.fail(node, "integer too large (the limit is 10^18)")
+        return value
+
+    def real(self, node: yaml.Node, text: str) -> float:
+        """A finite YAML 1.2 float (``.inf`` and ``.nan`` are refused)."""
+        if not _FLOAT.fullmatch(text):
+            raise self.fail(node, f"{text!r} is not a number")
+        if text.lstrip("+-").startswith(".") and text[-1].isalpha():
+            raise self.fail(node, f"{text} is not allowed: numbers in a rulespec are finite")
+        value = float(text)
+        if not math.isfinite(value):
+            raise self.fail(node, f"{text} is out of range")
         return value
 
 
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
 def _yaml_int(text: str) -> int:
-    text = text.replace("_", "")
     sign = -1 if text.startswith("-") else 1
     text = text.lstrip("+-")
     if text.startswith("0x"):
-        return sign * int(text, 16)
+        return sign * int(text[2:], 16)
     if text.startswith("0o"):
         return sign * int(text[2:], 8)
-    if text.startswith("0b"):
-        return sign * int(text[2:], 2)
-    if ":" in text:  # YAML 1.1 sexagesimal; keep it an integer, as PyYAML does
-        total = 0
-        for part in text.split(":"):
-            total = total * 60 + int(part)
-        return sign * total
     return sign * int(text, 10)
 
 
 def parse_yaml(source: SourceFile) -> Document:
     """Parse one YAML file into a :class:`Document` (no ``extends`` resolution)."""
-    loader = _ComposeLoader(source.text)
+    if len(source.text) > MAX_DOCUMENT_CHARS:
+        message = f"the file is too large ({len(source.text):,} characters; the limit is {MAX_DOCUMENT_CHARS:,})"
+        raise SevensError(source.diagnostic(message, 1, 1))
+    try:
+        loader = _ComposeLoader(source.text)
+    except yaml.reader.ReaderError as exc:
+        raise SevensError(_reader_diagnostic(source, exc)) from None
     try:
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        raise SevensError(_reader_diagnostic(source, exc)) from None
     except yaml.MarkedYAMLError as exc:
         raise SevensError(_yaml_diagnostic(source, exc)) from None
     except yaml.YAMLError as exc:
@@ -285,10 +388,24 @@ def parse_yaml(source: SourceFile) -> Document:
     if node is None:
         raise SevensError(source.diagnostic("the file is empty", 1, 1))
     builder = _Builder(source)
+    builder.check_expansion(node)
     data = builder.build(node, ())
     if not isinstance(data, dict):
         raise SevensError(builder.origin(node).diagnostic("a rulespec must be a mapping"))
     return Document(data, builder.origins, builder.key_origins, source)
+
+
+def _reader_diagnostic(source: SourceFile, exc: yaml.reader.ReaderError) -> Diagnostic:
+    """A character YAML does not allow (NUL, form feed, other control codes), located."""
+    before = source.text[: exc.position]
+    line = len(_LINE_BREAK.findall(before)) + 1
+    column = exc.position - max(before.rfind(c) for c in "\n\r\x85\u2028\u2029")
+    return source.diagnostic(
+        f"character U+{exc.character:04X} is not allowed in a YAML file", line, column
+    )
+
+
+_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")
 
 
 def _yaml_diagnostic(source: SourceFile, exc: yaml.MarkedYAMLError) -> Diagnostic:
@@ -328,29 +445,67 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     """Load a rulespec file and merge it over the parents named by ``extends``."""
     resolved = path.resolve()
     document = parse_yaml(SourceFile.read(path))
+    document.paths = [resolved]
     parent_ref = document.data.get("extends")
     if parent_ref is None:
         document.chain = [str(document.data.get("id", path.stem))]
         return document
     if not isinstance(parent_ref, str):
         raise SevensError(document.error(("extends",), "'extends' must be a variant id or a path"))
-    parent_path = resolve_reference(parent_ref, path.parent)
-    if parent_path is None:
-        hint = did_you_mean(parent_ref, builtin_ids())
-        message = f"'extends' names '{parent_ref}', which is neither a built-in id nor a file{hint}"
-        raise SevensError(document.error(("extends",), message))
+    parent_path = _parent_path(document, parent_ref, path.parent)
     stack = (*_stack, resolved)
     if parent_path.resolve() in stack:
         cycle = " -> ".join(
             _shown(p) for p in (*stack[stack.index(parent_path.resolve()) :], parent_path)
         )
         raise SevensError(document.error(("extends",), f"'extends' forms a cycle: {cycle}"))
+    if len(stack) > MAX_EXTENDS_DEPTH:
+        message = f"'extends' chains more than {MAX_EXTENDS_DEPTH} rulespecs"
+        raise SevensError(document.error(("extends",), message))
+    _check_is_rulespec(document, parent_ref, parent_path)
     parent = load_document(parent_path, stack)
-    return merge(parent, document)
+    merged = merge(parent, document)
+    merged.paths = [*parent.paths, resolved]
+    return merged
+
+
+def _parent_path(document: Document, reference: str, folder: Path) -> Path:
+    """The file ``extends:`` names, or a positioned error."""
+    parent_path = resolve_reference(reference, folder)
+    if parent_path is None:
+        hint = did_you_mean(reference, builtin_ids())
+        message = f"'extends' names '{reference}', which is neither a built-in id nor a file{hint}"
+        raise SevensError(document.error(("extends",), message))
+    return parent_path
+
+
+def _check_is_rulespec(document: Document, reference: str, parent_path: Path) -> None:
+    """Refuse a parent that is not a rulespec, without quoting what it holds.
+
+    ``extends:`` may name any path, so its errors must not become a way to
+    print the lines of files that are not rulespecs (``/etc/shadow``…).
+    """
+    problem = None
+    if parent_path.suffix not in (".yaml", ".yml"):
+        problem = "its name does not end in .yaml or .yml"
+    else:
+        try:
+            parent = parse_yaml(SourceFile.read(parent_path))
+            if not isinstance(parent.data.get("id"), str):
+                problem = "it has no 'id'"
+        except SevensError:
+            problem = "it is not a YAML mapping"
+    if problem is not None:
+        message = f"'extends' names '{reference}', which is not a rulespec: {problem}"
+        raise SevensError(document.error(("extends",), message))
 
 
 def merge(parent: Document, child: Document) -> Document:
-    """Merge ``child`` over ``parent``: mappings merge, everything else replaces."""
+    """Merge ``child`` over ``parent``: mappings merge, everything else replaces.
+
+    Linear in the size of both documents: only the paths of replaced subtrees
+    are visited, never the whole origin tables per key.
+    """
     origins = dict(parent.origins)
     key_origins = dict(parent.key_origins)
     data = _merge_value(parent.data, child.data, (), origins, key_origins, child)
@@ -376,14 +531,25 @@ def _merge_value(
             key_origins[sub] = child.key_origins[sub]
             result[key] = _merge_value(base.get(key), value, sub, origins, key_origins, child)
         return result
-    for stale in [p for p in origins if p[: len(path)] == path]:
-        del origins[stale]
-    for sub_path, origin in _subtree(child.origins, path):
-        origins[sub_path] = origin
-    for sub_path, origin in _subtree(child.key_origins, path):
-        key_origins[sub_path] = origin
+    for stale in _paths(base, path):
+        origins.pop(stale, None)
+        if stale != path:
+            key_origins.pop(stale, None)
+    for sub_path in _paths(over, path):
+        if sub_path in child.origins:
+            origins[sub_path] = child.origins[sub_path]
+        if sub_path != path and sub_path in child.key_origins:
+            key_origins[sub_path] = child.key_origins[sub_path]
     return over
 
 
-def _subtree(table: dict[Path_, Origin], path: Path_) -> Iterator[tuple[Path_, Origin]]:
-    return ((p, o) for p, o in table.items() if p[: len(path)] == path)
+def _paths(value: Any, path: Path_) -> Iterator[Path_]:
+    """``path`` and the path of every value inside ``value`` (iteratively: no recursion limit)."""
+    stack: list[tuple[Any, Path_]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        yield where
+        if isinstance(item, dict):
+            stack.extend((v, (*where, k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, (*where, i)) for i, v in enumerate(item))

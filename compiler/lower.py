@@ -44,7 +44,12 @@ _COMPARE = {
     ">": ast.Gt,
     ">=": ast.GtE,
 }
-_ARITH = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "//": ast.FloorDiv, "%": ast.Mod}
+_ARITH = {"+": ast.Add, "-": ast.Sub}
+#: Operators lowered to calls of :mod:`sevens.runtime.arith`, so generated code and the
+#: interpreter share one definition (division by zero is 0, products are clamped).
+RUNTIME_ARITHMETIC = {"*": "multiply", "//": "floor_div", "%": "modulo"}
+#: The module generated code must import those functions from.
+RUNTIME_ARITHMETIC_MODULE = "sevens.runtime.arith"
 
 
 def name(text: str) -> ast.expr:
@@ -181,6 +186,8 @@ class Lowering:
         if node.op in ("and", "or"):
             op: ast.boolop = ast.And() if node.op == "and" else ast.Or()
             return ast.BoolOp(op, [left, right])
+        if node.op in RUNTIME_ARITHMETIC:
+            return call(RUNTIME_ARITHMETIC[node.op], left, right)
         if node.op in _ARITH:
             result: ast.expr = ast.BinOp(left, _ARITH[node.op](), right)
             if node.modulo:
@@ -329,4 +336,12 @@ def player_lowering(constants: ConstantNames, deck: Deck) -> Lowering:
     return Lowering(variables, constants, deck)
 
 
-__all__ = ["PLAYERS", "ConstantNames", "Lowering", "player_lowering", "row_lowering"]
+__all__ = [
+    "PLAYERS",
+    "RUNTIME_ARITHMETIC",
+    "RUNTIME_ARITHMETIC_MODULE",
+    "ConstantNames",
+    "Lowering",
+    "player_lowering",
+    "row_lowering",
+]

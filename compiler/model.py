@@ -244,10 +244,16 @@ class Rulespec:
     points: Condition | None
     session: Session | None
     data: dict[str, Any] = field(repr=False, default_factory=dict)
+    chain_paths: tuple[str, ...] = ()  # the resolved files of ``chain``
 
     @property
     def parent(self) -> str | None:
         return self.chain[-2] if len(self.chain) > 1 else None
+
+    @property
+    def parent_path(self) -> str | None:
+        """The file of the parent rule set (``extends:``), if any."""
+        return self.chain_paths[-2] if len(self.chain_paths) > 1 else None
 
     def conditions(self) -> list[Condition]:
         """Every expression of the rulespec."""
@@ -314,6 +320,7 @@ class _ModelBuilder:
             else None,
             session=self.session(),
             data=self.data,
+            chain_paths=tuple(str(p) for p in self.doc.paths),
         )
         self.check_consistency(spec)
         if self.errors:

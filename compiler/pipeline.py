@@ -6,8 +6,8 @@ files atomically.
 
 from __future__ import annotations
 
-import os
-import tempfile
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +17,9 @@ from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
+from sevens.compiler.lower import RUNTIME_ARITHMETIC, RUNTIME_ARITHMETIC_MODULE
 from sevens.compiler.model import Rulespec, build_model
+from sevens.compiler.output import write_text
 from sevens.compiler.validate import validate_document
 
 GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
@@ -36,7 +38,23 @@ def load_rulespec(path: Path) -> AnalysedRules:
     """Load, validate, model and analyse one rulespec file."""
     document = load_document(path)
     validate_document(document)
-    return analyse(build_model(document))
+    rules = analyse(build_model(document))
+    _check_leader_cards(rules)
+    return rules
+
+
+def _check_leader_cards(rules: AnalysedRules) -> None:
+    """``opening.leader_cards`` must hold for some dealt card, or no deal could start."""
+    from sevens.compiler.interpret import card_condition_holds
+
+    analysed, spec = rules.leader_cards, rules.spec
+    if analysed is None:
+        return
+    deck, preplaced = spec.deck, set(spec.layout.preplaced)
+    dealt = [f for f in range(deck.n_faces) if deck.in_play(f) and f not in preplaced]
+    if not any(card_condition_holds(spec, analysed.tree, face) for face in dealt):
+        message = "opening.leader_cards: no dealt card satisfies this condition"
+        raise SevensError(analysed.condition.diagnostic(message, 0))
 
 
 def reference_rules(rules: AnalysedRules) -> ReferenceRules:
@@ -47,7 +65,23 @@ def reference_rules(rules: AnalysedRules) -> ReferenceRules:
 def compile_file(path: Path) -> Compiled:
     """Run the whole pipeline on one file."""
     rules = load_rulespec(path)
-    return Compiled(rules.spec, rules, emit_module(rules))
+    return Compiled(rules.spec, rules, _with_runtime_imports(emit_module(rules)))
+
+
+_API_IMPORT = "from sevens.runtime.api import bits\n"
+
+
+def _with_runtime_imports(source: str) -> str:
+    """Import the runtime's arithmetic where the lowered code calls it.
+
+    A bridge until the emitter declares the runtime names its lowering uses:
+    the line added is fixed text, never anything from the rulespec.
+    """
+    names = sorted(RUNTIME_ARITHMETIC.values())
+    if not re.search(rf"\b(?:{'|'.join(names)})\(", source) or RUNTIME_ARITHMETIC_MODULE in source:
+        return source
+    line = f"from {RUNTIME_ARITHMETIC_MODULE} import {', '.join(names)}\n"
+    return source.replace(_API_IMPORT, _API_IMPORT + line, 1)
 
 
 def find_rulespec(reference: str) -> Path:
@@ -59,6 +93,8 @@ def find_rulespec(reference: str) -> Path:
         hint = did_you_mean(reference, builtin_ids())
         known = ", ".join(builtin_ids())
         raise SevensError(Diagnostic(f"unknown variant '{reference}'{hint} (known: {known})"))
+    if is_builtin(path):  # a link to a built-in is that built-in, whatever the link is called
+        return path.resolve()
     return path
 
 
@@ -72,14 +108,10 @@ def generated_path(variant_id: str) -> Path:
     return GENERATED_DIR / f"{variant_id}.py"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so readers never see a half-written file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def write_atomic(path: Path, text: str, inputs: Iterable[Path] = ()) -> None:
+    """Write ``text`` to ``path`` so readers never see a half-written file.
+
+    Creates missing parent folders; see :mod:`sevens.compiler.output` for
+    devices, links, permissions and errors.
+    """
+    write_text(path, text, inputs=inputs, make_parents=True)

@@ -14,6 +14,7 @@ from typing import Any
 import jsonschema
 
 from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
+from sevens.compiler.limits import check_document
 from sevens.compiler.load import Document
 
 SCHEMA_PATH = (
@@ -75,14 +76,27 @@ def _diagnose(document: Document, error: jsonschema.ValidationError) -> list[Dia
     return [document.error(path, f"{where}: {error.message}")]
 
 
+def _is_integer(checker: object, instance: object) -> bool:
+    """Only ints are integers: JSON Schema would also accept ``2.0``, which then breaks compile."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
 def validate_document(document: Document) -> None:
     """Raise :class:`SevensError` listing every schema violation, if any."""
-    validator = jsonschema.Draft202012Validator(load_schema())
+    validator = _StrictValidator(load_schema())
     errors = sorted(
         validator.iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path))
     )
     diagnostics: list[Diagnostic] = []
     for error in errors:
         diagnostics.extend(_diagnose(document, error))
+    if not diagnostics:  # the limits read a document of the schema's shape
+        diagnostics.extend(check_document(document))
     if diagnostics:
         raise SevensError(diagnostics)

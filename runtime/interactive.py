@@ -6,7 +6,7 @@ import random
 
 import click
 
-from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
@@ -24,6 +24,17 @@ def _rows(rules: Rules, st: DealState) -> str:
     return "\n".join(lines)
 
 
+#: Wrong answers in a row after which ``sevens play`` gives up instead of asking forever.
+MAX_WRONG_ANSWERS = 20
+_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def _normalised(code: str) -> str:
+    """A card code as typed or shown, compared without case and with symbols as letters."""
+    code = code.strip().upper()
+    return code[:-1] + _SYMBOLS.get(code[-1:], code[-1:]) if code else code
+
+
 def human_strategy(rules: Rules) -> Strategy:
     """Ask the person at the terminal for a card code (or 'pass')."""
 
@@ -31,20 +42,16 @@ def human_strategy(rules: Rules) -> Strategy:
         click.echo(f"\nTable:\n{_rows(rules, st)}")
         click.echo(f"Your hand: {_show(rules, st.hands[seat])}")
         click.echo(f"Legal: {_show(rules, legal)}" + ("  (or 'pass')" if can_pass else ""))
-        while True:
-            answer = (
-                click.prompt(
-                    "Your play", default=rules.rule_set.card_codes[(legal & -legal).bit_length() - 1]
-                )
-                .strip()
-                .upper()
-            )
-            if answer == "PASS" and can_pass:
+        default = rules.rule_set.card_codes[(legal & -legal).bit_length() - 1] if legal else "pass"
+        for _ in range(MAX_WRONG_ANSWERS):
+            answer = _normalised(click.prompt("Your play", default=default))
+            if answer == "PASS" and (can_pass or not legal):
                 return PASS
             for card in bits(legal):
-                if rules.rule_set.card_codes[card] == answer:
+                if _normalised(rules.rule_set.card_codes[card]) == answer:
                     return card
             click.echo("Not a legal play; type one of the legal cards.")
+        raise GameError(f"no legal play after {MAX_WRONG_ANSWERS} tries; the deal is abandoned")
 
     return choose
 

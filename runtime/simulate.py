@@ -11,6 +11,7 @@ are totals per match.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -158,5 +159,13 @@ def _finish(
     summary.win_share = [w / n for w in summary.wins]
     summary.mean_decisions = decisions / n / summary.deals_per_game
     summary.mean_passes = passes / n / summary.deals_per_game
-    summary.mean_chips = [c / n for c in chips] if rules.rule_set.chips is not None else None
-    summary.mean_points = [p / n for p in points] if rules.rule_set.points is not None else None
+    summary.mean_chips = [_mean(c, n) for c in chips] if rules.rule_set.chips is not None else None
+    summary.mean_points = [_mean(p, n) for p in points] if rules.rule_set.points is not None else None
+
+
+def _mean(total: int, count: int) -> float:
+    """``total / count`` as a float, clamped to the largest finite float rather than failing."""
+    try:
+        return total / count
+    except OverflowError:
+        return sys.float_info.max if total > 0 else -sys.float_info.max

@@ -7,18 +7,23 @@ clear message and exit with status 2, never a traceback.
 from __future__ import annotations
 
 import json
-import os
+import math
+import signal
 import sys
-import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import IO, Any
 
 import click
 
-from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.errors import Diagnostic, SevensError, escape_text
+from sevens.compiler.limits import MAX_SESSION_DEALS
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
+from sevens.compiler.model import SYMBOL_TO_SUIT
+from sevens.compiler.output import open_output
 from sevens.compiler.pipeline import (
     compile_file,
     find_rulespec,
@@ -34,8 +39,46 @@ EXIT_STALE = 1
 
 
 def _fail(message: str) -> None:
-    click.echo(message, err=True)
+    safe = "\n".join(escape_text(line) for line in message.split("\n"))
+    click.echo(_encodable(safe, sys.stderr), err=True)
     sys.exit(EXIT_INVALID)
+
+
+def _encodable(text: str, stream: IO[str]) -> str:
+    """``text`` as ``stream`` can encode it: suit symbols become suit codes, the rest escapes."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    for symbol, code in SYMBOL_TO_SUIT.items():
+        text = text.replace(symbol, code)
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _echo(text: str, nl: bool = True) -> None:
+    """Print to stdout, falling back to card codes where the terminal lacks the symbols."""
+    click.echo(_encodable(text, sys.stdout), nl=nl)
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM unwinds like Ctrl-C, so temporary files are removed on the way out."""
+    raise SystemExit(128 + signum)
+
+
+def _install_signal_handlers() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
+
+
+def _reject_nan(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    if math.isnan(value):
+        raise click.BadParameter("must be a number between 0 and 1, not nan")
+    return value
 
 
 @contextmanager
@@ -59,6 +102,7 @@ def main() -> None:
     directory $SEVENS_CACHE (default: $XDG_CACHE_HOME/sevens, else
     ~/.cache/sevens), but what runs is always the fresh compile.
     """
+    _install_signal_handlers()
 
 
 @main.command()
@@ -97,6 +141,7 @@ def compile_command(files: tuple[Path, ...], check: bool, output: Path | None) -
     with _user_errors():
         compiled = [(path, compile_file(path)) for path in targets]  # all or nothing
         destinations = [_destination(path, result.spec.id, output) for path, result in compiled]
+        _check_distinct(destinations, [path for path, _ in compiled])
     stale = []
     for destination, (_, result) in zip(destinations, compiled, strict=True):
         current = destination.read_text(encoding="utf-8") if destination.exists() else None
@@ -104,7 +149,8 @@ def compile_command(files: tuple[Path, ...], check: bool, output: Path | None) -
             continue
         stale.append(destination)
         if not check:
-            write_atomic(destination, result.source)
+            with _user_errors():
+                write_atomic(destination, result.source, inputs=targets)
     if check:
         stale += _orphans() if not files else []
         for path in stale:
@@ -121,6 +167,20 @@ def _destination(path: Path, variant_id: str, output: Path | None) -> Path:
     raise SevensError(
         Diagnostic(f"{path}: not a built-in rulespec; give -o DIR to choose where its module goes")
     )
+
+
+def _check_distinct(destinations: list[Path], sources: list[Path]) -> None:
+    """Two rulespecs with one id would write one module: refuse rather than overwrite."""
+    seen: dict[Path, Path] = {}
+    for destination, source in zip(destinations, sources, strict=True):
+        first = seen.setdefault(destination, source)
+        if first is not source:
+            raise SevensError(
+                Diagnostic(
+                    f"{source} and {first} both have the id '{destination.stem}'; "
+                    f"both would be written to {destination}"
+                )
+            )
 
 
 def _orphans() -> list[Path]:
@@ -147,7 +207,8 @@ def _orphans() -> list[Path]:
     "-s",
     default=0,
     show_default=True,
-    help="Seed of the first game (game g uses seed+g).",
+    type=click.IntRange(min=0),
+    help="Seed of the first game (game g uses seed+g); not negative.",
 )
 @click.option(
     "--strategy", default="random", show_default=True, help="Bot strategy for every seat."
@@ -156,7 +217,9 @@ def _orphans() -> list[Path]:
     "--record", type=click.Path(path_type=Path), help="Write every game to this JSON Lines file."
 )
 @click.option(
-    "--deals", type=click.IntRange(min=1), help="Play matches of this many deals (a session)."
+    "--deals",
+    type=click.IntRange(min=1, max=MAX_SESSION_DEALS),
+    help="Play matches of this many deals (a session).",
 )
 @click.option(
     "--match", "as_match", is_flag=True, help="Play matches as long as the rulespec's session says."
@@ -166,6 +229,7 @@ def _orphans() -> list[Path]:
     default=0.1,
     show_default=True,
     type=click.FloatRange(0, 1),
+    callback=_reject_nan,
     help="Chance that a bot forgets to announce 'last card' (rule sets with that rule).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -197,7 +261,8 @@ def simulate(
         if as_match and deals is None:
             deals = number_of_deals(rules, players, None)
         options = Options(players, games, seed, strategy, deals, forget)
-        with _record_stream(record) as stream, _progress(games) as progress:
+        inputs = _input_files(variant)
+        with _record_stream(record, inputs) as stream, _progress(games) as progress:
             summary = run(rules, options, stream, progress)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
@@ -211,24 +276,21 @@ def _load_rules(variant: str) -> Any:
     return load_rules(variant)
 
 
+def _input_files(variant: str) -> list[Path]:
+    """The rulespec files a variant is read from: the file and every parent it extends."""
+    from sevens.compiler.load import load_document
+
+    return load_document(find_rulespec(variant)).paths
+
+
 @contextmanager
-def _record_stream(path: Path | None) -> Iterator[IO[str] | None]:
-    """The record file, written beside its destination and renamed only on success."""
+def _record_stream(path: Path | None, inputs: list[Path]) -> Iterator[IO[str] | None]:
+    """The record file, committed only when the run succeeds (see compiler/output.py)."""
     if path is None:
         yield None
         return
-    try:
-        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - renamed into place on success
-            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
-        )
-    except OSError as exc:
-        raise SevensError(Diagnostic(f"{path}: cannot write the record: {exc.strerror}")) from None
-    try:
-        with handle:
-            yield handle
-        os.replace(handle.name, path)
-    finally:
-        Path(handle.name).unlink(missing_ok=True)
+    with open_output(path, what="the record", inputs=inputs) as handle:
+        yield handle
 
 
 @contextmanager
@@ -291,13 +353,13 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
 
     with _user_errors():
         cards = legal_cards(_load_rules(variant), table, hand)
-    click.echo(json.dumps(cards) if as_json else " ".join(cards) or "(none: pass)")
+    _echo(json.dumps(cards) if as_json else " ".join(cards) or "(none: pass)")
 
 
 @main.command()
 @click.argument("variant")
 @click.option("--players", "-p", default=4, show_default=True)
-@click.option("--seed", "-s", default=0, show_default=True)
+@click.option("--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--seat", default=0, show_default=True, help="Your seat; the others are bots.")
 @click.option("--strategy", default="heuristic", show_default=True, help="Strategy of the bots.")
 def play(variant: str, players: int, seed: int, seat: int, strategy: str) -> None:
@@ -338,11 +400,12 @@ def rulesheet(variant: str | None, lang: str, fmt: str, output: Path | None, all
             return
         if variant is None:
             raise SevensError(Diagnostic("give a VARIANT, or --all"))
-        text = sheets.render_rulesheet(load_rulespec(find_rulespec(variant)), lang, fmt)
+        rules = load_rulespec(find_rulespec(variant))
+        text = sheets.render_rulesheet(rules, lang, fmt)
         if output is None:
-            click.echo(text, nl=False)
+            _echo(text, nl=False)
         else:
-            write_atomic(output, text)
+            write_atomic(output, text, inputs=[Path(p) for p in rules.spec.chain_paths])
 
 
 @main.command()
@@ -356,7 +419,7 @@ def diff(first: str, second: str, lang: str) -> None:
     with _user_errors():
         a = load_rulespec(find_rulespec(first))
         b = load_rulespec(find_rulespec(second))
-        click.echo(sheets.describe_diff(a, b, lang))
+        _echo(sheets.describe_diff(a, b, lang))
 
 
 from sevens.runtime.lab.commands import analyse, compare  # noqa: E402 - the balance lab (issue 10)

@@ -14,6 +14,7 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids, resolve_reference
 from sevens.compiler.pipeline import load_rulespec, write_atomic
 from sevens.compiler.rulesheet import diff
+from sevens.compiler.rulesheet.escape import for_markdown
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang, check_language
 from sevens.compiler.rulesheet.render import FORMATS, render
 from sevens.compiler.rulesheet.sheet import sheet_context
@@ -33,6 +34,8 @@ def load_parent(rules: AnalysedRules) -> AnalysedRules | None:
     parent = rules.spec.parent
     if parent is None:
         return None
+    if rules.spec.parent_path is not None:  # the file ``extends:`` named, not a namesake
+        return load_rulespec(Path(rules.spec.parent_path))
     here = Path(rules.spec.path).parent if rules.spec.path != "?" else None
     path = resolve_reference(parent, here) or BUILTIN_DIR / f"{parent}.yaml"
     return load_rulespec(path)
@@ -44,6 +47,8 @@ def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
     _check_format(fmt)
     language = Lang(lang)
     parent = load_parent(rules)
+    if fmt == "md":
+        rules, parent = for_markdown(rules), parent and for_markdown(parent)
     differences = diff.differences(parent, rules, language) if parent else None
     context = sheet_context(language, rules, differences, parent.spec.name if parent else None)
     return render(context, lang, fmt)
@@ -52,7 +57,7 @@ def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
 def describe_diff(a: AnalysedRules, b: AnalysedRules, lang: str) -> str:
     """The differences of ``b`` from ``a`` as Markdown prose in ``lang``."""
     check_language(lang)
-    return diff.describe_diff(a, b, Lang(lang))
+    return diff.describe_diff(for_markdown(a), for_markdown(b), Lang(lang))
 
 
 def write_all(out_dir: Path) -> list[Path]:

@@ -15,6 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from sevens.compiler.rulesheet.escape import md_escape
 from sevens.compiler.rulesheet.i18n import translations
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -35,6 +36,7 @@ def make_environment(html: bool) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["squash"] = squash
+    env.filters["md"] = md_escape  # for any rulespec string a template adds later
     return env
 
 
