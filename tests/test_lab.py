@@ -225,6 +225,14 @@ def test_bad_options_give_one_line_and_status_2(args: list[str], message: str) -
     assert "Traceback" not in output
 
 
+def test_report_in_a_missing_folder_is_refused_before_playing(tmp_path: Path) -> None:
+    report = tmp_path / "missing" / "r.html"
+    code, output = lab("analyse", "parliament", "--games", "10", "--report", str(report))
+    assert code == 2
+    assert "cannot write the report" in output
+    assert not report.parent.exists()
+
+
 def test_unknown_variant_is_a_clear_error() -> None:
     code, output = lab("compare", "parliament", "parlament", "--games", "10")
     assert code == 2

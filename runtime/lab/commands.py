@@ -152,6 +152,12 @@ def _play(
     return outcome, time.perf_counter() - started
 
 
+def _check_report(path: Path | None) -> None:
+    """Refuse a report that could not be written before playing, not after."""
+    if path is not None and not path.parent.is_dir():
+        raise SevensError(Diagnostic(f"{path}: cannot write the report: no folder {path.parent}"))
+
+
 def _prepare(reference: str, players: int) -> Source:
     source = ship(reference)
     rules, _ = load(source)
@@ -173,6 +179,7 @@ def _match_deals(source: Source, players: int) -> int:
 def analyse(variant: str, **options: Any) -> None:
     """How fair is VARIANT, how long are its deals, does skill matter: figures with intervals."""
     with _user_errors():
+        _check_report(options["report"])
         source = _prepare(variant, options["players"])
         job = _job([source], options, record=options["record"] is not None)
         with _record_file(options["record"]) as stream:
@@ -190,6 +197,7 @@ def analyse(variant: str, **options: Any) -> None:
 def compare(first: str, second: str, **options: Any) -> None:
     """Play the same deals under rule sets FIRST and SECOND and say which differences are real."""
     with _user_errors():
+        _check_report(options["report"])
         sources = [_prepare(ref, options["players"]) for ref in (first, second)]
         job = _job(sources, options)
         outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
