@@ -25,7 +25,7 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.pipeline import write_atomic
 from sevens.runtime.api import GameError
 from sevens.runtime.lab import figures
-from sevens.runtime.lab.measures import Experiment, plan
+from sevens.runtime.lab.measures import plan
 from sevens.runtime.lab.runner import CHUNK, Job, Outcome, Source, chunks, load, run, ship
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.simulate import check_players
@@ -338,12 +338,14 @@ def _print_head(result: dict[str, Any], seconds: float, title: str) -> None:
 def _print_analysis(result: dict[str, Any], seconds: float) -> None:
     _print_head(result, seconds, f"analysis  {result['variant']}")
     main = result["experiments"]["main"]
-    rates = "  ".join(f"seat {s}: {figures._pct(r)}" for s, r in enumerate(main["wins"]["rates"]))
+    rates = "  ".join(
+        f"seat {s}: {figures.percent(r)}" for s, r in enumerate(main["wins"]["rates"])
+    )
     click.echo(f"wins      {rates}")
     for key in ("chips", "points"):
         if key in main:
             means = "  ".join(
-                f"seat {s}: {figures._num(m)}" for s, m in enumerate(main[key]["mean"])
+                f"seat {s}: {figures.signed(m)}" for s, m in enumerate(main[key]["mean"])
             )
             click.echo(f"{key:<10}{means}")
     click.echo("")
@@ -362,7 +364,7 @@ def _print_comparison(result: dict[str, Any], seconds: float) -> None:
             mark = "real" if row["real"] else ""
             click.echo(
                 f"  {row['measure']:<36}{row['a']:>10.4g}{row['b']:>10.4g}  "
-                f"{figures._num(row['difference']):<28}{mark}"
+                f"{figures.signed(row['difference']):<28}{mark}"
             )
     click.echo("")
     for line in result["findings"]:
@@ -393,4 +395,4 @@ def _record_file(path: Path | None) -> Iterator[IO[str] | None]:
         Path(handle.name).unlink(missing_ok=True)
 
 
-__all__ = ["Experiment", "analyse", "analysis", "compare", "comparison"]
+__all__ = ["analyse", "analysis", "compare", "comparison"]
