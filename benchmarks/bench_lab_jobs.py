@@ -77,7 +77,7 @@ def main() -> None:
     # On a busy machine the wall clock shows the contention; the CPU seconds show
     # what the pool itself costs.  With two idle cores the speed-up would be at most:
     print(f"CPU time of --jobs 2 / --jobs 1: {cpu_two / cpu_one:.2f}")
-    print(f"speed-up two idle cores would allow: {2 * cpu_one / cpu_two:.2f}x")
+    print(f"upper bound of the speed-up on two idle cores: {2 * cpu_one / cpu_two:.2f}x")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     print("same figures:", "yes" if figures_one == figures_two else "NO")
 
