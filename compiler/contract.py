@@ -19,7 +19,6 @@ from sevens.runtime.contract import (
     ChipRules,
     DeckShape,
     FollowUpRules,
-    LayoutShape,
     OpeningRules,
     PassRules,
     PlayerRange,
@@ -32,12 +31,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
     """The contract record of an analysed rule set."""
     spec = rules.spec
     deck = _deck(spec)
-    layout = LayoutShape(
-        start_rank=spec.layout.start_rank,
-        rows_per_suit=spec.layout.rows_per_suit,
-        wrap=spec.layout.wrap,
-        preplaced=spec.layout.preplaced,
-    )
+    layout = spec.layout  # the model keeps the layout in the contract's own record
     passing = spec.passing
     rule_set = RuleSet(
         id=spec.id,

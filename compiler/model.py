@@ -18,6 +18,7 @@ from sevens.compiler.load import Document, Origin
 from sevens.runtime.contract import (
     Blocked,
     EndWhen,
+    LayoutShape,
     Leader,
     MatchWinner,
     OverLimit,
@@ -180,14 +181,6 @@ class Condition:
 
 
 @dataclass(frozen=True)
-class Layout:
-    start_rank: int | None  # None: the first card played chooses it
-    rows_per_suit: int
-    wrap: bool
-    preplaced: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class Opening:
     card: int | None  # a fixed opening card
     choices: tuple[int, ...]  # the dealer names one of these (empty: no choice)
@@ -239,7 +232,7 @@ class Rulespec:
     path: str
     deck: Deck
     players: Players
-    layout: Layout
+    layout: LayoutShape
     opening: Opening
     legal: Condition
     follow_up: FollowUp | None
@@ -403,7 +396,7 @@ class _ModelBuilder:
             self.error(("players",), f"players.min ({low}) is greater than players.max ({high})")
         return Players(low, high, self.get("players", "best"))
 
-    def layout(self, deck: Deck) -> Layout:
+    def layout(self, deck: Deck) -> LayoutShape:
         raw_start = self.get("layout", "start_rank", default="7")
         start: int | None = None
         if str(raw_start) != "first-card":
@@ -415,7 +408,7 @@ class _ModelBuilder:
                     f"layout.start_rank: no rank '{raw_start}' in the deck ({codes})",
                 )
                 start = 0
-        return Layout(
+        return LayoutShape(
             start_rank=start,
             rows_per_suit=self.get("layout", "rows_per_suit", default=1),
             wrap=bool(self.get("layout", "wrap", default=False)),

@@ -188,17 +188,15 @@ class CompiledRules:
         st.playable = playable
 
     def choose_row(self, st: DealState, card: int) -> int:
-        """The row a card goes to: one where it is playable, else the first lacking its rank."""
-        per_suit = self.rows_per_suit
-        first = self.rule_set.suit_of[card] * per_suit
-        if per_suit == 1:
-            return first
-        bit = 1 << card
-        for r in range(first, first + per_suit):
-            if st.row_mask[r] & bit:
-                return r
+        """The row a card goes to: the first of its suit not yet holding its rank.
+
+        This is the language's definition of the rows (each copy of a rank fills
+        the next row lacking it, see docs/conditions.md), so a card opens a new
+        row only when the earlier rows of its suit already hold its rank.
+        """
+        first = self.rule_set.suit_of[card] * self.rows_per_suit
         rank_bit = self.rank_bit[card]
-        for r in range(first, first + per_suit):
+        for r in range(first, first + self.rows_per_suit):
             if not st.row_ranks[r] & rank_bit:
                 return r
         return first
@@ -282,6 +280,8 @@ class CompiledRules:
         layout = self.rule_set.layout
         if layout.rows_per_suit == 1 and self.keyed_by_state:
             return self._play_on_suit_rows()
+        if self.keyed_by_state:
+            return self._play_on_several_rows()
         return self._play_general()
 
     def _play_on_suit_rows(self) -> Callable[[DealState, int, int], None]:
@@ -305,6 +305,40 @@ class CompiledRules:
                 mask = masks[key] = build(st, r)
             st.playable ^= st.row_mask[r] ^ mask
             st.row_mask[r] = mask
+
+        return play
+
+    def _play_on_several_rows(self) -> Callable[[DealState, int, int], None]:
+        """Several rows per suit (several packs), fixed start, no table-wide facts."""
+        masks, rank_bit, shift, build = self.masks, self.rank_bit, self.n_ranks, self.build_row_mask
+        per_suit, n_rows = self.rows_per_suit, self.rule_set.n_rows
+        first_row = tuple(suit * per_suit for suit in self.rule_set.suit_of)
+
+        def play(st: DealState, seat: int, card: int) -> None:
+            bit = 1 << card
+            st.hands[seat] ^= bit
+            st.table |= bit
+            if bit & st.opening_mask:
+                st.opened = True
+            row_mask, row_ranks = st.row_mask, st.row_ranks
+            first = first_row[card]
+            rank = rank_bit[card]
+            r = first
+            for other in range(first, first + per_suit):  # the first row lacking its rank
+                if not row_ranks[other] & rank:
+                    r = other
+                    break
+            ranks = row_ranks[r] | rank
+            row_ranks[r] = ranks
+            key = r << shift | ranks
+            mask = masks[key]
+            if mask is None:
+                mask = masks[key] = build(st, r)
+            row_mask[r] = mask
+            playable = 0
+            for other in range(n_rows):  # rows of one suit may both accept a card
+                playable |= row_mask[other]
+            st.playable = playable
 
         return play
 

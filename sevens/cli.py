@@ -52,7 +52,13 @@ def _user_errors() -> Iterator[None]:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sevens")
 def main() -> None:
-    """A rules compiler for the Sevens family of card games (Fan Tan, Parliament, …)."""
+    """A rules compiler for the Sevens family of card games (Fan Tan, Parliament, …).
+
+    VARIANT is a built-in id (see docs/variants.md) or a rulespec file. A file
+    is compiled on the fly; a readable copy of its module is kept in the cache
+    directory $SEVENS_CACHE (default: $XDG_CACHE_HOME/sevens, else
+    ~/.cache/sevens), but what runs is always the fresh compile.
+    """
 
 
 @main.command()

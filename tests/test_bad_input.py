@@ -261,7 +261,9 @@ def parse_text(text: str) -> dict[str, object]:
 def test_billion_laughs_fails_fast() -> None:
     started = time.perf_counter()
     result = run("validate", str(BAD_DIR / "billion_laughs.yaml"))
-    assert time.perf_counter() - started < 2.0
+    # A guard against a hang (an expansion would take hours), not a speed claim: a loaded
+    # machine may be slow, so the bound is generous.
+    assert time.perf_counter() - started < 30.0
     assert_user_error(result)
     assert "alias expansion exceeds the node budget" in result.output
 
