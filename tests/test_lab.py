@@ -49,13 +49,13 @@ def test_wilson_interval_matches_published_values(k: int, n: int, low: float, hi
 
 
 def test_wilson_interval_covers_a_fair_coin_95_percent_of_the_time() -> None:
-    """Coverage measured over 2000 seeds of 60 tosses each, not asserted from one run."""
+    """Coverage measured over 1000 seeds of 60 tosses each, not asserted from one run."""
     covered = 0
-    for seed in range(2000):
+    for seed in range(1000):
         rng = random.Random(seed)
         heads = sum(rng.random() < 0.5 for _ in range(60))
         covered += not wilson(heads, 60, 0.95).excludes(0.5)
-    assert 0.93 <= covered / 2000 <= 0.975
+    assert 0.925 <= covered / 1000 <= 0.975
 
 
 def test_mean_interval_covers_the_mean_of_a_die() -> None:
@@ -188,13 +188,13 @@ def test_compare_a_rule_set_with_itself_finds_no_difference(
 
 
 def test_compare_finds_that_voluntary_passing_lengthens_deals() -> None:
-    code, output = lab("compare", "parliament", "voluntary-pass", "--games", "600", "--jobs", "1")
-    assert code == 0, output
-    assert "decisions per deal" in output
     code, output = lab(
-        "compare", "parliament", "voluntary-pass", "--games", "600", "--jobs", "1", "--json"
+        "compare", "parliament", "voluntary-pass", "--games", "400", "--jobs", "1", "--json"
     )
-    rows = {r["key"]: r for r in json.loads(output)["experiments"]["main"]["differences"]}
+    assert code == 0, output
+    result = json.loads(output)
+    assert any(line.startswith("[main] decisions per deal") for line in result["findings"])
+    rows = {r["key"]: r for r in result["experiments"]["main"]["differences"]}
     assert rows["decisions"]["real"] and rows["decisions"]["difference"]["high"] < -20
     assert rows["win 0"]["difference"]["low"] < 0 < rows["win 0"]["difference"]["high"]
 
@@ -223,6 +223,14 @@ def test_bad_options_give_one_line_and_status_2(args: list[str], message: str) -
     assert code == 2
     assert message in output
     assert "Traceback" not in output
+
+
+def test_report_in_a_missing_folder_is_refused_before_playing(tmp_path: Path) -> None:
+    report = tmp_path / "missing" / "r.html"
+    code, output = lab("analyse", "parliament", "--games", "10", "--report", str(report))
+    assert code == 2
+    assert "cannot write the report" in output
+    assert not report.parent.exists()
 
 
 def test_unknown_variant_is_a_clear_error() -> None:

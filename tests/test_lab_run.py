@@ -54,13 +54,13 @@ def test_a_dask_local_cluster_gives_byte_identical_json(one_process: str) -> Non
     from distributed import LocalCluster
 
     with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         assert lab("analyse", *ARGS, "--scheduler", cluster.scheduler_address) == one_process
 
 
 def test_compare_is_identical_on_one_or_two_processes() -> None:
-    args = ["compare", "parliament", "voluntary-pass", "--games", "1200", "--json", "--quiet"]
+    args = ["compare", "parliament", "clubs-seven", "--games", "1100", "--json", "--quiet"]
     assert lab(*args, "--jobs", "1") == lab(*args, "--jobs", "2")
 
 
@@ -111,7 +111,7 @@ def _rendered(page: Path) -> str:
 )
 def test_report_renders_in_headless_chromium(args: list[str], title: str, tmp_path: Path) -> None:
     page = tmp_path / "report.html"
-    lab(*args, "--games", "300", "--jobs", "1", "--quiet", "--report", str(page))
+    lab(*args, "--games", "150", "--jobs", "1", "--quiet", "--report", str(page))
     html = page.read_text(encoding="utf-8")
     assert "<img" not in html and "http" not in html.split("<svg", 1)[0]  # self-contained
     dom = _rendered(page)

@@ -25,7 +25,7 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.pipeline import write_atomic
 from sevens.runtime.api import GameError
 from sevens.runtime.lab import figures
-from sevens.runtime.lab.measures import Experiment, plan
+from sevens.runtime.lab.measures import plan
 from sevens.runtime.lab.runner import CHUNK, Job, Outcome, Source, chunks, load, run, ship
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.simulate import check_players
@@ -152,6 +152,12 @@ def _play(
     return outcome, time.perf_counter() - started
 
 
+def _check_report(path: Path | None) -> None:
+    """Refuse a report that could not be written before playing, not after."""
+    if path is not None and not path.parent.is_dir():
+        raise SevensError(Diagnostic(f"{path}: cannot write the report: no folder {path.parent}"))
+
+
 def _prepare(reference: str, players: int) -> Source:
     source = ship(reference)
     rules, _ = load(source)
@@ -173,6 +179,7 @@ def _match_deals(source: Source, players: int) -> int:
 def analyse(variant: str, **options: Any) -> None:
     """How fair is VARIANT, how long are its deals, does skill matter: figures with intervals."""
     with _user_errors():
+        _check_report(options["report"])
         source = _prepare(variant, options["players"])
         job = _job([source], options, record=options["record"] is not None)
         with _record_file(options["record"]) as stream:
@@ -190,6 +197,7 @@ def analyse(variant: str, **options: Any) -> None:
 def compare(first: str, second: str, **options: Any) -> None:
     """Play the same deals under rule sets FIRST and SECOND and say which differences are real."""
     with _user_errors():
+        _check_report(options["report"])
         sources = [_prepare(ref, options["players"]) for ref in (first, second)]
         job = _job(sources, options)
         outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
@@ -330,12 +338,14 @@ def _print_head(result: dict[str, Any], seconds: float, title: str) -> None:
 def _print_analysis(result: dict[str, Any], seconds: float) -> None:
     _print_head(result, seconds, f"analysis  {result['variant']}")
     main = result["experiments"]["main"]
-    rates = "  ".join(f"seat {s}: {figures._pct(r)}" for s, r in enumerate(main["wins"]["rates"]))
+    rates = "  ".join(
+        f"seat {s}: {figures.percent(r)}" for s, r in enumerate(main["wins"]["rates"])
+    )
     click.echo(f"wins      {rates}")
     for key in ("chips", "points"):
         if key in main:
             means = "  ".join(
-                f"seat {s}: {figures._num(m)}" for s, m in enumerate(main[key]["mean"])
+                f"seat {s}: {figures.signed(m)}" for s, m in enumerate(main[key]["mean"])
             )
             click.echo(f"{key:<10}{means}")
     click.echo("")
@@ -354,7 +364,7 @@ def _print_comparison(result: dict[str, Any], seconds: float) -> None:
             mark = "real" if row["real"] else ""
             click.echo(
                 f"  {row['measure']:<36}{row['a']:>10.4g}{row['b']:>10.4g}  "
-                f"{figures._num(row['difference']):<28}{mark}"
+                f"{figures.signed(row['difference']):<28}{mark}"
             )
     click.echo("")
     for line in result["findings"]:
@@ -385,4 +395,4 @@ def _record_file(path: Path | None) -> Iterator[IO[str] | None]:
         Path(handle.name).unlink(missing_ok=True)
 
 
-__all__ = ["Experiment", "analyse", "analysis", "compare", "comparison"]
+__all__ = ["analyse", "analysis", "compare", "comparison"]

@@ -165,7 +165,8 @@ def estimate(figure: dict[str, float]) -> Estimate:
     return Estimate(figure["value"], figure["low"], figure["high"])
 
 
-def _pct(figure: dict[str, float]) -> str:
+def percent(figure: dict[str, float]) -> str:
+    """A share with its interval, e.g. ``33.2% [32.9%, 33.5%]``."""
     return f"{figure['value']:.1%} [{figure['low']:.1%}, {figure['high']:.1%}]"
 
 
@@ -175,7 +176,8 @@ def _points(figure: dict[str, float]) -> str:
     return f"{v:+.1f} points [{lo:+.1f}, {hi:+.1f}]"
 
 
-def _num(figure: dict[str, float]) -> str:
+def signed(figure: dict[str, float]) -> str:
+    """A signed value with its interval, three significant digits."""
     return f"{figure['value']:+.3g} [{figure['low']:+.3g}, {figure['high']:+.3g}]"
 
 
@@ -191,7 +193,7 @@ def _seats_finding(what: str, wins: Figures, alpha: float) -> str:
         best = max(range(len(wins["rates"])), key=lambda s: wins["rates"][s]["value"])
         return (
             f"{what} are NOT equal (chi-square p = {p:.2g}): "
-            f"seat {best} wins most, {_pct(wins['rates'][best])}."
+            f"seat {best} wins most, {percent(wins['rates'][best])}."
         )
     return f"{what} look equal (chi-square p = {p:.2g}); no seat is favoured at this confidence."
 
@@ -208,11 +210,11 @@ def deal_findings(fig: Figures, alpha: float, positions: bool = True) -> list[st
         else "no advantage shown"
     )
     found.append(
-        f"The leader wins {_pct(fig['leader']['win'])} of deals, "
+        f"The leader wins {percent(fig['leader']['win'])} of deals, "
         f"{_points(edge)} against the other seats: {verdict}."
     )
     if fig["blocked"]["value"] > 0:
-        found.append(f"{_pct(fig['blocked'])} of deals end blocked (nobody can play).")
+        found.append(f"{percent(fig['blocked'])} of deals end blocked (nobody can play).")
     d, p = fig["decisions"], fig["passes"]
     found.append(
         f"A deal takes {d['mean']['value']:.1f} decisions [{d['mean']['low']:.1f}, "
@@ -234,13 +236,13 @@ def focus_findings(fig: Figures, name: str) -> list[str]:
         verdict = "withholding neither pays nor costs measurably"
     found = [
         f"{name.capitalize()}: one {fig['focus']} seat among {fig['others']} ones wins "
-        f"{_pct(fig['win'])}, {_points(edge)} over the others: {verdict}."
+        f"{percent(fig['win'])}, {_points(edge)} over the others: {verdict}."
     ]
     for key in ("chips", "points"):
         if f"{key}_edge" in fig:
             edge = fig[f"{key}_edge"]
             shown = "a real difference" if _real(edge) else "no difference shown"
-            found.append(f"  Its {key} per game, minus the others' mean: {_num(edge)}: {shown}.")
+            found.append(f"  Its {key} per game, minus the others' mean: {signed(edge)}: {shown}.")
     return found
 
 
@@ -249,7 +251,7 @@ def match_findings(fig: Figures, alpha: float) -> list[str]:
     d = fig["deals"]
     return [
         f"A match lasts {d['mean']['value']:.2f} deals [{d['mean']['low']:.2f}, "
-        f"{d['mean']['high']:.2f}]; {_pct(fig['shared'])} of matches end in a shared win.",
+        f"{d['mean']['high']:.2f}]; {percent(fig['shared'])} of matches end in a shared win.",
         _seats_finding("Match wins by seat", fig["wins"], alpha),
     ]
 
@@ -278,7 +280,7 @@ def difference_findings(rows: list[Figures], confidence: float) -> list[str]:
         return [f"No difference is real at {confidence:.0%} confidence ({chance})."]
     found = [
         f"{row['measure']}: {row['a']:.4g} vs {row['b']:.4g}, "
-        f"difference {_num(row['difference'])} — real at {confidence:.0%}."
+        f"difference {signed(row['difference'])} — real at {confidence:.0%}."
         for row in real
     ]
     if len(real) <= len(rows) * (1 - confidence) * 2:

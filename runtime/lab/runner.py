@@ -239,7 +239,7 @@ def _on_cluster(job: Job, todo: list[Chunk], address: str) -> Generator[ChunkRes
 
 
 class _RecordWriter:
-    """Writes the main experiment's records in game order, whole lines only."""
+    """Writes the main experiment's records in game order, whole chunks only."""
 
     def __init__(self, stream: IO[str] | None) -> None:
         self.stream, self.next, self.waiting = stream, 0, dict[int, list[str]]()
@@ -249,8 +249,9 @@ class _RecordWriter:
             return
         self.waiting[result.index] = result.records
         while self.next in self.waiting:
-            for line in self.waiting.pop(self.next):
-                self.stream.write(line + "\n")  # one call per line: an interrupt never splits it
+            # One call per chunk: a Ctrl-C lands before or after it, so the file
+            # holds whole chunks of whole lines.
+            self.stream.write("".join(line + "\n" for line in self.waiting.pop(self.next)))
             self.next += 1
 
 
