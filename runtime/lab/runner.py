@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 import signal
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -249,10 +250,26 @@ class _RecordWriter:
             return
         self.waiting[result.index] = result.records
         while self.next in self.waiting:
-            # One call per chunk: a Ctrl-C lands before or after it, so the file
-            # holds whole chunks of whole lines.
-            self.stream.write("".join(line + "\n" for line in self.waiting.pop(self.next)))
+            text = "".join(line + "\n" for line in self.waiting.pop(self.next))
+            # A large write can be cut by Ctrl-C between two buffer flushes; holding the
+            # signal back until it is done keeps the file to whole chunks of whole lines.
+            with _interrupts_deferred():
+                self.stream.write(text)
+                self.stream.flush()
             self.next += 1
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Deliver a Ctrl-C that arrives inside the block only when the block ends (POSIX)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _merge(job: Job, todo: list[Chunk], done: dict[int, ChunkResult], partial: bool) -> Outcome:
