@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.contract import EndWhen, Leader, Pick, Role, Transfer
+from sevens.runtime.contract import EndWhen, Leader, Pick, Role, RuleSet, Transfer
 from sevens.runtime.strategies import PASS, Strategy
 
 #: Decisions per card in the deck after which a deal is declared endless.
@@ -48,6 +48,7 @@ class Table:
     carried_pot: int = 0
     record: bool = False
     forget_last_card: float = 0.0  # chance that a bot forgets to announce "last card"
+    forgetful: frozenset[int] | None = None  # the seats that may forget (None: every seat)
 
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
@@ -75,6 +76,19 @@ def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> i
     if leader is Leader.PREVIOUS_WINNER and previous_winner is not None:
         return previous_winner
     return (st.dealer + 1) % st.n_players
+
+
+def may_pass(rule_set: RuleSet, st: DealState, seat: int) -> bool:
+    """Whether ``seat``, able to play, may pass anyway.
+
+    Only with voluntary passing, within the pass limit, and never while the
+    opening card is still to come: its holder must lay it (seed 000, "muss
+    sie … legen"), so a player who can play before the opening is down holds it.
+    """
+    passing = rule_set.passing
+    if not passing.voluntary or not st.opened:
+        return False
+    return passing.limit is None or st.passes[seat] < passing.limit
 
 
 def _holder(st: DealState, mask: int) -> int:
@@ -187,8 +201,7 @@ class _Turns:
             legal = hands[seat] & st.playable if fast and st.opened else legal_moves(st, seat)
             if legal:
                 if voluntary:
-                    can_pass = pass_limit is None or st.passes[seat] < pass_limit
-                    card = strategies[seat](st, seat, legal, can_pass, rng)
+                    card = strategies[seat](st, seat, legal, may_pass(rule_set, st, seat), rng)
                 elif legal & (legal - 1):
                     card = strategies[seat](st, seat, legal, False, rng)
                 else:  # one legal card and no right to pass: there is no choice to ask for
@@ -313,8 +326,10 @@ class _Turns:
 
     def announce_last_card(self, seat: int) -> None:
         """A bot forgets to say "last card" with the table's probability; it is always caught."""
-        penalty = self.rules.rule_set.last_card
-        if penalty is not None and self.rng.random() < self.table.forget_last_card:
+        penalty, forgetful = self.rules.rule_set.last_card, self.table.forgetful
+        if penalty is None or (forgetful is not None and seat not in forgetful):
+            return
+        if self.rng.random() < self.table.forget_last_card:
             if self.recorder is not None:
                 self.recorder.note(forgot_last_card=True)
             self.transfer(penalty, seat)
