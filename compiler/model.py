@@ -186,6 +186,7 @@ class Opening:
     choices: tuple[int, ...]  # the dealer names one of these (empty: no choice)
     leader: Leader
     leader_cards: Condition | None  # with leader 'holder-of-lowest'
+    origin: Origin | None = None  # where opening.card was written (for errors)
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ class FollowUp:
     when: Condition
     allow: Condition
     optional: bool
+    max: int | None = 1  # None: unlimited chaining
 
 
 @dataclass(frozen=True)
@@ -433,7 +435,7 @@ class _ModelBuilder:
                 ("opening", "leader"),
                 "opening.leader 'holder-of-lowest' needs opening.leader_cards",
             )
-        return Opening(card, choices, leader, leader_cards)
+        return Opening(card, choices, leader, leader_cards, self.doc.origin(("opening", "card")))
 
     def transfer(self, *path: str) -> Transfer | None:
         raw = self.get(*path)
@@ -469,6 +471,7 @@ class _ModelBuilder:
             when=self.condition("play", "follow_up", "when", default="false"),
             allow=self.condition("play", "follow_up", "allow", default="false"),
             optional=bool(self.get("play", "follow_up", "optional", default=True)),
+            max=_follow_up_max(self.get("play", "follow_up", "max", default=1)),
         )
 
     def passing(self) -> Passing:
@@ -550,6 +553,11 @@ def default_match_winner(chips: object) -> MatchWinner:
 
 def _optional(kind: type[OverLimit], value: str | None) -> OverLimit | None:
     return None if value is None else kind(value)
+
+
+def _follow_up_max(value: int | str) -> int | None:
+    """``play.follow_up.max``: a number, or 'unlimited' (``None``)."""
+    return None if value == "unlimited" else int(value)
 
 
 def build_model(document: Document) -> Rulespec:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sevens.compiler.analyse import AnalysedRules, analyse
-from sevens.compiler.contract import build_rule_set
+from sevens.compiler.contract import build_rule_set, check_opening
 from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.interpret import ReferenceRules
@@ -36,7 +36,9 @@ def load_rulespec(path: Path) -> AnalysedRules:
     """Load, validate, model and analyse one rulespec file."""
     document = load_document(path)
     validate_document(document)
-    return analyse(build_model(document))
+    rules = analyse(build_model(document))
+    check_opening(rules)
+    return rules
 
 
 def reference_rules(rules: AnalysedRules) -> ReferenceRules:

@@ -215,6 +215,7 @@ class FollowUpRules:
 
     optional: bool
     trigger_cards: int  # cards whose play may grant a follow-up (bitmask of card ids)
+    max: int | None = 1  # extra cards per turn at most; None: unlimited (each may grant another)
 
 
 @dataclass(frozen=True, slots=True)

@@ -256,9 +256,11 @@ class _Turns:
         """Extra cards the same player may add at once; returns the decisions taken."""
         rules, st = self.rules, self.st
         taken = 0
-        optional = rules.rule_set.follow_up is not None and rules.rule_set.follow_up.optional
+        follow_up = rules.rule_set.follow_up
+        assert follow_up is not None
+        optional, most = follow_up.optional, follow_up.max
         extra = rules.follow_up(st, seat, card)
-        while extra and st.hands[seat]:
+        while extra and st.hands[seat] and (most is None or taken < most):
             taken += 1
             card = self.table.strategies[seat](st, seat, extra, optional, self.rng)
             if self.recorder is not None:

@@ -82,7 +82,11 @@ def test_a_refusal_penalty_makes_withholding_lose(
     unpunished = _play(free_rules, withholding_strategy(free_rules))
     for better, worse in ((straight, punished), (unpunished, punished)):
         assert getattr(worse, figure) < getattr(better, figure), (variant, figure, worse, better)
-        assert worse.wins <= better.wins, (variant, worse, better)  # a fine alone leaves play as it was
+        assert worse.wins <= better.wins, (
+            variant,
+            worse,
+            better,
+        )  # a fine alone leaves play as it was
 
 
 def test_the_voluntary_pass_chip_costs_the_withholder(tmp_path: Path) -> None:
@@ -114,7 +118,9 @@ def test_forgetting_the_last_card_loses() -> None:
 VOLUNTARY = ["voluntary-pass", "refusal-penalty", "sevens-overlook", "caught-holding"]
 
 
-def _refuses_to_open(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+def _refuses_to_open(
+    st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random
+) -> int:
     """Refuses whenever offered before the opening card is down; plays its lowest card after."""
     if can_pass and not st.opened:
         return PASS

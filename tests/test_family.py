@@ -1,0 +1,101 @@
+"""Mechanics of the wider family (issue 8), on compiled and interpreted rules.
+
+Each test writes a small rulespec over a built-in one (or uses a built-in),
+plays a crafted deal through the engine's turn loop, and checks the outcome.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sevens.cli import main
+from sevens.compiler.errors import SevensError
+from sevens.compiler.pipeline import load_rulespec, reference_rules
+from sevens.runtime.api import DealState, Rules
+from sevens.runtime.engine import Table, _Recorder, _Turns
+from sevens.runtime.position import parse_cards
+from sevens.runtime.registry import load_rules
+from sevens.runtime.strategies import Strategy
+
+ENGINES = ["compiled", "reference"]
+
+
+def _load(path: Path, engine: str) -> Rules:
+    if engine == "compiled":
+        return load_rules(str(path))
+    return reference_rules(load_rulespec(path))
+
+
+def _spec(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"id: {name}\n{text}", encoding="utf-8")
+    return path
+
+
+def _mask(rules: Rules, text: str) -> int:
+    return sum(1 << c for c in parse_cards(rules, text, "cards"))
+
+
+def _lowest(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    return (legal & -legal).bit_length() - 1
+
+
+def _run(
+    rules: Rules, hands: list[str], leader: int, strategies: list[Strategy] | None = None
+) -> tuple[DealState, list[dict[str, object]]]:
+    st = DealState(
+        len(hands), len(hands) - 1, [_mask(rules, h) for h in hands], rules.rule_set.n_rows
+    )
+    rules.setup(st)
+    recorder = _Recorder(rules)
+    table = Table(len(hands), strategies or [_lowest] * len(hands), dealer=st.dealer, record=True)
+    _Turns(rules, st, random.Random(3), table, recorder).run(leader)
+    return st, recorder.decisions
+
+
+# -- play.follow_up.max ------------------------------------------------------------
+CHAIN = """extends: parliament
+play:
+  follow_up:
+    when: "true"
+    allow: "true"
+    optional: false
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("most", "extra"), [(None, 1), ("2", 2), ("unlimited", 4)])
+def test_follow_up_max_bounds_the_chain(
+    tmp_path: Path, engine: str, most: str | None, extra: int
+) -> None:
+    text = CHAIN + (f"    max: {most}\n" if most else "")
+    rules = _load(_spec(tmp_path, "chain", text), engine)
+    assert rules.rule_set.follow_up is not None
+    _, decisions = _run(rules, ["7D 8D 9D 10D JD", "2C 3C", "2H 3H", "2S 3S"], leader=0)
+    kinds = [d.get("kind", "turn") for d in decisions]
+    # the first turn: the 7♦, then at most ``extra`` follow-up cards by the same seat
+    first_turn = kinds[: kinds.index("turn", 1)] if "turn" in kinds[1:] else kinds
+    assert first_turn == ["turn"] + ["follow-up"] * extra
+
+
+# -- the opening card obeys play.legal ------------------------------------------------
+def test_an_opening_card_play_legal_forbids_is_reported(tmp_path: Path) -> None:
+    path = _spec(tmp_path, "eights", "extends: parliament\nplay:\n  legal: card.rank == 8\n")
+    with pytest.raises(SevensError) as caught:
+        load_rulespec(path)
+    message = str(caught.value)
+    assert f"{path}:4:10" in message and "opening card 7D" in message
+    assert "rulespecs/parliament.yaml:" in message  # where the opening card is written
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_an_opening_card_the_layout_cannot_take_is_reported(tmp_path: Path) -> None:
+    path = _spec(tmp_path, "eight-opens", "extends: parliament\nopening:\n  card: 8D\n")
+    with pytest.raises(SevensError) as caught:
+        load_rulespec(path)
+    assert f"{path}:4:9" in str(caught.value) and "opening card 8D" in str(caught.value)
