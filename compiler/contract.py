@@ -59,6 +59,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         last_card=spec.last_card,
         end_when=spec.end_when,
         blocked=spec.blocked,
+        direction=spec.direction,
         chips=_chips(rules),
         points=None if rules.points is None else amount(rules.points),
     )

@@ -17,6 +17,7 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import Document, Origin
 from sevens.runtime.contract import (
     Blocked,
+    Direction,
     EndWhen,
     LayoutShape,
     Leader,
@@ -245,6 +246,7 @@ class Rulespec:
     chips: Chips | None
     points: Condition | None
     session: Session | None
+    direction: Direction = Direction.CLOCKWISE
     data: dict[str, Any] = field(repr=False, default_factory=dict)
 
     @property
@@ -315,6 +317,7 @@ class _ModelBuilder:
             if self.get("scoring", "points") is not None
             else None,
             session=self.session(),
+            direction=Direction(self.get("play", "direction", default="clockwise")),
             data=self.data,
         )
         self.check_consistency(spec)

@@ -31,6 +31,7 @@ __all__ = [
     "Blocked",
     "ChipRules",
     "DeckShape",
+    "Direction",
     "EndWhen",
     "FollowUpRules",
     "LayoutShape",
@@ -60,6 +61,13 @@ class Leader(StrEnum):
     PREVIOUS_WINNER = "previous-winner"  # left of the dealer when there is none
 
 
+class Direction(StrEnum):
+    """Which way the deal, the turns and the deal itself pass round the table."""
+
+    CLOCKWISE = "clockwise"  # to the left
+    COUNTER_CLOCKWISE = "counter-clockwise"  # to the right
+
+
 class EndWhen(StrEnum):
     """When a deal ends."""
 
@@ -85,6 +93,8 @@ class Role(StrEnum):
     SELF = "self"
     LEFT = "left"
     RIGHT = "right"
+    NEXT = "next"  # the player who plays after the offender (left when play is clockwise)
+    PREVIOUS = "previous"  # the player who played before the offender
     MOST_CARDS = "most-cards"
 
 
@@ -263,8 +273,14 @@ class RuleSet:
     last_card: Transfer | None = None  # penalty for not announcing one's last card
     end_when: EndWhen = EndWhen.FIRST_OUT
     blocked: Blocked = Blocked.SCORE
+    direction: Direction = Direction.CLOCKWISE
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
+
+    def following(self, players: int) -> tuple[int, ...]:
+        """For each seat, the seat that plays (and is dealt to) next.  Seats are numbered clockwise."""
+        step = 1 if self.direction is Direction.CLOCKWISE else -1
+        return tuple((seat + step) % players for seat in range(players))
 
     @cached_property
     def dealt(self) -> tuple[int, ...]:

@@ -4,7 +4,8 @@ Deliberately thin: every rule comes from the ``Rules`` object (a generated
 module or the reference interpreter): its legality, its scoring, and a few
 declared mechanics (pass limits and elimination, penalty card transfers, the
 "last card" announcement, who leads).  Seats are numbered clockwise; the
-player left of the dealer is ``dealer + 1``.
+player left of the dealer is ``dealer + 1``.  Turns, the deal and the next
+dealer follow ``rule_set.direction`` (``RuleSet.following``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.contract import EndWhen, Leader, Pick, Role, RuleSet, Transfer
+from sevens.runtime.contract import Direction, EndWhen, Leader, Pick, Role, RuleSet, Transfer
 from sevens.runtime.strategies import PASS, Strategy
 
 #: Decisions per card in the deck after which a deal is declared endless.
@@ -52,30 +53,33 @@ class Table:
 
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
-    """Shuffle and deal every card one at a time, starting left of the dealer."""
+    """Shuffle and deal every card one at a time in the direction of play, from the dealer's
+    neighbour who plays first (left of the dealer unless play is counter-clockwise)."""
     deck = list(rules.rule_set.dealt)
     rng.shuffle(deck)
     hands = [0] * players
-    seat = (dealer + 1) % players
+    following = rules.rule_set.following(players)
+    seat = following[dealer]
     for card in deck:
         hands[seat] |= 1 << card
-        seat = seat + 1 if seat + 1 < players else 0
+        seat = following[seat]
     return hands
 
 
 def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> int:
     """Who takes the first turn, as the rule set's ``LEADER`` says."""
-    leader = rules.rule_set.opening.leader
+    rule_set = rules.rule_set
+    leader, following = rule_set.opening.leader, rule_set.following(st.n_players)
     if leader is Leader.HOLDER:
-        return _holder(st, st.opening_mask)
+        return _holder(st, st.opening_mask, following)
     if leader is Leader.HOLDER_OF_LOWEST:
-        for card in rules.rule_set.opening.leader_order:
+        for card in rule_set.opening.leader_order:
             if any(hand >> card & 1 for hand in st.hands):
-                return _holder(st, 1 << card)
+                return _holder(st, 1 << card, following)
         raise GameError("nobody holds any of the cards that decide the leader")
     if leader is Leader.PREVIOUS_WINNER and previous_winner is not None:
         return previous_winner
-    return (st.dealer + 1) % st.n_players
+    return following[st.dealer]
 
 
 def may_pass(rule_set: RuleSet, st: DealState, seat: int) -> bool:
@@ -91,10 +95,12 @@ def may_pass(rule_set: RuleSet, st: DealState, seat: int) -> bool:
     return passing.limit is None or st.passes[seat] < passing.limit
 
 
-def _holder(st: DealState, mask: int) -> int:
-    """The first player from the dealer's left holding a card of ``mask`` (packs may repeat it)."""
-    for k in range(1, st.n_players + 1):
-        seat = (st.dealer + k) % st.n_players
+def _holder(st: DealState, mask: int, following: tuple[int, ...]) -> int:
+    """The first player after the dealer (in the direction of play) holding a card of ``mask``
+    (packs may repeat it)."""
+    seat = st.dealer
+    for _ in range(st.n_players):
+        seat = following[seat]
         if st.hands[seat] & mask:
             return seat
     raise GameError("nobody holds the opening card")
@@ -178,7 +184,8 @@ class _Turns:
     def run(self, seat: int) -> tuple[int, int]:
         """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
         rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
-        strategies, hands, players = self.table.strategies, st.hands, st.n_players
+        strategies, hands = self.table.strategies, st.hands
+        following = rules.rule_set.following(st.n_players)
         legal_moves, play, rule_set = rules.legal, rules.play, rules.rule_set
         passing = rule_set.passing
         voluntary, has_follow_up, fast = (
@@ -235,10 +242,10 @@ class _Turns:
                         if skip_out:
                             self.rank_the_rest()
                         return decisions + extra, passes
-            seat = seat + 1 if seat + 1 < players else 0
+            seat = following[seat]
             if skip_out:
                 while st.places[seat]:
-                    seat = seat + 1 if seat + 1 < players else 0
+                    seat = following[seat]
         raise GameError(
             f"the deal did not end after {limit} decisions; the rules may never let it end"
         )
@@ -368,10 +375,13 @@ class _Turns:
         if role is Role.SELF:
             return offender
         st = self.st
-        others = [(offender + k) % st.n_players for k in range(1, st.n_players)]
+        others = [(offender + k) % st.n_players for k in range(1, st.n_players)]  # left first
         others = [s for s in others if not st.places[s]]
         if not others:
             return None
+        if role in (Role.NEXT, Role.PREVIOUS):
+            clockwise = self.rules.rule_set.direction is Direction.CLOCKWISE
+            role = Role.LEFT if (role is Role.NEXT) == clockwise else Role.RIGHT
         choose = _ROLE_CHOICE[role]
         return choose(st, others)
 

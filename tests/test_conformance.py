@@ -15,7 +15,8 @@ Case kinds and their fields:
   sizes at the deal, for antes) and ``places`` (finishing places, 1 = first
   out); expected ``chips`` and/or ``points``.
 * ``leader``: ``hands`` (as dealt), ``dealer``, optional ``previous_winner`` and
-  ``named``; expected ``leader`` (the seat that takes the first turn).
+  ``named``; expected ``leader`` (the seat that takes the first turn) and
+  optional ``order`` (the seats in turn order from the leader).
 * ``opening``: expected ``choices`` (the cards the dealer may name; empty when
   the rule set has a fixed opening or none).
 
@@ -162,7 +163,13 @@ def test_leader(variant: str, case: dict[str, Any]) -> None:
         rules.setup(st)
         if "named" in case:
             _name_opening(rules, st, case["named"])
-        assert choose_leader(rules, st, case.get("previous_winner")) == case["leader"], type(rules)
+        leader = choose_leader(rules, st, case.get("previous_winner"))
+        assert leader == case["leader"], type(rules)
+        if "order" in case:  # the turns from the leader round the table
+            following, seats = rules.rule_set.following(len(hands)), [leader]
+            while len(seats) < len(hands):
+                seats.append(following[seats[-1]])
+            assert seats == case["order"], type(rules)
 
 
 @pytest.mark.parametrize(("variant", "case"), _cases("opening"))

@@ -99,3 +99,32 @@ def test_an_opening_card_the_layout_cannot_take_is_reported(tmp_path: Path) -> N
     with pytest.raises(SevensError) as caught:
         load_rulespec(path)
     assert f"{path}:4:9" in str(caught.value) and "opening card 8D" in str(caught.value)
+
+
+# -- play.direction ----------------------------------------------------------------
+def test_counter_clockwise_deals_and_plays_to_the_right() -> None:
+    from sevens.runtime.engine import deal_hands
+
+    rules = load_rules("cinquillo-traditional")
+    assert rules.rule_set.following(4) == (3, 0, 1, 2)
+    hands = deal_hands(rules, 3, 0, random.Random(1))  # 40 cards to 3: 14 13 13
+    assert [h.bit_count() for h in hands] == [13, 13, 14]  # the dealer's right gets the first card
+    ccw = _run(rules, ["5O 4O", "6O", "3O 2O", "7O"], leader=0)[1]
+    assert [d["seat"] for d in ccw[:4]] == [0, 3, 2, 1]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_next_and_previous_follow_the_direction(tmp_path: Path, engine: str) -> None:
+    text = "extends: cinquillo-traditional\npassing:\n  voluntary: true\n  voluntary_transfer: {cards: 1, from: previous, to: self}\n"
+    rules = _load(_spec(tmp_path, "ccw-take", text), engine)
+    st = DealState(
+        4,
+        3,
+        [_mask(rules, h) for h in ["5O 1C", "2C 3C", "4C 6C", "7C 10C"]],
+        rules.rule_set.n_rows,
+    )
+    rules.setup(st)
+    turns = _Turns(rules, st, random.Random(1), Table(4, [_lowest] * 4), None)
+    turns.voluntary_pass(0)
+    # counter-clockwise, the player before seat 0 is seat 1 (on its left)
+    assert st.hands[0].bit_count() == 3 and st.hands[1].bit_count() == 1

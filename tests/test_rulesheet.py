@@ -51,7 +51,7 @@ def rules_of(variant: str) -> AnalysedRules:
 
 #: TODO(issue 9): rule sets new or changed on the `family` branch (issue 8) whose sheets the
 #: rule-sheet work regenerates in all nine languages; until then they are not compared.
-GOLDEN_PENDING = frozenset({"refusal-penalty"})
+GOLDEN_PENDING = frozenset({"refusal-penalty", "cinquillo-traditional"})
 
 
 def cases() -> list[tuple[str, str]]:
