@@ -54,6 +54,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             limit=passing.limit,
             over_limit=passing.over_limit,
             voluntary_transfer=passing.voluntary_transfer,
+            transfer=passing.transfer,
         ),
         follow_up=_follow_up(rules, deck),
         last_card=spec.last_card,

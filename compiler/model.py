@@ -206,6 +206,7 @@ class Passing:
     limit: int | None = None
     over_limit: OverLimit | None = None
     voluntary_transfer: Transfer | None = None
+    transfer: Transfer | None = None
 
 
 @dataclass(frozen=True)
@@ -444,6 +445,8 @@ class _ModelBuilder:
         raw = self.get(*path)
         if raw is None:
             return None
+        if raw["to"] == "others":
+            self.error((*path, "to"), f"{'.'.join(path)}.to: 'others' may only give, not receive")
         return Transfer(
             raw["cards"], Role(raw["from"]), Role(raw["to"]), Pick(raw.get("which", "random"))
         )
@@ -489,6 +492,7 @@ class _ModelBuilder:
             limit=self.get("passing", "limit"),
             over_limit=_optional(OverLimit, self.get("passing", "over_limit")),
             voluntary_transfer=self.transfer("passing", "voluntary_transfer"),
+            transfer=self.transfer("passing", "transfer"),
         )
 
     def chips(self) -> Chips | None:

@@ -96,6 +96,7 @@ class Role(StrEnum):
     NEXT = "next"  # the player who plays after the offender (left when play is clockwise)
     PREVIOUS = "previous"  # the player who played before the offender
     MOST_CARDS = "most-cards"
+    OTHERS = "others"  # as a giver only: each other player still in gives the cards
 
 
 class Pick(StrEnum):
@@ -217,6 +218,7 @@ class PassRules:
     limit: int | None = None  # passes allowed per deal
     over_limit: OverLimit | None = None
     voluntary_transfer: Transfer | None = None
+    transfer: Transfer | None = None  # cards moved when a player must pass (cannot play)
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,6 +238,8 @@ class _Turns:
                     stuck += 1
                     st.passes[seat] += 1
                     _pay_pot(st, seat, rules.pass_cost(st, seat))
+                    if passing.transfer is not None and self.transfer(passing.transfer, seat):
+                        stuck = 0  # the passer got a card: the round proves nothing yet
                     if stuck >= self.active:  # a full round in which nobody could play
                         if skip_out:
                             self.rank_the_rest()
@@ -343,24 +345,41 @@ class _Turns:
                 self.recorder.note(forgot_last_card=True)
             self.transfer(penalty, seat)
 
-    def transfer(self, rule: Transfer, offender: int) -> None:
-        """Move penalty cards between hands as the rule says."""
+    def transfer(self, rule: Transfer, offender: int) -> int:
+        """Move penalty cards between hands as the rule says (from each other player with
+        ``others``; the record lists those moves under ``transfers``).  Returns the cards moved."""
+        if rule.source is not Role.OTHERS:
+            return self.move(rule, self.who(rule.source, offender), self.who(rule.target, offender))
+        st, receiver, moved = self.st, self.who(rule.target, offender), 0
+        for k in range(1, st.n_players):
+            giver = (offender + k) % st.n_players
+            if not st.places[giver]:
+                moved += self.move(rule, giver, receiver, many=True)
+        return moved
+
+    def move(
+        self, rule: Transfer, giver: int | None, receiver: int | None, many: bool = False
+    ) -> int:
+        """Move ``rule.cards`` cards from ``giver`` to ``receiver``, note it in the record, and
+        return how many moved."""
         st = self.st
-        giver, receiver = self.who(rule.source, offender), self.who(rule.target, offender)
         if giver is None or receiver is None or giver == receiver:
-            return
+            return 0
         cards = list(bits(st.hands[giver]))
         count = min(rule.cards, len(cards) - 1)  # never the giver's last card
         if count <= 0:
-            return
+            return 0
         moved = self.pick(cards, count, rule.which)
         mask = sum(1 << c for c in moved)
         st.hands[giver] ^= mask
         st.hands[receiver] |= mask
         if self.recorder is not None:
-            self.recorder.note(
-                transfer={"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
-            )
+            moved_note = {"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
+            if many:
+                self.recorder.decisions[-1].setdefault("transfers", []).append(moved_note)
+            else:
+                self.recorder.note(transfer=moved_note)
+        return count
 
     def pick(self, cards: list[int], count: int, which: Pick) -> list[int]:
         if which is Pick.RANDOM:

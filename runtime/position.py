@@ -43,8 +43,13 @@ def parse_cards(rules: Rules, text: str, what: str, taken: list[int] | None = No
     return cards
 
 
-def build_position(rules: Rules, table: list[int], hand: list[int], players: int = 4) -> DealState:
-    """A deal state with ``table`` laid out in the given order and ``hand`` for seat 0."""
+def build_position(
+    rules: Rules, table: list[int], hand: list[int], players: int = 4, reachable: bool = False
+) -> DealState:
+    """A deal state with ``table`` laid out in the given order and ``hand`` for seat 0.
+
+    With ``reachable`` a table no game can reach is refused (each card must be legal when
+    laid, in order); ``sevens legal`` and the conformance cases ask for it."""
     overlap = set(table) & set(hand)
     if overlap:
         names = " ".join(rules.rule_set.card_codes[c] for c in sorted(overlap))
@@ -74,7 +79,8 @@ def build_position(rules: Rules, table: list[int], hand: list[int], players: int
             st.hands[_TABLE_SEAT] &= ~(1 << card)
             rules.lay_out(st, card)
         else:
-            _check_reachable(rules, st, card, played)
+            if reachable:
+                _check_reachable(rules, st, card, played)
             rules.play(st, _TABLE_SEAT, card)
         played.append(card)
     return st
@@ -109,7 +115,7 @@ def legal_cards(rules: Rules, table_text: str, hand_text: str) -> tuple[list[str
 
     table = parse_cards(rules, table_text, "--table")
     hand = parse_cards(rules, hand_text, "--hand", taken=table)
-    st = build_position(rules, table, hand)
+    st = build_position(rules, table, hand, reachable=True)
     mask = rules.legal(st, ASKING_SEAT)
     codes = [rules.rule_set.card_codes[c] for c in range(rules.rule_set.n_cards) if mask >> c & 1]
     return codes, not mask or may_pass(rules.rule_set, st, ASKING_SEAT)

@@ -85,7 +85,7 @@ def _position(rules: Rules, case: dict[str, Any]) -> DealState:
     """The case's table (in play order) and hand for the asking seat."""
     table, hand = _split(rules, case)
     if "named" not in case:
-        return build_position(rules, table, hand)
+        return build_position(rules, table, hand, reachable=True)
     # As build_position, with the dealer's named card set before anything is played.
     preplaced = {c for c in range(rules.rule_set.n_cards) if c not in rules.rule_set.dealt}
     played = [c for c in table if c not in preplaced]

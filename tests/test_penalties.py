@@ -26,8 +26,8 @@ from tests.conftest import compiled
 
 GAMES = 400
 PLAYERS = 4
-#: Free voluntary passing over a base game: the offence without its penalty.
-FREE_PASSING = "passing:\n  voluntary: true\n  voluntary_cost: 0\n"
+#: The same rules with refusing free: no chip, no cards moved.
+FREE_PASSING = "passing:\n  voluntary_cost: 0\n  voluntary_transfer: null\n"
 
 
 @dataclass
@@ -57,28 +57,29 @@ def _play(rules: Rules, offender: Strategy | None, forget: bool = False) -> Outc
 
 
 def _free_twin(tmp_path: Path, parent: str) -> Rules:
-    """``parent`` with voluntary passing that costs nothing."""
+    """``parent`` with voluntary passing that costs nothing (and moves no cards)."""
     path = tmp_path / f"{parent}-free.yaml"
     path.write_text(f"id: {parent}-free\nextends: {parent}\n{FREE_PASSING}", encoding="utf-8")
     return load_rules(str(path))
 
 
-# (rule set, the base game it punishes refusals in, the figure that measures a seat)
+# (rule set, the figure that measures a seat)
 REFUSAL_PENALTIES = [
-    ("refusal-penalty", "parliament", "chips"),
-    ("caught-holding", "dutch-fan-tan", "chips"),
-    ("sevens-overlook", "sevens", "points"),
+    ("refusal-penalty", "chips"),
+    ("caught-holding", "chips"),
+    ("sevens-overlook", "points"),
+    ("ristiseiska", "points"),  # a false pass: each opponent gives the passer a card
 ]
 
 
-@pytest.mark.parametrize(("variant", "parent", "figure"), REFUSAL_PENALTIES)
+@pytest.mark.parametrize(("variant", "figure"), REFUSAL_PENALTIES)
 def test_a_refusal_penalty_makes_withholding_lose(
-    variant: str, parent: str, figure: str, tmp_path: Path
+    variant: str, figure: str, tmp_path: Path
 ) -> None:
     rules = compiled(variant)
     punished = _play(rules, withholding_strategy(rules))
     straight = _play(rules, None)
-    free_rules = _free_twin(tmp_path, parent)
+    free_rules = _free_twin(tmp_path, variant)
     unpunished = _play(free_rules, withholding_strategy(free_rules))
     for better, worse in ((straight, punished), (unpunished, punished)):
         assert getattr(worse, figure) < getattr(better, figure), (variant, figure, worse, better)
@@ -96,7 +97,7 @@ def test_the_voluntary_pass_chip_costs_the_withholder(tmp_path: Path) -> None:
     house rule's point (docs/variants.md gives the figures)."""
     rules = compiled("voluntary-pass")
     priced = _play(rules, withholding_strategy(rules))
-    free_rules = _free_twin(tmp_path, "parliament")
+    free_rules = _free_twin(tmp_path, "voluntary-pass")
     free = _play(free_rules, withholding_strategy(free_rules))
     assert priced.chips < free.chips
     assert priced.wins == free.wins  # the same choices: only the price differs
@@ -115,7 +116,13 @@ def test_forgetting_the_last_card_loses() -> None:
 
 
 # -- the holder of the opening card must open -----------------------------------------
-VOLUNTARY = ["voluntary-pass", "refusal-penalty", "sevens-overlook", "caught-holding"]
+VOLUNTARY = [
+    "voluntary-pass",
+    "refusal-penalty",
+    "sevens-overlook",
+    "caught-holding",
+    "ristiseiska",
+]
 
 
 def _refuses_to_open(
