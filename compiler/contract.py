@@ -44,6 +44,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             leader=spec.opening.leader,
             card=spec.opening.card,
             choices=spec.opening.choices,
+            leader_card=spec.opening.leader_card,
         ),
         players=PlayerRange(spec.players.min, spec.players.max),
         session=spec.session or Session(winner=default_match_winner(spec.chips)),

@@ -188,6 +188,7 @@ class Opening:
     leader: Leader
     leader_cards: Condition | None  # with leader 'holder-of-lowest'
     origin: Origin | None = None  # where opening.card was written (for errors)
+    leader_card: int | None = None  # with leader 'holder-of-card'
 
 
 @dataclass(frozen=True)
@@ -419,6 +420,7 @@ class _ModelBuilder:
             rows_per_suit=self.get("layout", "rows_per_suit", default=1),
             wrap=bool(self.get("layout", "wrap", default=False)),
             preplaced=tuple(self.cards(deck, ("layout", "preplaced"))),
+            by_holders=self.get("layout", "preplaced_by", default="table") == "holders",
         )
 
     def opening(self, deck: Deck) -> Opening:
@@ -439,7 +441,18 @@ class _ModelBuilder:
                 ("opening", "leader"),
                 "opening.leader 'holder-of-lowest' needs opening.leader_cards",
             )
-        return Opening(card, choices, leader, leader_cards, self.doc.origin(("opening", "card")))
+        leader_card = None
+        if self.get("opening", "leader_card") is not None:
+            leader_card = self.card(
+                deck, ("opening", "leader_card"), str(self.get("opening", "leader_card"))
+            )
+        elif leader == "holder-of-card":
+            self.error(
+                ("opening", "leader"), "opening.leader 'holder-of-card' needs opening.leader_card"
+            )
+        return Opening(
+            card, choices, leader, leader_cards, self.doc.origin(("opening", "card")), leader_card
+        )
 
     def transfer(self, *path: str) -> Transfer | None:
         raw = self.get(*path)
@@ -466,7 +479,9 @@ class _ModelBuilder:
             target_chips=target.get("chips"),
             target_points=target.get("points"),
             target_deals=target.get("deals"),
-            winner=MatchWinner(raw.get("winner", default_match_winner(self.get("scoring", "chips")))),
+            winner=MatchWinner(
+                raw.get("winner", default_match_winner(self.get("scoring", "chips")))
+            ),
             tiebreak=Tiebreak(raw.get("tiebreak", "none")),
         )
 
@@ -539,9 +554,20 @@ class _ModelBuilder:
                 ("session", "winner"),
                 f"session.winner '{spec.session.winner}' needs scoring.points",
             )
-        dealt = deck.copies * (deck.n_faces - len(deck.removed)) - deck.copies * len(
-            layout.preplaced
-        )
+        dealt = deck.copies * (deck.n_faces - len(deck.removed))
+        if not layout.by_holders:
+            dealt -= deck.copies * len(layout.preplaced)
+        if layout.by_holders and not layout.preplaced:
+            self.error(
+                ("layout", "preplaced_by"), "layout.preplaced_by 'holders' needs layout.preplaced"
+            )
+        card = opening.leader_card
+        if card is not None and (
+            card in deck.removed or (card in layout.preplaced and not layout.by_holders)
+        ):
+            self.error(
+                ("opening", "leader_card"), f"the leader card {deck.code(card)} is not dealt"
+            )
         if dealt < spec.players.max:
             self.error(
                 ("players", "max"),

@@ -56,6 +56,7 @@ class Leader(StrEnum):
     """Who takes the first turn of a deal."""
 
     HOLDER = "holder"  # the holder of the opening card
+    HOLDER_OF_CARD = "holder-of-card"  # whoever was dealt ``leader_card``
     HOLDER_OF_LOWEST = "holder-of-lowest"  # the holder of the first card of ``leader_order``
     LEFT_OF_DEALER = "left-of-dealer"
     PREVIOUS_WINNER = "previous-winner"  # left of the dealer when there is none
@@ -186,6 +187,7 @@ class LayoutShape:
     rows_per_suit: int = 1
     wrap: bool = False  # rows continue past the highest rank to the lowest
     preplaced: tuple[int, ...] = field(default=(), metadata=FACE)  # on the table before play
+    by_holders: bool = False  # preplaced cards are dealt, then their holders lay them out
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +198,7 @@ class OpeningRules:
     card: int | None = field(default=None, metadata=FACE)  # a fixed opening card
     choices: tuple[int, ...] = field(default=(), metadata=FACE)  # the dealer names one
     leader_order: tuple[int, ...] = ()  # card ids deciding ``HOLDER_OF_LOWEST``, first decides
+    leader_card: int | None = field(default=None, metadata=FACE)  # for ``HOLDER_OF_CARD``
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,8 +289,10 @@ class RuleSet:
 
     @cached_property
     def dealt(self) -> tuple[int, ...]:
-        """Card ids dealt to the players: every card not removed and not laid out before play."""
-        out = set(self.deck.removed) | set(self.layout.preplaced)
+        """Card ids dealt to the players: every card not removed and not laid out before the deal."""
+        out = set(self.deck.removed)
+        if not self.layout.by_holders:
+            out |= set(self.layout.preplaced)
         return tuple(c for c, face in enumerate(self.face_of) if face not in out)
 
     @cached_property

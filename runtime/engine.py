@@ -72,6 +72,8 @@ def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> i
     leader, following = rule_set.opening.leader, rule_set.following(st.n_players)
     if leader is Leader.HOLDER:
         return _holder(st, st.opening_mask, following)
+    if leader is Leader.HOLDER_OF_CARD and rule_set.opening.leader_card is not None:
+        return _holder(st, rule_set.deck.copies_of(rule_set.opening.leader_card), following)
     if leader is Leader.HOLDER_OF_LOWEST:
         for card in rule_set.opening.leader_order:
             if any(hand >> card & 1 for hand in st.hands):
@@ -80,6 +82,17 @@ def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> i
     if leader is Leader.PREVIOUS_WINNER and previous_winner is not None:
         return previous_winner
     return following[st.dealer]
+
+
+def lay_out_by_holders(rules: Rules, st: DealState) -> None:
+    """With ``layout.by_holders``, each player lays the preplaced cards they were dealt."""
+    if not rules.rule_set.layout.by_holders:
+        return
+    for card in rules.rule_set.preplaced_cards:
+        for seat in range(st.n_players):
+            if st.hands[seat] >> card & 1:
+                st.hands[seat] ^= 1 << card
+                rules.lay_out(st, card)
 
 
 def may_pass(rule_set: RuleSet, st: DealState, seat: int) -> bool:
@@ -137,9 +150,10 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     rules.setup(st)  # lays out pre-placed cards and collects the antes
     st.pot += table.carried_pot
     opening_card = name_opening_card(rules, st, rng)
+    seat = choose_leader(rules, st, table.previous_winner)  # from the hands as dealt
+    lay_out_by_holders(rules, st)
     layout_start = st.table
     recorder = _Recorder(rules) if table.record else None
-    seat = choose_leader(rules, st, table.previous_winner)
     decisions, passes = _Turns(rules, st, rng, table, recorder).run(seat)
     result = _score(rules, st, decisions, passes)
     if recorder is not None:

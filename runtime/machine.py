@@ -260,7 +260,7 @@ class CompiledRules:
         for r in range(self.rule_set.n_rows):
             st.row_start[r] = NO_START if start is None else start
         st.env = self.table_facts(st) if self.table_facts else ()
-        for card in self.rule_set.preplaced_cards:
+        for card in () if self.rule_set.layout.by_holders else self.rule_set.preplaced_cards:
             st.table |= 1 << card
             self.place(st, card)
         st.env = self.table_facts(st) if self.table_facts else ()

@@ -54,8 +54,9 @@ def build_position(
     if overlap:
         names = " ".join(rules.rule_set.card_codes[c] for c in sorted(overlap))
         raise SevensError(Diagnostic(f"cards both on the table and in the hand: {names}"))
-    dealt = set(rules.rule_set.dealt)
-    preplaced = {c for c in range(rules.rule_set.n_cards) if c not in dealt}
+    rule_set = rules.rule_set
+    dealt = set(rule_set.dealt) - set(rule_set.preplaced_cards)  # holders lay those out
+    preplaced = {c for c in range(rule_set.n_cards) if c not in dealt}
     undealt = sorted(set(hand) & preplaced)
     if undealt:
         names = " ".join(rules.rule_set.card_codes[c] for c in undealt)
@@ -69,6 +70,9 @@ def build_position(
     hands[_TABLE_SEAT] = sum(1 << c for c in table if c not in preplaced)
     st = DealState(players, players - 1, list(hands), rules.rule_set.n_rows)
     rules.setup(st)
+    if rule_set.layout.by_holders:
+        for card in rule_set.preplaced_cards:
+            rules.lay_out(st, card)
     played: list[int] = []
     # With elimination a knocked-out hand goes onto the layout wherever its cards belong.
     laid_out = rules.rule_set.passing.over_limit is not None

@@ -128,3 +128,21 @@ def test_next_and_previous_follow_the_direction(tmp_path: Path, engine: str) -> 
     turns.voluntary_pass(0)
     # counter-clockwise, the player before seat 0 is seat 1 (on its left)
     assert st.hands[0].bit_count() == 3 and st.hands[1].bit_count() == 1
+
+
+# -- layout.preplaced_by: holders; leader holder-of-card ----------------------------------
+def test_holders_lay_out_their_sevens_after_the_deal() -> None:
+    from sevens.runtime.engine import play_deal
+
+    rules = load_rules("shichi-narabe-traditional")
+    assert len(rules.rule_set.dealt) == 52  # the sevens are dealt too
+    table = Table(3, [_lowest] * 3, dealer=0, record=True)
+    result = play_deal(rules, table, random.Random(5))
+    assert result.record is not None
+    dealt = result.record["hands"]
+    assert sorted(len(h) for h in dealt) == [17, 17, 18]
+    assert sorted(result.record["layout_start"]) == ["7C", "7D", "7H", "7S"]
+    holder = next(seat for seat, hand in enumerate(dealt) if "7D" in hand)
+    assert result.record["decisions"][0]["seat"] == holder
+    # nobody plays a seven: they were laid out before the first turn
+    assert all(d["card"] not in ("7C", "7D", "7H", "7S") for d in result.record["decisions"])

@@ -66,6 +66,7 @@ GOLDEN_PENDING = frozenset(
         "seises",
         "shichi-narabe-tunnel",
         "sjuan-traditional",
+        "shichi-narabe-traditional",
     }
 )
 
