@@ -181,6 +181,8 @@ class ReferenceRules:
     def chain(self, st: DealState, suit: int, ranks: set[int]) -> RowView:
         """The unbroken run of ``ranks`` through the start rank."""
         n, wrap, start = self.N_RANKS, self.spec.layout.wrap, self.start_rank(st)
+        if self.spec.layout.start_per_row:
+            start = st.row_start[suit]  # set by the row's first card (one row per suit)
         if start not in ranks:
             return RowView(
                 suit,
@@ -267,11 +269,19 @@ class ReferenceRules:
         st.table |= 1 << card
         if st.first_face < 0:
             st.first_face = self.FACE_OF[card]
+        self.note_row_start(st, card)
         if (1 << card) & st.opening_mask:
             st.opened = True
 
     def lay_out(self, st: DealState, card: int) -> None:
         st.table |= 1 << card
+        self.note_row_start(st, card)
+
+    def note_row_start(self, st: DealState, card: int) -> None:
+        """With starts per row, the first card laid in a row (one per suit) fixes its start."""
+        suit = self.SUIT_OF[card]
+        if self.spec.layout.start_per_row and st.row_start[suit] == -1000:
+            st.row_start[suit] = self.RANK_OF[card]
 
     def row_of(self, st: DealState, face: int) -> RowView:
         rows = self.rows(st)[self.spec.deck.suit_of(face)]

@@ -406,13 +406,17 @@ class _ModelBuilder:
     def layout(self, deck: Deck) -> LayoutShape:
         raw_start = self.get("layout", "start_rank", default="7")
         start: int | None = None
-        if str(raw_start) != "first-card":
+        per_row = str(raw_start) == "first-card-per-row"
+        if per_row and self.get("layout", "rows_per_suit", default=1) != 1:
+            self.error(("layout", "start_rank"), "'first-card-per-row' needs one row per suit")
+        if str(raw_start) not in ("first-card", "first-card-per-row"):
             start = deck.rank_index(str(raw_start))
             if start is None:
                 codes = ", ".join(r.code for r in deck.ranks)
                 self.error(
                     ("layout", "start_rank"),
-                    f"layout.start_rank: no rank '{raw_start}' in the deck ({codes})",
+                    f"layout.start_rank: no rank '{raw_start}' in the deck ({codes}); or"
+                    " 'first-card', 'first-card-per-row'",
                 )
                 start = 0
         return LayoutShape(
@@ -421,6 +425,7 @@ class _ModelBuilder:
             wrap=bool(self.get("layout", "wrap", default=False)),
             preplaced=tuple(self.cards(deck, ("layout", "preplaced"))),
             by_holders=self.get("layout", "preplaced_by", default="table") == "holders",
+            start_per_row=per_row,
         )
 
     def opening(self, deck: Deck) -> Opening:

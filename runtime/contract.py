@@ -185,6 +185,7 @@ class LayoutShape:
 
     start_rank: int | None = field(metadata=RANK)  # None: the first card chooses every row's
     rows_per_suit: int = 1
+    start_per_row: bool = False  # with start_rank None: each row's own first card chooses its start
     wrap: bool = False  # rows continue past the highest rank to the lowest
     preplaced: tuple[int, ...] = field(default=(), metadata=FACE)  # on the table before play
     by_holders: bool = False  # preplaced cards are dealt, then their holders lay them out

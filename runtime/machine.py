@@ -111,6 +111,7 @@ class CompiledRules:
         self.n_ranks = deck.n_ranks
         self.wrap = layout.wrap
         self.rows_per_suit = layout.rows_per_suit
+        self.start_per_row = layout.start_per_row
         self.follow_trigger_cards = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
         self.legal_on_row: RowCondition = module.legal_on_row
         self.table_facts: Callable[[DealState], tuple[int, ...]] | None = getattr(
@@ -207,6 +208,8 @@ class CompiledRules:
     def place(self, st: DealState, card: int) -> None:
         """Put ``card`` into its row and update that row's playable cards and ``playable``."""
         r = self.choose_row(st, card)
+        if self.start_per_row and st.row_start[r] == NO_START:  # the row's first card
+            st.row_start[r] = self.rule_set.rank_of[card]
         st.row_ranks[r] |= self.rank_bit[card]
         mask = self.row_mask(st, r)
         if self.rows_per_suit == 1:  # rows hold different suits, so their masks are disjoint
@@ -351,7 +354,8 @@ class CompiledRules:
 
     def _play_general(self) -> Callable[[DealState, int, int], None]:
         """Several rows per suit, a start chosen by the first card, or table-wide facts."""
-        start_chosen = self.rule_set.layout.start_rank is None
+        layout = self.rule_set.layout
+        start_chosen = layout.start_rank is None and not layout.start_per_row
         rank_of, face_of = self.rule_set.rank_of, self.rule_set.face_of
 
         def play(st: DealState, seat: int, card: int) -> None:

@@ -67,6 +67,7 @@ GOLDEN_PENDING = frozenset(
         "shichi-narabe-tunnel",
         "sjuan-traditional",
         "shichi-narabe-traditional",
+        "play-or-pay",
     }
 )
 
