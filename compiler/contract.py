@@ -62,6 +62,8 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         end_when=spec.end_when,
         blocked=spec.blocked,
         direction=spec.direction,
+        deal=spec.deal,
+        draw=spec.draw,
         chips=_chips(rules),
         points=None if rules.points is None else amount(rules.points),
     )

@@ -17,7 +17,9 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import Document, Origin
 from sevens.runtime.contract import (
     Blocked,
+    DealRules,
     Direction,
+    Draw,
     EndWhen,
     LayoutShape,
     Leader,
@@ -249,6 +251,8 @@ class Rulespec:
     points: Condition | None
     session: Session | None
     direction: Direction = Direction.CLOCKWISE
+    deal: DealRules = field(default_factory=DealRules)
+    draw: Draw | None = None
     data: dict[str, Any] = field(repr=False, default_factory=dict)
 
     @property
@@ -320,6 +324,8 @@ class _ModelBuilder:
             else None,
             session=self.session(),
             direction=Direction(self.get("play", "direction", default="clockwise")),
+            deal=self.deal_rules(),
+            draw=self.draw(),
             data=self.data,
         )
         self.check_consistency(spec)
@@ -490,6 +496,19 @@ class _ModelBuilder:
             tiebreak=Tiebreak(raw.get("tiebreak", "none")),
         )
 
+    def deal_rules(self) -> DealRules:
+        size = self.get("deal", "hand_size")
+        if size == "equal":
+            return DealRules(equal_hands=True)
+        return DealRules(hand_size=size)
+
+    def draw(self) -> Draw | None:
+        raw = self.get("passing", "draw")
+        if raw is None:
+            return None
+        most = raw.get("most", 1)
+        return Draw(most=None if most == "until-playable" else int(most))
+
     def follow_up(self) -> FollowUp | None:
         if self.get("play", "follow_up") is None:
             return None
@@ -562,6 +581,14 @@ class _ModelBuilder:
         dealt = deck.copies * (deck.n_faces - len(deck.removed))
         if not layout.by_holders:
             dealt -= deck.copies * len(layout.preplaced)
+        if spec.deal.hand_size is not None and spec.deal.hand_size * spec.players.max > dealt:
+            self.error(
+                ("deal", "hand_size"),
+                f"{spec.players.max} hands of {spec.deal.hand_size} need more than the {dealt} cards"
+                " dealt; lower deal.hand_size or players.max",
+            )
+        if spec.draw is not None and spec.deal.hand_size is None and not spec.deal.equal_hands:
+            self.error(("passing", "draw"), "passing.draw needs a stock: set deal.hand_size")
         if layout.by_holders and not layout.preplaced:
             self.error(
                 ("layout", "preplaced_by"), "layout.preplaced_by 'holders' needs layout.preplaced"

@@ -57,6 +57,7 @@ class DealState:
         "row_mask",
         "row_ranks",
         "row_start",
+        "stock",
         "table",
         "winner",
     )
@@ -83,6 +84,7 @@ class DealState:
         self.row_mask = [0] * n_rows
         self.playable = 0
         self.env: tuple[int, ...] = ()
+        self.stock: list[int] = []  # cards left after the deal, drawn from the end
 
 
 class Rules(Protocol):

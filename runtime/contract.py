@@ -30,8 +30,10 @@ __all__ = [
     "Amount",
     "Blocked",
     "ChipRules",
+    "DealRules",
     "DeckShape",
     "Direction",
+    "Draw",
     "EndWhen",
     "FollowUpRules",
     "LayoutShape",
@@ -226,6 +228,21 @@ class PassRules:
 
 
 @dataclass(frozen=True, slots=True)
+class DealRules:
+    """How many cards each player is dealt; the rest form the stock."""
+
+    hand_size: int | None = None  # None: every card is dealt (unless equal_hands)
+    equal_hands: bool = False  # as many as all players can get alike
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A player who cannot play draws from the stock, up to ``most`` cards, until one fits."""
+
+    most: int | None = 1  # None: until a card fits or the stock is empty
+
+
+@dataclass(frozen=True, slots=True)
 class FollowUpRules:
     """Extra cards the same player may add at once after certain plays."""
 
@@ -280,6 +297,8 @@ class RuleSet:
     end_when: EndWhen = EndWhen.FIRST_OUT
     blocked: Blocked = Blocked.SCORE
     direction: Direction = Direction.CLOCKWISE
+    deal: DealRules = field(default_factory=DealRules)
+    draw: Draw | None = None  # drawing from the stock instead of passing at once
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 

@@ -53,17 +53,30 @@ class Table:
 
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
-    """Shuffle and deal every card one at a time in the direction of play, from the dealer's
-    neighbour who plays first (left of the dealer unless play is counter-clockwise)."""
+    """The hands of :func:`deal_cards` (the stock set aside)."""
+    return deal_cards(rules, players, dealer, rng)[0]
+
+
+def deal_cards(
+    rules: Rules, players: int, dealer: int, rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """Shuffle and deal one card at a time in the direction of play, from the dealer's
+    neighbour who plays first (left of the dealer unless play is counter-clockwise): every
+    card, or ``deal.hand_size`` each.  Returns the hands and the stock (drawn from its end)."""
     deck = list(rules.rule_set.dealt)
     rng.shuffle(deck)
+    rules_of_deal = rules.rule_set.deal
+    size = rules_of_deal.hand_size
+    if rules_of_deal.equal_hands:
+        size = len(deck) // players
+    dealt = len(deck) if size is None else min(len(deck), size * players)
     hands = [0] * players
     following = rules.rule_set.following(players)
     seat = following[dealer]
-    for card in deck:
+    for card in deck[:dealt]:
         hands[seat] |= 1 << card
         seat = following[seat]
-    return hands
+    return hands, deck[dealt:]
 
 
 def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> int:
@@ -78,7 +91,8 @@ def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> i
         for card in rule_set.opening.leader_order:
             if any(hand >> card & 1 for hand in st.hands):
                 return _holder(st, 1 << card, following)
-        raise GameError("nobody holds any of the cards that decide the leader")
+        # with a stock they may all lie in it: the dealer's neighbour then leads
+        return following[st.dealer]
     if leader is Leader.PREVIOUS_WINNER and previous_winner is not None:
         return previous_winner
     return following[st.dealer]
@@ -129,6 +143,9 @@ class _Recorder:
     def cards(self, mask: int) -> list[str]:
         return [self.codes[c] for c in bits(mask)]
 
+    def cards_in_order(self, cards: list[int]) -> list[str]:
+        return [self.codes[c] for c in cards]
+
     def add(self, seat: int, legal: int, card: int, kind: str) -> None:
         entry: dict[str, Any] = {"seat": seat, "legal": self.cards(legal)}
         entry["action"] = "pass" if card == PASS else "play"
@@ -145,7 +162,9 @@ class _Recorder:
 def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
     players, dealer = table.players, table.dealer
-    st = DealState(players, dealer, deal_hands(rules, players, dealer, rng), rules.rule_set.n_rows)
+    hands, stock = deal_cards(rules, players, dealer, rng)
+    st = DealState(players, dealer, hands, rules.rule_set.n_rows)
+    st.stock = list(stock)  # drawn from its end
     dealt = list(st.hands) if table.record else []
     rules.setup(st)  # lays out pre-placed cards and collects the antes
     st.pot += table.carried_pot
@@ -165,6 +184,8 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
         }
         if opening_card is not None:
             result.record["opening_card"] = rules.rule_set.card_codes[opening_card]
+        if stock:
+            result.record["stock"] = recorder.cards_in_order(stock[::-1])  # in drawing order
     return result
 
 
@@ -208,6 +229,7 @@ class _Turns:
             rules.legal_is_playable,
         )
         pass_limit, last_card, over_limit = passing.limit, rule_set.last_card, passing.over_limit
+        draw_rule = rule_set.draw
         skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         # Mechanics most rule sets lack are tested once per play, not per decision.
@@ -241,7 +263,21 @@ class _Turns:
                     passes += 1
                     self.voluntary_pass(seat)
             else:
-                if recorder is not None:
+                if draw_rule is not None and st.stock:
+                    stuck = 0  # the hand changes: the round proves nothing yet
+                    card = self.draw(seat, draw_rule.most)
+                    if card != PASS:  # a drawn card fits and must be played
+                        play(st, seat, card)
+                        if after_play >> card & 1 and hands[seat]:
+                            extra += self.after_play(seat, card)
+                        if not hands[seat] and self.goes_out(seat):
+                            return decisions + extra, passes
+                        seat = following[seat]
+                        if skip_out:
+                            while st.places[seat]:
+                                seat = following[seat]
+                        continue
+                elif recorder is not None:
                     recorder.add(seat, 0, PASS, "turn")
                 passes += 1
                 if pass_limit is not None and st.passes[seat] >= pass_limit and over_limit:
@@ -265,6 +301,23 @@ class _Turns:
         raise GameError(
             f"the deal did not end after {limit} decisions; the rules may never let it end"
         )
+
+    def draw(self, seat: int, most: int | None) -> int:
+        """A player who cannot play draws from the stock until a card fits (at most ``most``);
+        returns that card, to be played, or ``PASS``.  The record notes the cards drawn."""
+        st, rules, drawn = self.st, self.rules, []
+        legal = 0
+        while st.stock and (most is None or len(drawn) < most):
+            card = st.stock.pop()
+            drawn.append(card)
+            st.hands[seat] |= 1 << card
+            legal = rules.legal(st, seat) & (1 << card)
+            if legal:
+                break
+        if self.recorder is not None:
+            self.recorder.add(seat, legal, legal.bit_length() - 1 if legal else PASS, "turn")
+            self.recorder.note(drawn=self.recorder.cards_in_order(drawn))
+        return legal.bit_length() - 1 if legal else PASS
 
     def after_play(self, seat: int, card: int) -> int:
         """Follow-up cards and the "last card" announcement; returns extra decisions."""

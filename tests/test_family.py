@@ -146,3 +146,36 @@ def test_holders_lay_out_their_sevens_after_the_deal() -> None:
     assert result.record["decisions"][0]["seat"] == holder
     # nobody plays a seven: they were laid out before the first turn
     assert all(d["card"] not in ("7C", "7D", "7H", "7S") for d in result.record["decisions"])
+
+
+# -- deal.hand_size and passing.draw ---------------------------------------------------------
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_player_who_cannot_play_draws_until_a_card_fits(tmp_path: Path, engine: str) -> None:
+    rules = _load(_spec(tmp_path, "draw3", "extends: elfer-raus\n"), engine)
+    st = DealState(
+        3, 2, [_mask(rules, h) for h in ["11R 5B", "2B 3B", "4B 6B"]], rules.rule_set.n_rows
+    )
+    rules.setup(st)
+    # drawn from the end: 1G first, then 12R (fits), 20G stays
+    st.stock = [c for c in parse_cards(rules, "20G 12R 1G", "stock")]
+    recorder = _Recorder(rules)
+    turns = _Turns(rules, st, random.Random(3), Table(3, [_lowest] * 3), recorder)
+    turns.run(0)
+    first, second = recorder.decisions[:2]
+    assert first["card"] == "11R" and second["seat"] == 1
+    assert second["drawn"] == ["1G", "12R"] and second["card"] == "12R"
+    third = recorder.decisions[2]  # the last card of the stock does not fit: a pass
+    assert third["seat"] == 2 and third["drawn"] == ["20G"] and third["action"] == "pass"
+    assert not st.stock
+
+
+def test_hand_size_leaves_a_stock_in_the_record() -> None:
+    from sevens.runtime.engine import play_deal
+
+    rules = load_rules("elfer-raus")
+    result = play_deal(rules, Table(4, [_lowest] * 4, record=True), random.Random(2))
+    assert result.record is not None
+    assert [len(h) for h in result.record["hands"]] == [12] * 4
+    assert len(result.record["stock"]) == 32
+    dealt = {c for h in result.record["hands"] for c in h}
+    assert dealt.isdisjoint(result.record["stock"])

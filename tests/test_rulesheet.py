@@ -68,6 +68,8 @@ GOLDEN_PENDING = frozenset(
         "sjuan-traditional",
         "shichi-narabe-traditional",
         "play-or-pay",
+        "card-domino-stock",
+        "elfer-raus",
     }
 )
 
