@@ -305,7 +305,8 @@ class _Turns:
     def draw(self, seat: int, most: int | None) -> int:
         """A player who cannot play draws from the stock until a card fits (at most ``most``);
         returns that card, to be played, or ``PASS``.  The record notes the cards drawn."""
-        st, rules, drawn = self.st, self.rules, []
+        st, rules = self.st, self.rules
+        drawn: list[int] = []
         legal = 0
         while st.stock and (most is None or len(drawn) < most):
             card = st.stock.pop()
