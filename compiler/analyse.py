@@ -54,7 +54,14 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
     },
     TABLE: {"empty": BOOL, "count": INT, "cards": CARDS},
     CARDS: {"count": INT, "value": INT},
-    PLAYER: {"hand": CARDS, "seat": INT, "passes": INT, "is_winner": BOOL, "place": INT},
+    PLAYER: {
+        "hand": CARDS,
+        "covered": CARDS,  # cards laid face down (passing.cover)
+        "seat": INT,
+        "passes": INT,
+        "is_winner": BOOL,
+        "place": INT,
+    },
     GAME: {"players": INT, "max_hand": INT, "min_hand": INT, "dealer": INT, "pot": INT},
 }
 

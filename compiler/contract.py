@@ -56,6 +56,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             over_limit=passing.over_limit,
             voluntary_transfer=passing.voluntary_transfer,
             transfer=passing.transfer,
+            cover=passing.cover,
         ),
         follow_up=_follow_up(rules, deck),
         last_card=spec.last_card,

@@ -326,6 +326,7 @@ class ReferenceRules:
         attributes = {
             **self.table_attributes(),
             ("player", "hand"): lambda p: self.card_set(st.hands[p]),
+            ("player", "covered"): lambda p: self.card_set(st.covered[p]),
             ("player", "seat"): lambda p: p,
             ("player", "passes"): lambda p: st.passes[p],
             ("player", "is_winner"): lambda p: st.winner == p,

@@ -274,6 +274,7 @@ _ATTRIBUTE_LOWERING: dict[tuple[str, str], Lowerer] = {
     (CARDS, "count"): _plain(lambda mask: method(mask, "bit_count")),
     (CARDS, "value"): lambda lowering, mask: lowering.cards_value(mask),
     ("player", "hand"): _state_list("hands"),
+    ("player", "covered"): _state_list("covered"),
     ("player", "seat"): _plain(lambda seat: seat),
     ("player", "passes"): _state_list("passes"),
     ("player", "is_winner"): _plain(lambda seat: compare(attr(name("st"), "winner"), "==", seat)),

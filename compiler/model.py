@@ -210,6 +210,7 @@ class Passing:
     over_limit: OverLimit | None = None
     voluntary_transfer: Transfer | None = None
     transfer: Transfer | None = None
+    cover: bool = False
 
 
 @dataclass(frozen=True)
@@ -532,6 +533,7 @@ class _ModelBuilder:
             over_limit=_optional(OverLimit, self.get("passing", "over_limit")),
             voluntary_transfer=self.transfer("passing", "voluntary_transfer"),
             transfer=self.transfer("passing", "transfer"),
+            cover=bool(self.get("passing", "cover", default=False)),
         )
 
     def chips(self) -> Chips | None:

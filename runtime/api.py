@@ -40,6 +40,7 @@ class DealState:
 
     __slots__ = (
         "chips",
+        "covered",
         "dealer",
         "eliminated",
         "env",
@@ -85,6 +86,7 @@ class DealState:
         self.playable = 0
         self.env: tuple[int, ...] = ()
         self.stock: list[int] = []  # cards left after the deal, drawn from the end
+        self.covered = [0] * n_players  # cards each seat laid face down (passing.cover)
 
 
 class Rules(Protocol):

@@ -225,6 +225,7 @@ class PassRules:
     over_limit: OverLimit | None = None
     voluntary_transfer: Transfer | None = None
     transfer: Transfer | None = None  # cards moved when a player must pass (cannot play)
+    cover: bool = False  # a player who cannot play lays a card face down instead
 
 
 @dataclass(frozen=True, slots=True)

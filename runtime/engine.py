@@ -277,6 +277,16 @@ class _Turns:
                             while st.places[seat]:
                                 seat = following[seat]
                         continue
+                elif passing.cover and hands[seat]:
+                    stuck = 0  # a card left the hand: the round proves nothing yet
+                    self.cover(seat)
+                    if not hands[seat] and self.goes_out(seat):
+                        return decisions + extra, passes
+                    seat = following[seat]
+                    if skip_out:
+                        while st.places[seat]:
+                            seat = following[seat]
+                    continue
                 elif recorder is not None:
                     recorder.add(seat, 0, PASS, "turn")
                 passes += 1
@@ -319,6 +329,19 @@ class _Turns:
             self.recorder.add(seat, legal, legal.bit_length() - 1 if legal else PASS, "turn")
             self.recorder.note(drawn=self.recorder.cards_in_order(drawn))
         return legal.bit_length() - 1 if legal else PASS
+
+    def cover(self, seat: int) -> None:
+        """A player who cannot play lays a card face down (bots: their lowest-valued card)."""
+        st = self.st
+        card = self.pick(list(bits(st.hands[seat])), 1, Pick.LOWEST_VALUE)[0]
+        st.hands[seat] ^= 1 << card
+        st.covered[seat] |= 1 << card
+        if self.recorder is not None:
+            self.recorder.add(seat, 0, PASS, "turn")
+            self.recorder.note(action="cover", covered=self.codes_of(card))
+
+    def codes_of(self, card: int) -> str:
+        return self.rules.rule_set.card_codes[card]
 
     def after_play(self, seat: int, card: int) -> int:
         """Follow-up cards and the "last card" announcement; returns extra decisions."""

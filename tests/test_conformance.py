@@ -12,8 +12,9 @@ Case kinds and their fields:
 * ``follow_up``: ``table``, ``hand``, ``last``, ``follow_up``; optional ``named``.
 * ``score``: ``hands``, ``winner``, ``passes`` (forced passes per seat), optional
   ``voluntary`` (passes made while able to play, per seat), ``dealt`` (hand
-  sizes at the deal, for antes) and ``places`` (finishing places, 1 = first
-  out); expected ``chips`` and/or ``points``.
+  sizes at the deal, for antes), ``places`` (finishing places, 1 = first
+  out) and ``covered`` (cards laid face down, per seat); expected ``chips``
+  and/or ``points``.
 * ``leader``: ``hands`` (as dealt), ``dealer``, optional ``previous_winner`` and
   ``named``; expected ``leader`` (the seat that takes the first turn) and
   optional ``order`` (the seats in turn order from the leader).
@@ -145,6 +146,8 @@ def test_scoring(variant: str, case: dict[str, Any]) -> None:
                 st.chips[seat] -= cost
                 st.pot += cost
         st.winner = case["winner"]
+        if "covered" in case:  # cards laid face down (passing.cover)
+            st.covered = [_mask(parse_cards(rules, h, "covered")) for h in case["covered"]]
         if "places" in case:
             st.places = list(case["places"])
         points = rules.settle(st)

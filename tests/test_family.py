@@ -179,3 +179,22 @@ def test_hand_size_leaves_a_stock_in_the_record() -> None:
     assert len(result.record["stock"]) == 32
     dealt = {c for h in result.record["hands"] for c in h}
     assert dealt.isdisjoint(result.record["stock"])
+
+
+# -- passing.cover and player.covered ------------------------------------------------------
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_player_who_cannot_play_covers_a_card(engine: str, tmp_path: Path) -> None:
+    rules = _load(_spec(tmp_path, "cover", "extends: pai-qi\nplayers: {min: 2, max: 10}\n"), engine)
+    _, decisions = _run(rules, ["7S 8S", "KD 2C 9S"], leader=0)
+    # seat 1 cannot play after the 7♠: it lays its lowest-valued card (2♣) face down
+    assert decisions[1] == {
+        "seat": 1,
+        "legal": [],
+        "action": "cover",
+        "card": None,
+        "covered": "2C",
+    }
+    st, _ = _run(rules, ["7S 8S", "KD 2C 9S"], leader=0)
+    # seat 0 then goes out with the 8♠ and seat 1 is left alone: only the 2♣ was covered
+    assert st.covered[1] == _mask(rules, "2C") and rules.points(st, 1) == -2
+    assert st.hands[1] == _mask(rules, "KD 9S")

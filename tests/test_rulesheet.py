@@ -70,6 +70,7 @@ GOLDEN_PENDING = frozenset(
         "play-or-pay",
         "card-domino-stock",
         "elfer-raus",
+        "pai-qi",
     }
 )
 
