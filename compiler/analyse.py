@@ -51,6 +51,8 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
         "count": INT,
         "complete": BOOL,
         "suit": SUIT,
+        "top": RANK,  # the highest rank lying in the row, run or not (play.legal only)
+        "bottom": RANK,  # the lowest rank lying in the row
     },
     TABLE: {"empty": BOOL, "count": INT, "cards": CARDS},
     CARDS: {"count": INT, "value": INT},
@@ -531,8 +533,20 @@ NOT_IN_PLAY_CONDITIONS = {
 }
 
 
+#: Row facts only ``play.legal`` may read (the follow-up decisions do not receive them).
+LEGAL_ONLY = {
+    "row.top": "row.top may only be used in play.legal",
+    "row.bottom": "row.bottom may only be used in play.legal",
+}
+
+
 def check_row_local(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
     """The move generator precomputes legality per row; reject what it cannot do."""
+    for analysed in (rules.follow_when, rules.follow_allow):
+        for use, message in LEGAL_ONLY.items():
+            if analysed is not None and use in analysed.uses:
+                offset = analysed.condition.text.find(use.split(".")[1])
+                errors.append(analysed.condition.diagnostic(message, max(offset, 0)))
     for analysed in (rules.legal, rules.follow_when, rules.follow_allow):
         if analysed is None:
             continue

@@ -44,6 +44,7 @@ class RowView:
     high: int
     count: int
     n_ranks: int
+    ranks: frozenset[int] = frozenset()  # every rank lying in the row, run or not
 
     @property
     def open(self) -> bool:
@@ -191,6 +192,7 @@ class ReferenceRules:
                 (start - 1) % n if wrap else start - 1,
                 0,
                 n,
+                frozenset(ranks),
             )
         low = high = start
         count = 1
@@ -198,7 +200,7 @@ class ReferenceRules:
             high, count = self.step(high, 1), count + 1
         while count < n and self.step(low, -1) in ranks:
             low, count = self.step(low, -1), count + 1
-        return RowView(suit, start, low, high, count, n)
+        return RowView(suit, start, low, high, count, n, frozenset(ranks))
 
     def step(self, rank: int, delta: int) -> int:
         moved = rank + delta
@@ -216,6 +218,8 @@ class ReferenceRules:
             ("row", "count"): lambda row: row.count,
             ("row", "complete"): lambda row: row.complete,
             ("row", "suit"): lambda row: row.suit,
+            ("row", "top"): lambda row: max(row.ranks, default=-1),
+            ("row", "bottom"): lambda row: min(row.ranks, default=-1),
             ("table", "empty"): lambda st: st.table == 0,
             ("table", "count"): lambda st: st.table.bit_count(),
             ("table", "cards"): lambda st: self.card_set(st.table),

@@ -304,6 +304,13 @@ def row_lowering(env_features: list[str], constants: ConstantNames, deck: Deck) 
         "row.count": name("count"),
         "row.complete": compare(name("count"), "==", name("N_RANKS")),
         "row.suit": name("suit"),
+        # the row's ranks (a bitmask) are a parameter only of legal_on_row that reads them
+        "row.top": ast.BinOp(method(name("ranks"), "bit_length"), ast.Sub(), const(1)),
+        "row.bottom": ast.BinOp(
+            method(ast.BinOp(name("ranks"), ast.BitAnd(), ast.UnaryOp(ast.USub(), name("ranks"))), "bit_length"),
+            ast.Sub(),
+            const(1),
+        ),
     }
     return Lowering(variables, constants, deck, env_features)
 

@@ -50,6 +50,10 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: ``legal_on_row`` of a rule set whose ``play.legal`` reads ``row.top``/``row.bottom``.
+LEGAL_WITH_RANKS = (*ROW_PARAMETERS[:-1], "ranks", "env")
+
+
 def expected_decisions(rule_set: RuleSet) -> set[str]:
     """The decision functions a module with this record must define (``table_facts`` may be added)."""
     chips = rule_set.chips
@@ -83,6 +87,8 @@ def check_decisions(module: ModuleType) -> list[str]:
         problems.append(f"{name} is not a decision of this rule set")
     for name in sorted(defined & set(DECISIONS)):
         parameters = tuple(inspect.signature(getattr(module, name)).parameters)
+        if name == "legal_on_row" and parameters == LEGAL_WITH_RANKS:
+            continue
         if parameters != DECISIONS[name]:
             problems.append(f"{name}{parameters} should take {DECISIONS[name]}")
     return problems
@@ -114,6 +120,8 @@ class CompiledRules:
         self.start_per_row = layout.start_per_row
         self.follow_trigger_cards = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
         self.legal_on_row: RowCondition = module.legal_on_row
+        parameters = tuple(inspect.signature(module.legal_on_row).parameters)
+        self.legal_reads_ranks = parameters == LEGAL_WITH_RANKS
         self.table_facts: Callable[[DealState], tuple[int, ...]] | None = getattr(
             module, "table_facts", None
         )
@@ -160,6 +168,13 @@ class CompiledRules:
         suit, start, low, high, count = self.row_args(st, r)
         legal_on_row, face_mask, env = self.legal_on_row, self.face_mask, st.env
         mask = 0
+        if self.legal_reads_ranks:  # the rarer signature: the row's ranks before the table facts
+            reads_ranks: Callable[..., bool] = self.legal_on_row
+            ranks = st.row_ranks[r]
+            for face in self.faces_of_suit[suit]:
+                if reads_ranks(face, suit, start, low, high, count, ranks, env):
+                    mask |= face_mask[face]
+            return mask
         for face in self.faces_of_suit[suit]:
             if legal_on_row(face, suit, start, low, high, count, env):
                 mask |= face_mask[face]

@@ -198,3 +198,19 @@ def test_a_player_who_cannot_play_covers_a_card(engine: str, tmp_path: Path) -> 
     # seat 0 then goes out with the 8♠ and seat 1 is left alone: only the 2♣ was covered
     assert st.covered[1] == _mask(rules, "2C") and rules.points(st, 1) == -2
     assert st.hands[1] == _mask(rules, "KD 9S")
+
+
+# -- row.top / row.bottom ------------------------------------------------------------------
+def test_row_top_and_bottom_only_in_play_legal(tmp_path: Path) -> None:
+    text = "extends: sevens\nplay:\n  follow_up:\n    when: row.top == K\n    allow: 'true'\n"
+    with pytest.raises(SevensError) as caught:
+        load_rulespec(_spec(tmp_path, "top-follow", text))
+    assert "row.top may only be used in play.legal" in str(caught.value)
+
+
+def test_a_module_reading_ranks_gets_them_and_others_keep_their_signature() -> None:
+    import inspect
+
+    cabron, cinquillo = load_rules("cinquillo-cabron"), load_rules("cinquillo")
+    assert "ranks" in inspect.signature(cabron.module.legal_on_row).parameters
+    assert "ranks" not in inspect.signature(cinquillo.module.legal_on_row).parameters

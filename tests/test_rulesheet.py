@@ -71,6 +71,7 @@ GOLDEN_PENDING = frozenset(
         "card-domino-stock",
         "elfer-raus",
         "pai-qi",
+        "cinquillo-cabron",
     }
 )
 
