@@ -56,10 +56,19 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
         "count": INT,
         "complete": BOOL,
         "suit": SUIT,
+        "top": RANK,  # the highest rank lying in the row, run or not (play.legal only)
+        "bottom": RANK,  # the lowest rank lying in the row
     },
     TABLE: {"empty": BOOL, "count": INT, "cards": CARDS},
     CARDS: {"count": INT, "value": INT},
-    PLAYER: {"hand": CARDS, "seat": INT, "passes": INT, "is_winner": BOOL, "place": INT},
+    PLAYER: {
+        "hand": CARDS,
+        "covered": CARDS,  # cards laid face down (passing.cover)
+        "seat": INT,
+        "passes": INT,
+        "is_winner": BOOL,
+        "place": INT,
+    },
     GAME: {"players": INT, "max_hand": INT, "min_hand": INT, "dealer": INT, "pot": INT},
 }
 
@@ -541,8 +550,20 @@ NOT_IN_PLAY_CONDITIONS = {
 }
 
 
+#: Row facts only ``play.legal`` may read (the follow-up decisions do not receive them).
+LEGAL_ONLY = {
+    "row.top": "row.top may only be used in play.legal",
+    "row.bottom": "row.bottom may only be used in play.legal",
+}
+
+
 def check_row_local(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
     """The move generator precomputes legality per row; reject what it cannot do."""
+    for analysed in (rules.follow_when, rules.follow_allow):
+        for use, message in LEGAL_ONLY.items():
+            if analysed is not None and use in analysed.uses:
+                offset = analysed.condition.text.find(use.split(".")[1])
+                errors.append(analysed.condition.diagnostic(message, max(offset, 0)))
     for analysed in (rules.legal, rules.follow_when, rules.follow_allow):
         if analysed is None:
             continue

@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
-from sevens.compiler.interpret import card_condition_holds
+from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.interpret import ReferenceRules, card_condition_holds
+from sevens.compiler.load import Origin
 from sevens.compiler.model import Rulespec, default_match_winner
+from sevens.runtime.api import DealState
 from sevens.runtime.contract import (
     PER_SEAT,
     Amount,
@@ -41,6 +44,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             leader=spec.opening.leader,
             card=spec.opening.card,
             choices=spec.opening.choices,
+            leader_card=spec.opening.leader_card,
         ),
         players=PlayerRange(spec.players.min, spec.players.max),
         session=spec.session or Session(winner=default_match_winner(spec.chips)),
@@ -51,16 +55,67 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             limit=passing.limit,
             over_limit=passing.over_limit,
             voluntary_transfer=passing.voluntary_transfer,
+            transfer=passing.transfer,
+            cover=passing.cover,
         ),
         follow_up=_follow_up(rules, deck),
         last_card=spec.last_card,
         end_when=spec.end_when,
         blocked=spec.blocked,
+        direction=spec.direction,
+        deal=spec.deal,
+        draw=spec.draw,
         chips=_chips(rules),
         points=None if rules.points is None else amount(rules.points),
     )
     order = leader_order(rules, rule_set)
     return replace(rule_set, opening=replace(rule_set.opening, leader_order=order))
+
+
+def check_opening(rules: AnalysedRules) -> None:
+    """The opening card obeys ``play.legal`` like every other card, or the rule set contradicts
+    itself: report it where ``opening.card`` is written (an opening card is never exempt)."""
+    spec, legal = rules.spec, rules.legal
+    faces = (spec.opening.card,) if spec.opening.card is not None else spec.opening.choices
+    if not faces:
+        return
+    reference = ReferenceRules(rules, build_rule_set(rules))
+    deck = spec.deck
+    for face in faces:
+        st = DealState(spec.players.min, 0, [0] * spec.players.min, reference.rule_set.n_rows)
+        st.first_face = face  # with a start chosen by the first card, this card chooses it
+        reference.setup(st)
+        rows = reference.rows(st)[deck.suit_of(face)]
+        if any(reference.card_ok(st, legal.tree, face, row) for row in rows):
+            continue
+        raise SevensError(_opening_contradiction(rules, face))
+
+
+def _opening_contradiction(rules: AnalysedRules, face: int) -> Diagnostic:
+    """Point at whichever of ``opening.card`` and ``play.legal`` the rulespec itself wrote."""
+    spec, legal = rules.spec, rules.legal.condition
+    card_origin, legal_origin = spec.opening.origin, legal.origin
+    code = spec.deck.code(face)
+    if legal_origin is not None and (
+        card_origin is None or legal_origin.source.path == spec.path != card_origin.source.path
+    ):
+        where = _where(card_origin)
+        return legal.diagnostic(
+            f"play.legal does not allow the opening card {code}{where} on the table as it is"
+            " before play; the opening card obeys play.legal like every other card:"
+            " allow it here or change opening.card",
+            0,
+        )
+    message = (
+        f"the opening card {code} is not legal under play.legal{_where(legal_origin)} on the"
+        " table as it is before play; the opening card obeys play.legal like every other card:"
+        " change opening.card or play.legal"
+    )
+    return card_origin.diagnostic(message) if card_origin else Diagnostic(message)
+
+
+def _where(origin: Origin | None) -> str:
+    return "" if origin is None else f" (written at {origin.source.path}:{origin.line}:{origin.column})"
 
 
 def amount(analysed: Analysed | None) -> Amount:
@@ -103,7 +158,9 @@ def _follow_up(rules: AnalysedRules, deck: DeckShape) -> FollowUpRules | None:
     follow = rules.spec.follow_up
     if follow is None or rules.follow_when is None:
         return None
-    return FollowUpRules(optional=follow.optional, trigger_cards=trigger_cards(rules, deck))
+    return FollowUpRules(
+        optional=follow.optional, trigger_cards=trigger_cards(rules, deck), max=follow.max
+    )
 
 
 def trigger_cards(rules: AnalysedRules, deck: DeckShape) -> int:

@@ -269,10 +269,13 @@ class ModuleEmitter:
         """The compiled decisions, each only when the rule set has it."""
         rules, row = self.rules, row_lowering(self.table_facts, self.constants, self.spec.deck)
         row_parameters = [(p, "int") for p in ROW_PARAMETERS[:-1]] + [("env", "tuple[int, ...]")]
+        legal_parameters = row_parameters
+        if rules.legal.uses & {"row.top", "row.bottom"}:  # the row's ranks, only when read
+            legal_parameters = [*row_parameters[:-1], ("ranks", "int"), row_parameters[-1]]
         found = [
             _function(
                 "legal_on_row",
-                row_parameters,
+                legal_parameters,
                 "bool",
                 "play.legal: may the card ``face`` be played on a row in this state?",
                 row.lower(rules.legal.tree),

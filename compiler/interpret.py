@@ -44,6 +44,7 @@ class RowView:
     high: int
     count: int
     n_ranks: int
+    ranks: frozenset[int] = frozenset()  # every rank lying in the row, run or not
 
     @property
     def open(self) -> bool:
@@ -181,6 +182,8 @@ class ReferenceRules:
     def chain(self, st: DealState, suit: int, ranks: set[int]) -> RowView:
         """The unbroken run of ``ranks`` through the start rank."""
         n, wrap, start = self.N_RANKS, self.spec.layout.wrap, self.start_rank(st)
+        if self.spec.layout.start_per_row:
+            start = st.row_start[suit]  # set by the row's first card (one row per suit)
         if start not in ranks:
             return RowView(
                 suit,
@@ -189,6 +192,7 @@ class ReferenceRules:
                 (start - 1) % n if wrap else start - 1,
                 0,
                 n,
+                frozenset(ranks),
             )
         low = high = start
         count = 1
@@ -196,7 +200,7 @@ class ReferenceRules:
             high, count = self.step(high, 1), count + 1
         while count < n and self.step(low, -1) in ranks:
             low, count = self.step(low, -1), count + 1
-        return RowView(suit, start, low, high, count, n)
+        return RowView(suit, start, low, high, count, n, frozenset(ranks))
 
     def step(self, rank: int, delta: int) -> int:
         moved = rank + delta
@@ -214,6 +218,8 @@ class ReferenceRules:
             ("row", "count"): lambda row: row.count,
             ("row", "complete"): lambda row: row.complete,
             ("row", "suit"): lambda row: row.suit,
+            ("row", "top"): lambda row: max(row.ranks, default=-1),
+            ("row", "bottom"): lambda row: min(row.ranks, default=-1),
             ("table", "empty"): lambda st: st.table == 0,
             ("table", "count"): lambda st: st.table.bit_count(),
             ("table", "cards"): lambda st: self.card_set(st.table),
@@ -233,8 +239,8 @@ class ReferenceRules:
     def setup(self, st: DealState) -> None:
         for r in range(self.rule_set.n_rows):
             st.row_start[r] = self.start_rank(st)
-        for card in self.rule_set.preplaced_cards:
-            st.table |= 1 << card
+        for card in () if self.rule_set.layout.by_holders else self.rule_set.preplaced_cards:
+            st.table |= 1 << card  # laid out by their holders after the deal otherwise
         st.opening_mask = self.rule_set.opening_mask
         st.opened = st.opening_mask == 0
         if self.rule_set.chips is not None:
@@ -267,11 +273,19 @@ class ReferenceRules:
         st.table |= 1 << card
         if st.first_face < 0:
             st.first_face = self.FACE_OF[card]
+        self.note_row_start(st, card)
         if (1 << card) & st.opening_mask:
             st.opened = True
 
     def lay_out(self, st: DealState, card: int) -> None:
         st.table |= 1 << card
+        self.note_row_start(st, card)
+
+    def note_row_start(self, st: DealState, card: int) -> None:
+        """With starts per row, the first card laid in a row (one per suit) fixes its start."""
+        suit = self.SUIT_OF[card]
+        if self.spec.layout.start_per_row and st.row_start[suit] == -1000:
+            st.row_start[suit] = self.RANK_OF[card]
 
     def row_of(self, st: DealState, face: int) -> RowView:
         rows = self.rows(st)[self.spec.deck.suit_of(face)]
@@ -316,6 +330,7 @@ class ReferenceRules:
         attributes = {
             **self.table_attributes(),
             ("player", "hand"): lambda p: self.card_set(st.hands[p]),
+            ("player", "covered"): lambda p: self.card_set(st.covered[p]),
             ("player", "seat"): lambda p: p,
             ("player", "passes"): lambda p: st.passes[p],
             ("player", "is_winner"): lambda p: st.winner == p,

@@ -16,9 +16,9 @@ from sevens.compiler.errors import Diagnostic
 from sevens.compiler.load import MAX_DOCUMENT_CHARS, MAX_EXTENDS_DEPTH, Document
 from sevens.runtime.arith import INT_LIMIT
 
-#: Ranks per suit.  The move generator keeps one table entry per row and subset of
-#: ranks (rows x 2^ranks); 16 ranks and 32 rows make at most 2 million entries (16 MB).
-MAX_RANKS = 16
+#: Ranks per suit (20: the 1-20 decks of Elfer raus).  The row-mask memo is a flat list only
+#: up to 2^21 entries (16 MB); beyond that it is a dict holding only the row states reached.
+MAX_RANKS = 20
 #: Suits in the deck (8 suits x 4 packs = 32 rows at most).
 MAX_SUITS = 8
 #: Packs shuffled together (the schema's maximum; checked there).

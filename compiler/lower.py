@@ -281,6 +281,7 @@ _ATTRIBUTE_LOWERING: dict[tuple[str, str], Lowerer] = {
     (CARDS, "count"): _plain(lambda mask: method(mask, "bit_count")),
     (CARDS, "value"): lambda lowering, mask: lowering.cards_value(mask),
     ("player", "hand"): _state_list("hands"),
+    ("player", "covered"): _state_list("covered"),
     ("player", "seat"): _plain(lambda seat: seat),
     ("player", "passes"): _state_list("passes"),
     ("player", "is_winner"): _plain(lambda seat: compare(attr(name("st"), "winner"), "==", seat)),
@@ -310,6 +311,13 @@ def row_lowering(env_features: list[str], constants: ConstantNames, deck: Deck) 
         "row.count": name("count"),
         "row.complete": compare(name("count"), "==", name("N_RANKS")),
         "row.suit": name("suit"),
+        # the row's ranks (a bitmask) are a parameter only of legal_on_row that reads them
+        "row.top": ast.BinOp(method(name("ranks"), "bit_length"), ast.Sub(), const(1)),
+        "row.bottom": ast.BinOp(
+            method(ast.BinOp(name("ranks"), ast.BitAnd(), ast.UnaryOp(ast.USub(), name("ranks"))), "bit_length"),
+            ast.Sub(),
+            const(1),
+        ),
     }
     return Lowering(variables, constants, deck, env_features)
 

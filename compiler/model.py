@@ -17,6 +17,9 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import Document, Origin
 from sevens.runtime.contract import (
     Blocked,
+    DealRules,
+    Direction,
+    Draw,
     EndWhen,
     LayoutShape,
     Leader,
@@ -186,6 +189,8 @@ class Opening:
     choices: tuple[int, ...]  # the dealer names one of these (empty: no choice)
     leader: Leader
     leader_cards: Condition | None  # with leader 'holder-of-lowest'
+    origin: Origin | None = None  # where opening.card was written (for errors)
+    leader_card: int | None = None  # with leader 'holder-of-card'
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,7 @@ class FollowUp:
     when: Condition
     allow: Condition
     optional: bool
+    max: int | None = 1  # None: unlimited chaining
 
 
 @dataclass(frozen=True)
@@ -203,6 +209,8 @@ class Passing:
     limit: int | None = None
     over_limit: OverLimit | None = None
     voluntary_transfer: Transfer | None = None
+    transfer: Transfer | None = None
+    cover: bool = False
 
 
 @dataclass(frozen=True)
@@ -243,6 +251,9 @@ class Rulespec:
     chips: Chips | None
     points: Condition | None
     session: Session | None
+    direction: Direction = Direction.CLOCKWISE
+    deal: DealRules = field(default_factory=DealRules)
+    draw: Draw | None = None
     data: dict[str, Any] = field(repr=False, default_factory=dict)
     chain_paths: tuple[str, ...] = ()  # the resolved files of ``chain``
 
@@ -319,6 +330,9 @@ class _ModelBuilder:
             if self.get("scoring", "points") is not None
             else None,
             session=self.session(),
+            direction=Direction(self.get("play", "direction", default="clockwise")),
+            deal=self.deal_rules(),
+            draw=self.draw(),
             data=self.data,
             chain_paths=tuple(str(p) for p in self.doc.paths),
         )
@@ -406,13 +420,17 @@ class _ModelBuilder:
     def layout(self, deck: Deck) -> LayoutShape:
         raw_start = self.get("layout", "start_rank", default="7")
         start: int | None = None
-        if str(raw_start) != "first-card":
+        per_row = str(raw_start) == "first-card-per-row"
+        if per_row and self.get("layout", "rows_per_suit", default=1) != 1:
+            self.error(("layout", "start_rank"), "'first-card-per-row' needs one row per suit")
+        if str(raw_start) not in ("first-card", "first-card-per-row"):
             start = deck.rank_index(str(raw_start))
             if start is None:
                 codes = ", ".join(r.code for r in deck.ranks)
                 self.error(
                     ("layout", "start_rank"),
-                    f"layout.start_rank: no rank '{raw_start}' in the deck ({codes})",
+                    f"layout.start_rank: no rank '{raw_start}' in the deck ({codes}); or"
+                    " 'first-card', 'first-card-per-row'",
                 )
                 start = 0
         return LayoutShape(
@@ -420,6 +438,8 @@ class _ModelBuilder:
             rows_per_suit=self.get("layout", "rows_per_suit", default=1),
             wrap=bool(self.get("layout", "wrap", default=False)),
             preplaced=tuple(self.cards(deck, ("layout", "preplaced"))),
+            by_holders=self.get("layout", "preplaced_by", default="table") == "holders",
+            start_per_row=per_row,
         )
 
     def opening(self, deck: Deck) -> Opening:
@@ -440,12 +460,25 @@ class _ModelBuilder:
                 ("opening", "leader"),
                 "opening.leader 'holder-of-lowest' needs opening.leader_cards",
             )
-        return Opening(card, choices, leader, leader_cards)
+        leader_card = None
+        if self.get("opening", "leader_card") is not None:
+            leader_card = self.card(
+                deck, ("opening", "leader_card"), str(self.get("opening", "leader_card"))
+            )
+        elif leader == "holder-of-card":
+            self.error(
+                ("opening", "leader"), "opening.leader 'holder-of-card' needs opening.leader_card"
+            )
+        return Opening(
+            card, choices, leader, leader_cards, self.doc.origin(("opening", "card")), leader_card
+        )
 
     def transfer(self, *path: str) -> Transfer | None:
         raw = self.get(*path)
         if raw is None:
             return None
+        if raw["to"] == "others":
+            self.error((*path, "to"), f"{'.'.join(path)}.to: 'others' may only give, not receive")
         return Transfer(
             raw["cards"], Role(raw["from"]), Role(raw["to"]), Pick(raw.get("which", "random"))
         )
@@ -465,9 +498,24 @@ class _ModelBuilder:
             target_chips=target.get("chips"),
             target_points=target.get("points"),
             target_deals=target.get("deals"),
-            winner=MatchWinner(raw.get("winner", default_match_winner(self.get("scoring", "chips")))),
+            winner=MatchWinner(
+                raw.get("winner", default_match_winner(self.get("scoring", "chips")))
+            ),
             tiebreak=Tiebreak(raw.get("tiebreak", "none")),
         )
+
+    def deal_rules(self) -> DealRules:
+        size = self.get("deal", "hand_size")
+        if size == "equal":
+            return DealRules(equal_hands=True)
+        return DealRules(hand_size=size)
+
+    def draw(self) -> Draw | None:
+        raw = self.get("passing", "draw")
+        if raw is None:
+            return None
+        most = raw.get("most", 1)
+        return Draw(most=None if most == "until-playable" else int(most))
 
     def follow_up(self) -> FollowUp | None:
         if self.get("play", "follow_up") is None:
@@ -476,6 +524,7 @@ class _ModelBuilder:
             when=self.condition("play", "follow_up", "when", default="false"),
             allow=self.condition("play", "follow_up", "allow", default="false"),
             optional=bool(self.get("play", "follow_up", "optional", default=True)),
+            max=_follow_up_max(self.get("play", "follow_up", "max", default=1)),
         )
 
     def passing(self) -> Passing:
@@ -490,6 +539,8 @@ class _ModelBuilder:
             limit=self.get("passing", "limit"),
             over_limit=_optional(OverLimit, self.get("passing", "over_limit")),
             voluntary_transfer=self.transfer("passing", "voluntary_transfer"),
+            transfer=self.transfer("passing", "transfer"),
+            cover=bool(self.get("passing", "cover", default=False)),
         )
 
     def chips(self) -> Chips | None:
@@ -536,9 +587,28 @@ class _ModelBuilder:
                 ("session", "winner"),
                 f"session.winner '{spec.session.winner}' needs scoring.points",
             )
-        dealt = deck.copies * (deck.n_faces - len(deck.removed)) - deck.copies * len(
-            layout.preplaced
-        )
+        dealt = deck.copies * (deck.n_faces - len(deck.removed))
+        if not layout.by_holders:
+            dealt -= deck.copies * len(layout.preplaced)
+        if spec.deal.hand_size is not None and spec.deal.hand_size * spec.players.max > dealt:
+            self.error(
+                ("deal", "hand_size"),
+                f"{spec.players.max} hands of {spec.deal.hand_size} need more than the {dealt} cards"
+                " dealt; lower deal.hand_size or players.max",
+            )
+        if spec.draw is not None and spec.deal.hand_size is None and not spec.deal.equal_hands:
+            self.error(("passing", "draw"), "passing.draw needs a stock: set deal.hand_size")
+        if layout.by_holders and not layout.preplaced:
+            self.error(
+                ("layout", "preplaced_by"), "layout.preplaced_by 'holders' needs layout.preplaced"
+            )
+        card = opening.leader_card
+        if card is not None and (
+            card in deck.removed or (card in layout.preplaced and not layout.by_holders)
+        ):
+            self.error(
+                ("opening", "leader_card"), f"the leader card {deck.code(card)} is not dealt"
+            )
         if dealt < spec.players.max:
             self.error(
                 ("players", "max"),
@@ -557,6 +627,11 @@ def default_match_winner(chips: object) -> MatchWinner:
 
 def _optional(kind: type[OverLimit], value: str | None) -> OverLimit | None:
     return None if value is None else kind(value)
+
+
+def _follow_up_max(value: int | str) -> int | None:
+    """``play.follow_up.max``: a number, or 'unlimited' (``None``)."""
+    return None if value == "unlimited" else int(value)
 
 
 def build_model(document: Document) -> Rulespec:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sevens.compiler.analyse import AnalysedRules, analyse
-from sevens.compiler.contract import build_rule_set
+from sevens.compiler.contract import build_rule_set, check_opening
 from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.interpret import ReferenceRules
@@ -40,6 +40,7 @@ def load_rulespec(path: Path) -> AnalysedRules:
     validate_document(document)
     rules = analyse(build_model(document))
     _check_leader_cards(rules)
+    check_opening(rules)
     return rules
 
 

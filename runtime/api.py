@@ -40,6 +40,7 @@ class DealState:
 
     __slots__ = (
         "chips",
+        "covered",
         "dealer",
         "eliminated",
         "env",
@@ -57,6 +58,7 @@ class DealState:
         "row_mask",
         "row_ranks",
         "row_start",
+        "stock",
         "table",
         "winner",
     )
@@ -83,6 +85,8 @@ class DealState:
         self.row_mask = [0] * n_rows
         self.playable = 0
         self.env: tuple[int, ...] = ()
+        self.stock: list[int] = []  # cards left after the deal, drawn from the end
+        self.covered = [0] * n_players  # cards each seat laid face down (passing.cover)
 
 
 class Rules(Protocol):

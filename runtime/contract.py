@@ -30,7 +30,10 @@ __all__ = [
     "Amount",
     "Blocked",
     "ChipRules",
+    "DealRules",
     "DeckShape",
+    "Direction",
+    "Draw",
     "EndWhen",
     "FollowUpRules",
     "LayoutShape",
@@ -55,9 +58,17 @@ class Leader(StrEnum):
     """Who takes the first turn of a deal."""
 
     HOLDER = "holder"  # the holder of the opening card
+    HOLDER_OF_CARD = "holder-of-card"  # whoever was dealt ``leader_card``
     HOLDER_OF_LOWEST = "holder-of-lowest"  # the holder of the first card of ``leader_order``
     LEFT_OF_DEALER = "left-of-dealer"
     PREVIOUS_WINNER = "previous-winner"  # left of the dealer when there is none
+
+
+class Direction(StrEnum):
+    """Which way the deal, the turns and the deal itself pass round the table."""
+
+    CLOCKWISE = "clockwise"  # to the left
+    COUNTER_CLOCKWISE = "counter-clockwise"  # to the right
 
 
 class EndWhen(StrEnum):
@@ -85,7 +96,10 @@ class Role(StrEnum):
     SELF = "self"
     LEFT = "left"
     RIGHT = "right"
+    NEXT = "next"  # the player who plays after the offender (left when play is clockwise)
+    PREVIOUS = "previous"  # the player who played before the offender
     MOST_CARDS = "most-cards"
+    OTHERS = "others"  # as a giver only: each other player still in gives the cards
 
 
 class Pick(StrEnum):
@@ -173,8 +187,10 @@ class LayoutShape:
 
     start_rank: int | None = field(metadata=RANK)  # None: the first card chooses every row's
     rows_per_suit: int = 1
+    start_per_row: bool = False  # with start_rank None: each row's own first card chooses its start
     wrap: bool = False  # rows continue past the highest rank to the lowest
     preplaced: tuple[int, ...] = field(default=(), metadata=FACE)  # on the table before play
+    by_holders: bool = False  # preplaced cards are dealt, then their holders lay them out
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +201,7 @@ class OpeningRules:
     card: int | None = field(default=None, metadata=FACE)  # a fixed opening card
     choices: tuple[int, ...] = field(default=(), metadata=FACE)  # the dealer names one
     leader_order: tuple[int, ...] = ()  # card ids deciding ``HOLDER_OF_LOWEST``, first decides
+    leader_card: int | None = field(default=None, metadata=FACE)  # for ``HOLDER_OF_CARD``
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +224,23 @@ class PassRules:
     limit: int | None = None  # passes allowed per deal
     over_limit: OverLimit | None = None
     voluntary_transfer: Transfer | None = None
+    transfer: Transfer | None = None  # cards moved when a player must pass (cannot play)
+    cover: bool = False  # a player who cannot play lays a card face down instead
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    """How many cards each player is dealt; the rest form the stock."""
+
+    hand_size: int | None = None  # None: every card is dealt (unless equal_hands)
+    equal_hands: bool = False  # as many as all players can get alike
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A player who cannot play draws from the stock, up to ``most`` cards, until one fits."""
+
+    most: int | None = 1  # None: until a card fits or the stock is empty
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +249,7 @@ class FollowUpRules:
 
     optional: bool
     trigger_cards: int  # cards whose play may grant a follow-up (bitmask of card ids)
+    max: int | None = 1  # extra cards per turn at most; None: unlimited (each may grant another)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,13 +297,23 @@ class RuleSet:
     last_card: Transfer | None = None  # penalty for not announcing one's last card
     end_when: EndWhen = EndWhen.FIRST_OUT
     blocked: Blocked = Blocked.SCORE
+    direction: Direction = Direction.CLOCKWISE
+    deal: DealRules = field(default_factory=DealRules)
+    draw: Draw | None = None  # drawing from the stock instead of passing at once
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 
+    def following(self, players: int) -> tuple[int, ...]:
+        """For each seat, the seat that plays (and is dealt to) next.  Seats are numbered clockwise."""
+        step = 1 if self.direction is Direction.CLOCKWISE else -1
+        return tuple((seat + step) % players for seat in range(players))
+
     @cached_property
     def dealt(self) -> tuple[int, ...]:
-        """Card ids dealt to the players: every card not removed and not laid out before play."""
-        out = set(self.deck.removed) | set(self.layout.preplaced)
+        """Card ids dealt to the players: every card not removed and not laid out before the deal."""
+        out = set(self.deck.removed)
+        if not self.layout.by_holders:
+            out |= set(self.layout.preplaced)
         return tuple(c for c, face in enumerate(self.face_of) if face not in out)
 
     @cached_property

@@ -4,7 +4,8 @@ Deliberately thin: every rule comes from the ``Rules`` object (a generated
 module or the reference interpreter): its legality, its scoring, and a few
 declared mechanics (pass limits and elimination, penalty card transfers, the
 "last card" announcement, who leads).  Seats are numbered clockwise; the
-player left of the dealer is ``dealer + 1``.
+player left of the dealer is ``dealer + 1``.  Turns, the deal and the next
+dealer follow ``rule_set.direction`` (``RuleSet.following``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.contract import EndWhen, Leader, Pick, Role, Transfer
+from sevens.runtime.contract import Direction, EndWhen, Leader, Pick, Role, RuleSet, Transfer
 from sevens.runtime.strategies import PASS, Strategy
 
 #: Decisions per card in the deck after which a deal is declared endless.
@@ -48,39 +49,85 @@ class Table:
     carried_pot: int = 0
     record: bool = False
     forget_last_card: float = 0.0  # chance that a bot forgets to announce "last card"
+    forgetful: frozenset[int] | None = None  # the seats that may forget (None: every seat)
 
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
-    """Shuffle and deal every card one at a time, starting left of the dealer."""
+    """The hands of :func:`deal_cards` (the stock set aside)."""
+    return deal_cards(rules, players, dealer, rng)[0]
+
+
+def deal_cards(
+    rules: Rules, players: int, dealer: int, rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """Shuffle and deal one card at a time in the direction of play, from the dealer's
+    neighbour who plays first (left of the dealer unless play is counter-clockwise): every
+    card, or ``deal.hand_size`` each.  Returns the hands and the stock (drawn from its end)."""
     deck = list(rules.rule_set.dealt)
     rng.shuffle(deck)
+    rules_of_deal = rules.rule_set.deal
+    size = rules_of_deal.hand_size
+    if rules_of_deal.equal_hands:
+        size = len(deck) // players
+    dealt = len(deck) if size is None else min(len(deck), size * players)
     hands = [0] * players
-    seat = (dealer + 1) % players
-    for card in deck:
+    following = rules.rule_set.following(players)
+    seat = following[dealer]
+    for card in deck[:dealt]:
         hands[seat] |= 1 << card
-        seat = seat + 1 if seat + 1 < players else 0
-    return hands
+        seat = following[seat]
+    return hands, deck[dealt:]
 
 
 def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> int:
     """Who takes the first turn, as the rule set's ``LEADER`` says."""
-    leader = rules.rule_set.opening.leader
+    rule_set = rules.rule_set
+    leader, following = rule_set.opening.leader, rule_set.following(st.n_players)
     if leader is Leader.HOLDER:
-        return _holder(st, st.opening_mask)
+        return _holder(st, st.opening_mask, following)
+    if leader is Leader.HOLDER_OF_CARD and rule_set.opening.leader_card is not None:
+        return _holder(st, rule_set.deck.copies_of(rule_set.opening.leader_card), following)
     if leader is Leader.HOLDER_OF_LOWEST:
-        for card in rules.rule_set.opening.leader_order:
+        for card in rule_set.opening.leader_order:
             if any(hand >> card & 1 for hand in st.hands):
-                return _holder(st, 1 << card)
-        raise GameError("nobody holds any of the cards that decide the leader")
+                return _holder(st, 1 << card, following)
+        # with a stock they may all lie in it: the dealer's neighbour then leads
+        return following[st.dealer]
     if leader is Leader.PREVIOUS_WINNER and previous_winner is not None:
         return previous_winner
-    return (st.dealer + 1) % st.n_players
+    return following[st.dealer]
 
 
-def _holder(st: DealState, mask: int) -> int:
-    """The first player from the dealer's left holding a card of ``mask`` (packs may repeat it)."""
-    for k in range(1, st.n_players + 1):
-        seat = (st.dealer + k) % st.n_players
+def lay_out_by_holders(rules: Rules, st: DealState) -> None:
+    """With ``layout.by_holders``, each player lays the preplaced cards they were dealt."""
+    if not rules.rule_set.layout.by_holders:
+        return
+    for card in rules.rule_set.preplaced_cards:
+        for seat in range(st.n_players):
+            if st.hands[seat] >> card & 1:
+                st.hands[seat] ^= 1 << card
+                rules.lay_out(st, card)
+
+
+def may_pass(rule_set: RuleSet, st: DealState, seat: int) -> bool:
+    """Whether ``seat``, able to play, may pass anyway.
+
+    Only with voluntary passing, within the pass limit, and never while the
+    opening card is still to come: its holder must lay it (seed 000, "muss
+    sie … legen"), so a player who can play before the opening is down holds it.
+    """
+    passing = rule_set.passing
+    if not passing.voluntary or not st.opened:
+        return False
+    return passing.limit is None or st.passes[seat] < passing.limit
+
+
+def _holder(st: DealState, mask: int, following: tuple[int, ...]) -> int:
+    """The first player after the dealer (in the direction of play) holding a card of ``mask``
+    (packs may repeat it)."""
+    seat = st.dealer
+    for _ in range(st.n_players):
+        seat = following[seat]
         if st.hands[seat] & mask:
             return seat
     raise GameError("nobody holds the opening card")
@@ -95,6 +142,9 @@ class _Recorder:
 
     def cards(self, mask: int) -> list[str]:
         return [self.codes[c] for c in bits(mask)]
+
+    def cards_in_order(self, cards: list[int]) -> list[str]:
+        return [self.codes[c] for c in cards]
 
     def add(self, seat: int, legal: int, card: int, kind: str) -> None:
         entry: dict[str, Any] = {"seat": seat, "legal": self.cards(legal)}
@@ -112,14 +162,17 @@ class _Recorder:
 def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
     players, dealer = table.players, table.dealer
-    st = DealState(players, dealer, deal_hands(rules, players, dealer, rng), rules.rule_set.n_rows)
+    hands, stock = deal_cards(rules, players, dealer, rng)
+    st = DealState(players, dealer, hands, rules.rule_set.n_rows)
+    st.stock = list(stock)  # drawn from its end
     dealt = list(st.hands) if table.record else []
     rules.setup(st)  # lays out pre-placed cards and collects the antes
     st.pot += table.carried_pot
     opening_card = name_opening_card(rules, st, rng)
+    seat = choose_leader(rules, st, table.previous_winner)  # from the hands as dealt
+    lay_out_by_holders(rules, st)
     layout_start = st.table
     recorder = _Recorder(rules) if table.record else None
-    seat = choose_leader(rules, st, table.previous_winner)
     decisions, passes = _Turns(rules, st, rng, table, recorder).run(seat)
     result = _score(rules, st, decisions, passes)
     if recorder is not None:
@@ -131,6 +184,8 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
         }
         if opening_card is not None:
             result.record["opening_card"] = rules.rule_set.card_codes[opening_card]
+        if stock:
+            result.record["stock"] = recorder.cards_in_order(stock[::-1])  # in drawing order
     return result
 
 
@@ -164,7 +219,8 @@ class _Turns:
     def run(self, seat: int) -> tuple[int, int]:
         """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
         rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
-        strategies, hands, players = self.table.strategies, st.hands, st.n_players
+        strategies, hands = self.table.strategies, st.hands
+        following = rules.rule_set.following(st.n_players)
         legal_moves, play, rule_set = rules.legal, rules.play, rules.rule_set
         passing = rule_set.passing
         voluntary, has_follow_up, fast = (
@@ -173,6 +229,7 @@ class _Turns:
             rules.legal_is_playable,
         )
         pass_limit, last_card, over_limit = passing.limit, rule_set.last_card, passing.over_limit
+        draw_rule = rule_set.draw
         skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         # Mechanics most rule sets lack are tested once per play, not per decision.
@@ -187,8 +244,7 @@ class _Turns:
             legal = hands[seat] & st.playable if fast and st.opened else legal_moves(st, seat)
             if legal:
                 if voluntary:
-                    can_pass = pass_limit is None or st.passes[seat] < pass_limit
-                    card = strategies[seat](st, seat, legal, can_pass, rng)
+                    card = strategies[seat](st, seat, legal, may_pass(rule_set, st, seat), rng)
                 elif legal & (legal - 1):
                     card = strategies[seat](st, seat, legal, False, rng)
                 else:  # one legal card and no right to pass: there is no choice to ask for
@@ -207,7 +263,31 @@ class _Turns:
                     passes += 1
                     self.voluntary_pass(seat)
             else:
-                if recorder is not None:
+                if draw_rule is not None and st.stock:
+                    stuck = 0  # the hand changes: the round proves nothing yet
+                    card = self.draw(seat, draw_rule.most)
+                    if card != PASS:  # a drawn card fits and must be played
+                        play(st, seat, card)
+                        if after_play >> card & 1 and hands[seat]:
+                            extra += self.after_play(seat, card)
+                        if not hands[seat] and self.goes_out(seat):
+                            return decisions + extra, passes
+                        seat = following[seat]
+                        if skip_out:
+                            while st.places[seat]:
+                                seat = following[seat]
+                        continue
+                elif passing.cover and hands[seat]:
+                    stuck = 0  # a card left the hand: the round proves nothing yet
+                    self.cover(seat)
+                    if not hands[seat] and self.goes_out(seat):
+                        return decisions + extra, passes
+                    seat = following[seat]
+                    if skip_out:
+                        while st.places[seat]:
+                            seat = following[seat]
+                    continue
+                elif recorder is not None:
                     recorder.add(seat, 0, PASS, "turn")
                 passes += 1
                 if pass_limit is not None and st.passes[seat] >= pass_limit and over_limit:
@@ -218,17 +298,50 @@ class _Turns:
                     stuck += 1
                     st.passes[seat] += 1
                     _pay_pot(st, seat, rules.pass_cost(st, seat))
+                    if passing.transfer is not None and self.transfer(passing.transfer, seat):
+                        stuck = 0  # the passer got a card: the round proves nothing yet
                     if stuck >= self.active:  # a full round in which nobody could play
                         if skip_out:
                             self.rank_the_rest()
                         return decisions + extra, passes
-            seat = seat + 1 if seat + 1 < players else 0
+            seat = following[seat]
             if skip_out:
                 while st.places[seat]:
-                    seat = seat + 1 if seat + 1 < players else 0
+                    seat = following[seat]
         raise GameError(
             f"the deal did not end after {limit} decisions; the rules may never let it end"
         )
+
+    def draw(self, seat: int, most: int | None) -> int:
+        """A player who cannot play draws from the stock until a card fits (at most ``most``);
+        returns that card, to be played, or ``PASS``.  The record notes the cards drawn."""
+        st, rules = self.st, self.rules
+        drawn: list[int] = []
+        legal = 0
+        while st.stock and (most is None or len(drawn) < most):
+            card = st.stock.pop()
+            drawn.append(card)
+            st.hands[seat] |= 1 << card
+            legal = rules.legal(st, seat) & (1 << card)
+            if legal:
+                break
+        if self.recorder is not None:
+            self.recorder.add(seat, legal, legal.bit_length() - 1 if legal else PASS, "turn")
+            self.recorder.note(drawn=self.recorder.cards_in_order(drawn))
+        return legal.bit_length() - 1 if legal else PASS
+
+    def cover(self, seat: int) -> None:
+        """A player who cannot play lays a card face down (bots: their lowest-valued card)."""
+        st = self.st
+        card = self.pick(list(bits(st.hands[seat])), 1, Pick.LOWEST_VALUE)[0]
+        st.hands[seat] ^= 1 << card
+        st.covered[seat] |= 1 << card
+        if self.recorder is not None:
+            self.recorder.add(seat, 0, PASS, "turn")
+            self.recorder.note(action="cover", covered=self.codes_of(card))
+
+    def codes_of(self, card: int) -> str:
+        return self.rules.rule_set.card_codes[card]
 
     def after_play(self, seat: int, card: int) -> int:
         """Follow-up cards and the "last card" announcement; returns extra decisions."""
@@ -243,9 +356,11 @@ class _Turns:
         """Extra cards the same player may add at once; returns the decisions taken."""
         rules, st = self.rules, self.st
         taken = 0
-        optional = rules.rule_set.follow_up is not None and rules.rule_set.follow_up.optional
+        follow_up = rules.rule_set.follow_up
+        assert follow_up is not None
+        optional, most = follow_up.optional, follow_up.max
         extra = rules.follow_up(st, seat, card)
-        while extra and st.hands[seat]:
+        while extra and st.hands[seat] and (most is None or taken < most):
             taken += 1
             card = self.table.strategies[seat](st, seat, extra, optional, self.rng)
             if self.recorder is not None:
@@ -313,30 +428,49 @@ class _Turns:
 
     def announce_last_card(self, seat: int) -> None:
         """A bot forgets to say "last card" with the table's probability; it is always caught."""
-        penalty = self.rules.rule_set.last_card
-        if penalty is not None and self.rng.random() < self.table.forget_last_card:
+        penalty, forgetful = self.rules.rule_set.last_card, self.table.forgetful
+        if penalty is None or (forgetful is not None and seat not in forgetful):
+            return
+        if self.rng.random() < self.table.forget_last_card:
             if self.recorder is not None:
                 self.recorder.note(forgot_last_card=True)
             self.transfer(penalty, seat)
 
-    def transfer(self, rule: Transfer, offender: int) -> None:
-        """Move penalty cards between hands as the rule says."""
+    def transfer(self, rule: Transfer, offender: int) -> int:
+        """Move penalty cards between hands as the rule says (from each other player with
+        ``others``; the record lists those moves under ``transfers``).  Returns the cards moved."""
+        if rule.source is not Role.OTHERS:
+            return self.move(rule, self.who(rule.source, offender), self.who(rule.target, offender))
+        st, receiver, moved = self.st, self.who(rule.target, offender), 0
+        for k in range(1, st.n_players):
+            giver = (offender + k) % st.n_players
+            if not st.places[giver]:
+                moved += self.move(rule, giver, receiver, many=True)
+        return moved
+
+    def move(
+        self, rule: Transfer, giver: int | None, receiver: int | None, many: bool = False
+    ) -> int:
+        """Move ``rule.cards`` cards from ``giver`` to ``receiver``, note it in the record, and
+        return how many moved."""
         st = self.st
-        giver, receiver = self.who(rule.source, offender), self.who(rule.target, offender)
         if giver is None or receiver is None or giver == receiver:
-            return
+            return 0
         cards = list(bits(st.hands[giver]))
         count = min(rule.cards, len(cards) - 1)  # never the giver's last card
         if count <= 0:
-            return
+            return 0
         moved = self.pick(cards, count, rule.which)
         mask = sum(1 << c for c in moved)
         st.hands[giver] ^= mask
         st.hands[receiver] |= mask
         if self.recorder is not None:
-            self.recorder.note(
-                transfer={"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
-            )
+            moved_note = {"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
+            if many:
+                self.recorder.decisions[-1].setdefault("transfers", []).append(moved_note)
+            else:
+                self.recorder.note(transfer=moved_note)
+        return count
 
     def pick(self, cards: list[int], count: int, which: Pick) -> list[int]:
         if which is Pick.RANDOM:
@@ -351,10 +485,13 @@ class _Turns:
         if role is Role.SELF:
             return offender
         st = self.st
-        others = [(offender + k) % st.n_players for k in range(1, st.n_players)]
+        others = [(offender + k) % st.n_players for k in range(1, st.n_players)]  # left first
         others = [s for s in others if not st.places[s]]
         if not others:
             return None
+        if role in (Role.NEXT, Role.PREVIOUS):
+            clockwise = self.rules.rule_set.direction is Direction.CLOCKWISE
+            role = Role.LEFT if (role is Role.NEXT) == clockwise else Role.RIGHT
         choose = _ROLE_CHOICE[role]
         return choose(st, others)
 

@@ -33,6 +33,15 @@ SeatAmount = Callable[[DealState, int], int]
 RowCondition = Callable[[int, int, int, int, int, int, tuple[int, ...]], bool]
 #: The start rank while no card has chosen it (rows with "first card" starts).
 NO_START = -1000
+#: The largest row-mask memo kept as a flat list (entries); 2^21 entries take 16 MB.
+FLAT_MEMO_LIMIT = 1 << 21
+
+
+class _Memo(dict[Any, int | None]):
+    """Row masks by state: ``memo[key]`` is None for a state not seen yet, like the flat list."""
+
+    def __missing__(self, key: Any) -> None:
+        return None
 
 
 #: The decisions a generated module defines, with their parameters (every one returns a value).
@@ -48,6 +57,10 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "pay_winner": ("st", "seat"),
     "points": ("st", "seat"),
 }
+
+
+#: ``legal_on_row`` of a rule set whose ``play.legal`` reads ``row.top``/``row.bottom``.
+LEGAL_WITH_RANKS = (*ROW_PARAMETERS[:-1], "ranks", "env")
 
 
 def expected_decisions(rule_set: RuleSet) -> set[str]:
@@ -83,6 +96,8 @@ def check_decisions(module: ModuleType) -> list[str]:
         problems.append(f"{name} is not a decision of this rule set")
     for name in sorted(defined & set(DECISIONS)):
         parameters = tuple(inspect.signature(getattr(module, name)).parameters)
+        if name == "legal_on_row" and parameters == LEGAL_WITH_RANKS:
+            continue
         if parameters != DECISIONS[name]:
             problems.append(f"{name}{parameters} should take {DECISIONS[name]}")
     return problems
@@ -111,8 +126,11 @@ class CompiledRules:
         self.n_ranks = deck.n_ranks
         self.wrap = layout.wrap
         self.rows_per_suit = layout.rows_per_suit
+        self.start_per_row = layout.start_per_row
         self.follow_trigger_cards = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
         self.legal_on_row: RowCondition = module.legal_on_row
+        parameters = tuple(inspect.signature(module.legal_on_row).parameters)
+        self.legal_reads_ranks = parameters == LEGAL_WITH_RANKS
         self.table_facts: Callable[[DealState], tuple[int, ...]] | None = getattr(
             module, "table_facts", None
         )
@@ -126,7 +144,11 @@ class CompiledRules:
         self.face_mask = tuple(deck.copies_of(face) for face in range(deck.n_faces))
         self.keyed_by_state = layout.start_rank is not None and self.table_facts is None
         # Row states index a flat list unless the start rank or table-wide facts vary.
-        self.masks: Any = [None] * (rule_set.n_rows << deck.n_ranks) if self.keyed_by_state else {}
+        # Row states index a flat list while it stays small; bigger decks and keys that carry
+        # the start rank or table-wide facts use a dict that answers None for a new state.
+        flat_size = rule_set.n_rows << deck.n_ranks
+        flat = self.keyed_by_state and flat_size <= FLAT_MEMO_LIMIT
+        self.masks: Any = [None] * flat_size if flat else _Memo()
         self.initial_rows: tuple[Any, ...] | None = None
         self.chain = _wrapping_chain(deck.n_ranks) if layout.wrap else _chain(deck.n_ranks)
         self.pass_cost = self._amount(rule_set.passing.cost, "pass_cost")
@@ -159,6 +181,13 @@ class CompiledRules:
         suit, start, low, high, count = self.row_args(st, r)
         legal_on_row, face_mask, env = self.legal_on_row, self.face_mask, st.env
         mask = 0
+        if self.legal_reads_ranks:  # the rarer signature: the row's ranks before the table facts
+            reads_ranks: Callable[..., bool] = self.legal_on_row
+            ranks = st.row_ranks[r]
+            for face in self.faces_of_suit[suit]:
+                if reads_ranks(face, suit, start, low, high, count, ranks, env):
+                    mask |= face_mask[face]
+            return mask
         for face in self.faces_of_suit[suit]:
             if legal_on_row(face, suit, start, low, high, count, env):
                 mask |= face_mask[face]
@@ -174,7 +203,7 @@ class CompiledRules:
     def row_mask(self, st: DealState, r: int) -> int:
         """The cards playable on row ``r``, memoised by the row's state."""
         key = self.row_key(st, r)
-        mask: int | None = self.masks[key] if self.keyed_by_state else self.masks.get(key)
+        mask: int | None = self.masks[key]
         if mask is None:
             mask = self.masks[key] = self.build_row_mask(st, r)
         return mask
@@ -204,6 +233,8 @@ class CompiledRules:
     def place(self, st: DealState, card: int) -> None:
         """Put ``card`` into its row and update that row's playable cards and ``playable``."""
         r = self.choose_row(st, card)
+        if self.start_per_row and st.row_start[r] == NO_START:  # the row's first card
+            st.row_start[r] = self.rule_set.rank_of[card]
         st.row_ranks[r] |= self.rank_bit[card]
         mask = self.row_mask(st, r)
         if self.rows_per_suit == 1:  # rows hold different suits, so their masks are disjoint
@@ -257,7 +288,7 @@ class CompiledRules:
         for r in range(self.rule_set.n_rows):
             st.row_start[r] = NO_START if start is None else start
         st.env = self.table_facts(st) if self.table_facts else ()
-        for card in self.rule_set.preplaced_cards:
+        for card in () if self.rule_set.layout.by_holders else self.rule_set.preplaced_cards:
             st.table |= 1 << card
             self.place(st, card)
         st.env = self.table_facts(st) if self.table_facts else ()
@@ -344,7 +375,8 @@ class CompiledRules:
 
     def _play_general(self) -> Callable[[DealState, int, int], None]:
         """Several rows per suit, a start chosen by the first card, or table-wide facts."""
-        start_chosen = self.rule_set.layout.start_rank is None
+        layout = self.rule_set.layout
+        start_chosen = layout.start_rank is None and not layout.start_per_row
         rank_of, face_of = self.rule_set.rank_of, self.rule_set.face_of
 
         def play(st: DealState, seat: int, card: int) -> None:

@@ -1,7 +1,7 @@
 """Sessions: a match of several deals, as the rule set's ``SESSION`` says.
 
-The dealer rotates to the left after each deal; the winner of a deal can lead
-the next (``LEADER == "previous-winner"``); a pot left by a blocked deal is
+The dealer rotates in the direction of play after each deal (to the left
+unless play is counter-clockwise); the winner of a deal can lead the next (``LEADER == "previous-winner"``); a pot left by a blocked deal is
 carried into the next one.  The match ends after its number of deals or as
 soon as a cumulative total reaches the target, and its winner is decided by
 the session's rule and tiebreak.
@@ -41,13 +41,14 @@ def play_match(rules: Rules, table: Table, rng: random.Random, deals: int) -> Ma
     players = table.players
     result = MatchResult(chips=[0] * players, points=[0] * players, deals_won=[0] * players)
     table.dealer = int(rng.random() * players)
+    following = rules.rule_set.following(players)
     for _ in range(deals):
         deal = play_deal(rules, table, rng)
         result.deals.append(deal)
         _add_up(result, deal)
         table.previous_winner = deal.winner
         table.carried_pot = deal.pot_left
-        table.dealer = (table.dealer + 1) % players
+        table.dealer = following[table.dealer]  # the deal passes in the direction of play
         if _target_reached(session, result):
             break
     result.winners = match_winners(session, result)

@@ -43,14 +43,20 @@ def parse_cards(rules: Rules, text: str, what: str, taken: list[int] | None = No
     return cards
 
 
-def build_position(rules: Rules, table: list[int], hand: list[int], players: int = 4) -> DealState:
-    """A deal state with ``table`` laid out in the given order and ``hand`` for seat 0."""
+def build_position(
+    rules: Rules, table: list[int], hand: list[int], players: int = 4, reachable: bool = False
+) -> DealState:
+    """A deal state with ``table`` laid out in the given order and ``hand`` for seat 0.
+
+    With ``reachable`` a table no game can reach is refused (each card must be legal when
+    laid, in order); ``sevens legal`` and the conformance cases ask for it."""
     overlap = set(table) & set(hand)
     if overlap:
         names = " ".join(rules.rule_set.card_codes[c] for c in sorted(overlap))
         raise SevensError(Diagnostic(f"cards both on the table and in the hand: {names}"))
-    dealt = set(rules.rule_set.dealt)
-    preplaced = {c for c in range(rules.rule_set.n_cards) if c not in dealt}
+    rule_set = rules.rule_set
+    dealt = set(rule_set.dealt) - set(rule_set.preplaced_cards)  # holders lay those out
+    preplaced = {c for c in range(rule_set.n_cards) if c not in dealt}
     undealt = sorted(set(hand) & preplaced)
     if undealt:
         names = " ".join(rules.rule_set.card_codes[c] for c in undealt)
@@ -64,16 +70,56 @@ def build_position(rules: Rules, table: list[int], hand: list[int], players: int
     hands[_TABLE_SEAT] = sum(1 << c for c in table if c not in preplaced)
     st = DealState(players, players - 1, list(hands), rules.rule_set.n_rows)
     rules.setup(st)
+    if rule_set.layout.by_holders:
+        for card in rule_set.preplaced_cards:
+            rules.lay_out(st, card)
+    played: list[int] = []
+    # With elimination a knocked-out hand goes onto the layout wherever its cards belong.
+    laid_out = rules.rule_set.passing.over_limit is not None
     for card in table:
-        if card not in preplaced:
+        if card in preplaced:
+            continue
+        if laid_out and st.opened and not rules.legal(st, _TABLE_SEAT) >> card & 1:
+            st.hands[_TABLE_SEAT] &= ~(1 << card)
+            rules.lay_out(st, card)
+        else:
+            if reachable:
+                _check_reachable(rules, st, card, played)
             rules.play(st, _TABLE_SEAT, card)
+        played.append(card)
     return st
 
 
-def legal_cards(rules: Rules, table_text: str, hand_text: str) -> list[str]:
-    """The codes of the legal plays of the player holding ``hand_text``."""
+def _check_reachable(rules: Rules, st: DealState, card: int, played: list[int]) -> None:
+    """Refuse a table no game can reach: each card must be legal when it is laid, in order."""
+    if rules.legal(st, _TABLE_SEAT) >> card & 1:
+        return
+    codes = rules.rule_set.card_codes
+    code = codes[card]
+    if not st.opened:
+        opening = " or ".join(
+            sorted({codes[c] for c in range(rules.rule_set.n_cards) if st.opening_mask >> c & 1})
+        )
+        why = f"{code} cannot come first: nothing may be played before {opening}"
+    else:
+        before = " ".join(codes[c] for c in played)
+        why = f"{code} cannot be laid after {before}: it fits no row then"
+    raise SevensError(
+        Diagnostic(
+            f"--table: no game reaches this table: {why} (list the table in the order the cards"
+            " were played, each card legal when laid)"
+        )
+    )
+
+
+def legal_cards(rules: Rules, table_text: str, hand_text: str) -> tuple[list[str], bool]:
+    """The codes of the legal plays of the player holding ``hand_text``, and whether they may
+    pass (always when nothing is legal; otherwise as the rule set's voluntary passing allows)."""
+    from sevens.runtime.engine import may_pass
+
     table = parse_cards(rules, table_text, "--table")
     hand = parse_cards(rules, hand_text, "--hand", taken=table)
-    st = build_position(rules, table, hand)
+    st = build_position(rules, table, hand, reachable=True)
     mask = rules.legal(st, ASKING_SEAT)
-    return [rules.rule_set.card_codes[c] for c in range(rules.rule_set.n_cards) if mask >> c & 1]
+    codes = [rules.rule_set.card_codes[c] for c in range(rules.rule_set.n_cards) if mask >> c & 1]
+    return codes, not mask or may_pass(rules.rule_set, st, ASKING_SEAT)

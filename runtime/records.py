@@ -58,6 +58,7 @@ def game_record(
             if "opening_card" in result.record
             else {}
         ),
+        **({"stock": result.record["stock"]} if "stock" in result.record else {}),
     }
 
 

@@ -343,7 +343,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
 @click.option(
     "--table",
     default="",
-    help="Cards on the table, in the order they were played, e.g. '7H 6C 7C 8C'.",
+    help="Cards on the table, in the order they were played, e.g. '7H 7C 6C 8C'.",
 )
 @click.option("--hand", required=True, help="The hand of the player to move, e.g. '5C 9H 10C 7S'.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
@@ -352,8 +352,12 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     from sevens.runtime.position import legal_cards
 
     with _user_errors():
-        cards = legal_cards(_load_rules(variant), table, hand)
-    _echo(json.dumps(cards) if as_json else " ".join(cards) or "(none: pass)")
+        cards, can_pass = legal_cards(_load_rules(variant), table, hand)
+    if as_json:
+        _echo(json.dumps({"legal": cards, "can_pass": can_pass}))
+    else:
+        passing = " (or pass)" if cards and can_pass else ""
+        _echo(" ".join(cards) + passing if cards else "(none: pass)")
 
 
 @main.command()

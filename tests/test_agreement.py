@@ -18,7 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevens.runtime.api import DealState
-from sevens.runtime.engine import choose_leader, deal_hands, name_opening_card
+from sevens.runtime.engine import (
+    choose_leader,
+    deal_hands,
+    lay_out_by_holders,
+    may_pass,
+    name_opening_card,
+)
 from sevens.runtime.strategies import PASS, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
@@ -46,11 +52,12 @@ def test_legal_moves_agree_on_reachable_positions(
     gen.setup(state)
     name_opening_card(gen, state, rng)
     seat = choose_leader(gen, state, None)
+    lay_out_by_holders(gen, state)
     choose = random_strategy(gen)
     for _ in range(stop_after):
         _compare_position(variant, state)
         legal = gen.legal(state, seat)
-        card = choose(state, seat, legal, gen.rule_set.passing.voluntary, rng) if legal else PASS
+        card = choose(state, seat, legal, may_pass(gen.rule_set, state, seat), rng) if legal else PASS
         if card != PASS:
             gen.play(state, seat, card)
             assert gen.follow_up(state, seat, card) == ref.follow_up(state, seat, card)

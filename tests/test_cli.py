@@ -68,12 +68,39 @@ def test_compile_check_reports_a_stale_module(
 
 
 def test_legal_answers_the_worked_example_of_seed_001() -> None:
-    code, output = run("legal", "fan-tan", "--table", "7H 6C 7C 8C", "--hand", "5C 9H 10C 7S")
+    code, output = run("legal", "fan-tan", "--table", "7H 7C 6C 8C", "--hand", "5C 9H 10C 7S")
     assert (code, output.strip()) == (0, "5C 7S")
     code, output = run(
-        "legal", "fan-tan", "--table", "7♥ 6♣ 7♣ 8♣", "--hand", "5♣ 9♥ 10♣ 7♠", "--json"
+        "legal", "fan-tan", "--table", "7♥ 7♣ 6♣ 8♣", "--hand", "5♣ 9♥ 10♣ 7♠", "--json"
     )
-    assert (code, json.loads(output)) == (0, ["5C", "7S"])
+    assert (code, json.loads(output)) == (0, {"legal": ["5C", "7S"], "can_pass": False})
+
+
+@pytest.mark.parametrize(
+    ("variant", "table", "why"),
+    [
+        ("parliament", "9S", "9S cannot come first: nothing may be played before 7D"),
+        ("parliament", "7S 8S 9S 10S JS QS KS AS", "7S cannot come first"),
+        ("fan-tan", "7H 6C 7C 8C", "6C cannot be laid after 7H: it fits no row then"),
+    ],
+)
+def test_legal_refuses_a_table_no_game_reaches(variant: str, table: str, why: str) -> None:
+    code, output = run("legal", variant, "--table", table, "--hand", "2D")
+    assert code == 2 and "no game reaches this table" in output and why in output, output
+    assert "Traceback" not in output
+
+
+def test_legal_json_says_whether_passing_is_allowed() -> None:
+    def answer(variant: str, table: str, hand: str) -> object:
+        code, output = run("legal", variant, "--table", table, "--hand", hand, "--json")
+        assert code == 0, output
+        return json.loads(output)
+
+    assert answer("voluntary-pass", "7D", "8D") == {"legal": ["8D"], "can_pass": True}
+    # the holder of the opening card may not refuse it (seed 000, "muss sie … legen")
+    assert answer("voluntary-pass", "", "7D") == {"legal": ["7D"], "can_pass": False}
+    assert answer("parliament", "7D", "8D") == {"legal": ["8D"], "can_pass": False}
+    assert answer("parliament", "7D", "2S") == {"legal": [], "can_pass": True}
 
 
 def test_simulate_prints_a_summary() -> None:

@@ -12,10 +12,12 @@ Case kinds and their fields:
 * ``follow_up``: ``table``, ``hand``, ``last``, ``follow_up``; optional ``named``.
 * ``score``: ``hands``, ``winner``, ``passes`` (forced passes per seat), optional
   ``voluntary`` (passes made while able to play, per seat), ``dealt`` (hand
-  sizes at the deal, for antes) and ``places`` (finishing places, 1 = first
-  out); expected ``chips`` and/or ``points``.
+  sizes at the deal, for antes), ``places`` (finishing places, 1 = first
+  out) and ``covered`` (cards laid face down, per seat); expected ``chips``
+  and/or ``points``.
 * ``leader``: ``hands`` (as dealt), ``dealer``, optional ``previous_winner`` and
-  ``named``; expected ``leader`` (the seat that takes the first turn).
+  ``named``; expected ``leader`` (the seat that takes the first turn) and
+  optional ``order`` (the seats in turn order from the leader).
 * ``opening``: expected ``choices`` (the cards the dealer may name; empty when
   the rule set has a fixed opening or none).
 
@@ -84,7 +86,7 @@ def _position(rules: Rules, case: dict[str, Any]) -> DealState:
     """The case's table (in play order) and hand for the asking seat."""
     table, hand = _split(rules, case)
     if "named" not in case:
-        return build_position(rules, table, hand)
+        return build_position(rules, table, hand, reachable=True)
     # As build_position, with the dealer's named card set before anything is played.
     preplaced = {c for c in range(rules.rule_set.n_cards) if c not in rules.rule_set.dealt}
     played = [c for c in table if c not in preplaced]
@@ -144,6 +146,8 @@ def test_scoring(variant: str, case: dict[str, Any]) -> None:
                 st.chips[seat] -= cost
                 st.pot += cost
         st.winner = case["winner"]
+        if "covered" in case:  # cards laid face down (passing.cover)
+            st.covered = [_mask(parse_cards(rules, h, "covered")) for h in case["covered"]]
         if "places" in case:
             st.places = list(case["places"])
         points = rules.settle(st)
@@ -162,7 +166,13 @@ def test_leader(variant: str, case: dict[str, Any]) -> None:
         rules.setup(st)
         if "named" in case:
             _name_opening(rules, st, case["named"])
-        assert choose_leader(rules, st, case.get("previous_winner")) == case["leader"], type(rules)
+        leader = choose_leader(rules, st, case.get("previous_winner"))
+        assert leader == case["leader"], type(rules)
+        if "order" in case:  # the turns from the leader round the table
+            following, seats = rules.rule_set.following(len(hands)), [leader]
+            while len(seats) < len(hands):
+                seats.append(following[seats[-1]])
+            assert seats == case["order"], type(rules)
 
 
 @pytest.mark.parametrize(("variant", "case"), _cases("opening"))

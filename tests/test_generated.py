@@ -143,7 +143,7 @@ def test_only_the_sevens_package_is_installed() -> None:
 
 def test_python_dash_m_sevens_runs_the_command() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "sevens", "legal", "fan-tan", "--table", "7H 6C 7C 8C", "--hand", "5C 9H 10C 7S"],
+        [sys.executable, "-m", "sevens", "legal", "fan-tan", "--table", "7H 7C 6C 8C", "--hand", "5C 9H 10C 7S"],
         capture_output=True,
         text=True,
         cwd=os.path.expanduser("~"),

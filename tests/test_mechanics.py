@@ -199,14 +199,16 @@ def test_last_card_penalty_in_a_played_deal(engine: str) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_refusal_gives_the_best_card_to_the_left(engine: str) -> None:
+def test_refusal_takes_a_card_from_the_left(engine: str) -> None:
     rules = _rules(engine, "refusal-penalty")
-    st = _deal(rules, ["7D AS 10H 2C", "3C", "4C", "5C"], dealer=3)
+    st = _deal(rules, ["7D AS 10H 2C", "3C 9C", "4C", "5C"], dealer=3)
+    st.opened = True  # refusing is only possible once the 7♦ is down
     turns = _turns(rules, st, [_passes_first(1)] + [_lowest_card] * 3, record=False)
     turns.voluntary_pass(0)
-    # The 10♥ (value 10) is the best card; the ace counts 1 in Parliament's values.
-    assert st.hands[0] == _mask(rules, "7D AS 2C")
-    assert st.hands[1] == _mask(rules, "3C 10H")
+    # The refuser takes one card (chosen at random) from the player on the left.
+    taken = st.hands[0] & ~_mask(rules, "7D AS 10H 2C")
+    assert st.hands[0].bit_count() == 5 and taken & _mask(rules, "3C 9C") == taken
+    assert st.hands[1] == _mask(rules, "3C 9C") & ~taken
     assert st.chips == [-1, 0, 0, 0] and st.pot == 1
     assert st.passes == [1, 0, 0, 0]
 
@@ -214,18 +216,18 @@ def test_refusal_gives_the_best_card_to_the_left(engine: str) -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_refusal_in_a_played_deal(engine: str) -> None:
     rules = _rules(engine, "refusal-penalty")
-    # Seat 0 holds the 7♦ and refuses once; its king goes to seat 1, then it opens.
-    st = _deal(rules, ["7D KS", "8D", "6D", "9D"], dealer=3)
-    turns = _turns(rules, st, [_passes_first(1), _lowest_card, _lowest_card, _lowest_card])
+    # Seat 0 must open with the 7♦; seat 1 could play the 8♦ but refuses once.
+    st = _deal(rules, ["7D KS", "8D 2C", "6D 3C", "9D"], dealer=3)
+    turns = _turns(rules, st, [_lowest_card, _passes_first(1), _lowest_card, _lowest_card])
     assert turns.recorder is not None
     turns.run(choose_leader(rules, st, None))
-    first = turns.recorder.decisions[0]
-    assert first["seat"] == 0 and first["action"] == "pass"
-    assert first["transfer"] == {"from": 0, "to": 1, "cards": ["KS"]}
-    # Seat 1 can neither play the K♠ nor the 8♦ before the 7♦ is down: a forced pass.
-    assert turns.recorder.decisions[1]["action"] == "pass"
-    assert st.winner == 0  # plays the 7♦ on its next turn and is out
-    assert rules.settle(st) == [] and st.chips == [3, -1, -1, -1]
+    first, second = turns.recorder.decisions[:2]
+    assert first["seat"] == 0 and first["card"] == "7D"
+    assert second["seat"] == 1 and second["action"] == "pass" and second["legal"] == ["8D"]
+    assert second["transfer"]["from"] == 2 and second["transfer"]["to"] == 1
+    assert second["transfer"]["cards"] in (["6D"], ["3C"])
+    assert st.hands[1].bit_count() >= 1
+    assert sum(st.chips) + st.pot == 0
 
 
 @pytest.mark.parametrize("engine", ENGINES)

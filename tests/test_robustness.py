@@ -210,8 +210,8 @@ def test_merge_replaces_a_subtree_with_its_origins() -> None:
 
 
 def test_the_largest_deck_compiles_and_plays(tmp_path: Path) -> None:
-    """Everything validate accepts runs: 8 suits x 16 ranks x 4 packs, 4 rows a suit."""
-    letters = "ABCDEFGHIJKLMNOP"
+    """Everything validate accepts runs: 8 suits x 20 ranks x 4 packs, 4 rows a suit."""
+    letters = "ABCDEFGHIJKLMNOPQRST"
     suits = ", ".join(f"{{code: {c}, name: s{c}}}" for c in letters[: limits.MAX_SUITS])
     ranks = ", ".join(f"{{code: {c}, name: r{c}}}" for c in letters[: limits.MAX_RANKS])
     path = house_rule(

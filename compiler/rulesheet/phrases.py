@@ -19,12 +19,19 @@ SOURCES = {
     "left": P_("transfer source", "from your left neighbour's hand"),
     "right": P_("transfer source", "from your right neighbour's hand"),
     "most-cards": P_("transfer source", "from the hand of the other player holding the most cards"),
+    # English fallbacks for issue 8's roles; TODO(issue 9): translate in the nine catalogs
+    "next": P_("transfer source", "from the hand of the player who plays after you"),
+    "previous": P_("transfer source", "from the hand of the player who played before you"),
+    "others": P_("transfer source", "from each other player's hand"),
 }
 TARGETS = {
     "self": P_("transfer target", "into your hand"),
     "left": P_("transfer target", "into your left neighbour's hand"),
     "right": P_("transfer target", "into your right neighbour's hand"),
     "most-cards": P_("transfer target", "into the hand of the other player holding the most cards"),
+    # English fallbacks for issue 8's roles; TODO(issue 9): translate in the nine catalogs
+    "next": P_("transfer target", "into the hand of the player who plays after you"),
+    "previous": P_("transfer target", "into the hand of the player who played before you"),
 }
 
 LOWEST_OF_SUIT = P_("leader", "the player holding the lowest card of %(suit)s")
