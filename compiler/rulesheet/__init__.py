@@ -45,7 +45,7 @@ def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
     language = Lang(lang)
     parent = load_parent(rules)
     differences = diff.differences(parent, rules, language) if parent else None
-    context = sheet_context(language, rules, differences, parent.spec.name if parent else None)
+    context = sheet_context(language, rules, differences, parent.spec if parent else None)
     return render(context, lang, fmt)
 
 
