@@ -238,7 +238,8 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     "preset": (lambda r: r.spec.deck.preset, lambda lang, r: _value(lang, r.spec.deck.preset)),
     "ace": (lambda r: r.spec.deck.ace, lambda lang, r: _value(lang, r.spec.deck.ace)),
     "suits": (lambda r: [(s.code, s.name) for s in r.spec.deck.suits], _suits),
-    "ranks": (lambda r: [(k.code, k.name) for k in r.spec.deck.ranks], _ranks),
+    # the order of the ranks changes with the ace, which is reported on its own
+    "ranks": (lambda r: sorted((k.code, k.name) for k in r.spec.deck.ranks), _ranks),
     "copies": (lambda r: r.spec.deck.copies, lambda lang, r: str(r.spec.deck.copies)),
     "removed": (
         lambda r: sorted(r.spec.deck.removed),

@@ -15,6 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 from sevens.compiler.rulesheet.i18n import translations
+from sevens.compiler.rulesheet.typography import typeset
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 FORMATS = ("md", "html")
@@ -55,7 +56,7 @@ def render(context: dict[str, Any], lang: str, fmt: str) -> str:
     """Render the sheet template of ``fmt`` and tidy its blank lines."""
     template = environment(lang, fmt).get_template(f"sheet.{fmt}.j2")
     text = template.render(**context, macros=f"{fmt}.macros.j2", fmt=fmt)
-    return tidy(text)
+    return typeset(tidy(text), lang, fmt)
 
 
 def tidy(text: str) -> str:
