@@ -90,7 +90,5 @@ class Lang:
 
 
 def language_name(lang: Lang, code: str) -> str:
-    """The name of language ``code`` in ``lang`` ("Deutsch" → "allemand"), lower case where
-    the language writes language names so (all but English and German)."""
-    name = Locale(lang.code).languages.get(code, code)
-    return name if lang.code in ("en", "de") else name[:1].lower() + name[1:]
+    """The name of language ``code`` in ``lang`` ("de" → "allemand"), as the language writes it."""
+    return str(Locale(lang.code).languages.get(code, code))

@@ -314,9 +314,9 @@ def source_context(lang: Lang, source: Source) -> dict[str, Any]:
     if source.lang and source.lang != lang.code:
         text = lang.marked(SOURCE_LANG, source=text, language=language_name(lang, source.lang))
     if source.section:
-        text = lang.marked(SOURCE_SECTION, source=text, section=source.section)
+        text = lang.marked(SOURCE_SECTION, source=text, section="\x01")
     foreign = source.lang if source.lang != lang.code else None
-    return {"text": text, "title": source.title, "lang": foreign}
+    return {"text": text, "title": source.title, "section": source.section or "", "lang": foreign}
 
 
 def sheet_context(
