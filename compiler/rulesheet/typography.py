@@ -17,6 +17,7 @@ RANGE = re.compile(r"(?<=\d)-(?=\d)")
 FRENCH_BEFORE = re.compile(r"[ \u00a0\u202f]*([;!?»])")
 FRENCH_COLON = re.compile(r"(?<=\S)[ \u00a0\u202f]*:(?=\s|$)")
 FRENCH_AFTER = re.compile(r"«[ \u00a0\u202f]*")
+ENTITY = re.compile(r"(&#?\w+;)")
 JAPANESE_GAP = re.compile(r"(?<=[。、！？」』）：])[ \t]+|[ \t]+(?=[「『（])")
 
 
@@ -68,5 +69,12 @@ def _html(text: str, rule: Callable[[str], str]) -> str:
             skip = name in ("style", "svg") or (skip and name not in ("/style", "/svg"))
             out.append(part)
         else:
-            out.append(part if skip else rule(part))
+            out.append(part if skip else _outside_entities(part, rule))
     return "".join(out)
+
+
+def _outside_entities(text: str, rule: Callable[[str], str]) -> str:
+    """Apply ``rule`` around HTML entities such as ``&lt;``, whose ``;`` is no punctuation."""
+    return "".join(
+        p if ENTITY.fullmatch(p) else rule(p) for p in ENTITY.split(text)
+    )
