@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten_parliament import play_game
+
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
 from sevens.runtime.registry import load_rules

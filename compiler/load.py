@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from sevens.compiler.errors import Diagnostic, SevensError, SourceFile, _shown, did_you_mean
 
 Path_ = tuple[str | int, ...]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+
 from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
 from sevens.compiler.load import Document
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import click
+
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players

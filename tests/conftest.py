@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.load import builtin_ids
 from sevens.compiler.pipeline import find_rulespec, load_rulespec

@@ -14,10 +14,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from sevens.runtime.api import DealState
 from sevens.runtime.engine import choose_leader, deal_hands, name_opening_card
 from sevens.runtime.strategies import PASS, random_strategy
-
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
 

@@ -26,11 +26,11 @@ from types import ModuleType
 
 import pytest
 from click.testing import CliRunner, Result
+
+from sevens.cli import main
 from sevens.compiler.errors import SevensError, SourceFile
 from sevens.compiler.load import parse_yaml
 from sevens.compiler.pipeline import load_rulespec
-
-from sevens.cli import main
 
 BAD_DIR = Path(__file__).resolve().parent / "bad_input"
 EXPECT = re.compile(

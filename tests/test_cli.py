@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sevens.compiler import pipeline
 
 from sevens.cli import main
+from sevens.compiler import pipeline
 from tests.conftest import BUILTIN_IDS
 
 ROOT = Path(__file__).resolve().parent.parent

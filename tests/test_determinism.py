@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
+
 from sevens.compiler.pipeline import compile_file, find_rulespec, generated_path
 from sevens.runtime.api import GameError
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.strategies import PASS, random_strategy
-
 from tests.conftest import BUILTIN_IDS, compiled
 
 

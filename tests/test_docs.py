@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+
+from sevens.cli import main
 from sevens.compiler.analyse import ATTRIBUTES, BOOL, CONTEXTS, INT, AnalysedRules, Analyser
 from sevens.compiler.model import DEFAULT_LEGAL, Condition
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
 from sevens.compiler.schema_doc import DEFAULTS, render_reference
 from sevens.compiler.validate import load_schema
 from sevens.runtime.records import RECORD_KEYS
-
-from sevens.cli import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 CONDITIONS = DOCS / "conditions.md"

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from sevens.cli import main
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import DealResult, Table, _Recorder, _Turns, choose_leader, play_deal
 from sevens.runtime.match import MatchResult, _match_winners, play_match, session_of
 from sevens.runtime.position import parse_cards
 from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
-
-from sevens.cli import main
 from tests.conftest import compiled, reference
 
 ENGINES = ["compiled", "reference"]

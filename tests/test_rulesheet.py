@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+
 from sevens.compiler.analyse import BOOL, AnalysedRules, Analyser
 from sevens.compiler.errors import SevensError
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
@@ -22,8 +23,13 @@ from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import sentence
+from sevens.compiler.rulesheet.shapes import (
+    ANTE_SHAPES,
+    PAY_SHAPES,
+    points_sentence,
+    table_sentence,
+)
 from sevens.compiler.rulesheet.typography import text_rules
-from sevens.compiler.rulesheet.shapes import ANTE_SHAPES, PAY_SHAPES, points_sentence, table_sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rulesheets"

@@ -24,7 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SHEETS = ROOT / "docs" / "rulesheets"
 WORDS = Path(__file__).resolve().parent / "spelling"
 DICTIONARIES = {
-    "de": "de_DE", "nl": "nl_NL", "pt": "pt_PT", "fr": "fr_FR", "es": "es_ES", "sv": "sv_SE",
+    "de": "de_DE",
+    "nl": "nl_NL",
+    "pt": "pt_PT",
+    "fr": "fr_FR",
+    "es": "es_ES",
+    "sv": "sv_SE",
     "ru": "ru_RU",
 }
 MAX_WORDS = 40
@@ -67,7 +72,10 @@ def misspelled(lang: str, text: str) -> list[str]:
     personal = WORDS / f"{lang}.txt"
     found = subprocess.run(
         ["hunspell", "-d", DICTIONARIES[lang], "-p", str(personal), "-l"],
-        input=text, capture_output=True, text=True, check=True,
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     words = {w.strip("-–‑.’‘") for w in found.stdout.split()}
     known = set(word_list(lang))  # again: Hunspell keeps a hyphen on "Oros-5"

@@ -12,6 +12,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
 from sevens.compiler.rulesheet.i18n import DOMAIN, LANGUAGES, po_path
 
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -15,9 +15,9 @@ from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
-    canon,
     ANTE_SHAPES,
     PAY_SHAPES,
+    canon,
     play_sentences,
     play_shape,
     points_sentence,
@@ -105,7 +105,16 @@ TOPICS = {
     "values": P_("topic", "Point values of the cards"),
 }
 #: Fields told by their new wording alone (conditions and amounts).
-TOLD_NEW = {"legal", "follow_when", "follow_allow", "ante", "pay_winner", "points", "cost", "voluntary_cost"}
+TOLD_NEW = {
+    "legal",
+    "follow_when",
+    "follow_allow",
+    "ante",
+    "pay_winner",
+    "points",
+    "cost",
+    "voluntary_cost",
+}
 
 Describer = Callable[[Lang, AnalysedRules], str]
 
@@ -163,11 +172,15 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
     """Only the ranks whose point value changed: ``J = 11 instead of 10, …``."""
     old, new = a.spec.deck, b.spec.deck
     changes = [
-        lang.marked(VALUE_CHANGE, rank=rank_letter(lang, new, i), new=r.value, old=old.ranks[j].value)
+        lang.marked(
+            VALUE_CHANGE, rank=rank_letter(lang, new, i), new=r.value, old=old.ranks[j].value
+        )
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
-    return lang.marked(CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes))
+    return lang.marked(
+        CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
+    )
 
 
 def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
@@ -303,7 +316,10 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "end": (lambda r: r.spec.end_when, lambda lang, r: _value(lang, r.spec.end_when)),
     "blocked": (lambda r: r.spec.blocked, lambda lang, r: _value(lang, r.spec.blocked)),
-    "chips": (lambda r: r.spec.chips is not None, lambda lang, r: _value(lang, r.spec.chips is not None)),
+    "chips": (
+        lambda r: r.spec.chips is not None,
+        lambda lang, r: _value(lang, r.spec.chips is not None),
+    ),
     "ante": (
         lambda r: _zero_none(r.ante),
         lambda lang, r: _amount(lang, r, r.ante, ANTE_SHAPES),
@@ -383,7 +399,11 @@ def _sentence(lang: Lang, field: str, old: str, new: str) -> str:
     if field not in TOLD_NEW or (_short(old) and _short(new)):
         return lang.marked(CHANGED, topic=topic, new=new, old=old)
     if new[:1].isupper() or not new[:1].isalpha():  # a whole hand-written sentence
-        return _sentence_end(new) if not new[:1].isdigit() else lang.marked(NOW, topic=topic, new=_sentence_end(new))
+        return (
+            _sentence_end(new)
+            if not new[:1].isdigit()
+            else lang.marked(NOW, topic=topic, new=_sentence_end(new))
+        )
     return lang.marked(NOW, topic=topic, new=_sentence_end(new))
 
 
@@ -400,7 +420,7 @@ def describe_diff(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> str:
     """Markdown prose: an introduction and one bullet per difference, or a 'same rules' sentence."""
     found = differences(a, b, lang)
     old, new = _name(lang, a), _name(lang, b)
-    if new == old:  # a rule set without a name of its own is known by its id
+    if new == old and a.spec.id != b.spec.id:  # a rule set without a name of its own: its id
         new = b.spec.id
     if not found:
         return lang.marked(SAME, new=new, old=old) + "\n"

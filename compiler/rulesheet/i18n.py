@@ -17,6 +17,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
 from sevens.compiler.errors import Diagnostic, SevensError
 
 LANGUAGES: tuple[str, ...] = ("de", "en", "es", "fr", "ja", "nl", "pt", "ru", "sv")

@@ -14,6 +14,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
+
 from sevens.compiler.rulesheet.i18n import translations
 from sevens.compiler.rulesheet.typography import typeset
 

@@ -39,7 +39,9 @@ PLAY_SHAPES = {
         "the second copy of a card that already lies in the row of its suit, laid next to the first.",
     ),
 }
-EXTEND_EXAMPLE = P_("play shape", "For example, the %(up)s or the %(down)s goes next to the %(start)s.")
+EXTEND_EXAMPLE = P_(
+    "play shape", "For example, the %(up)s or the %(down)s goes next to the %(start)s."
+)
 GAPS = P_(
     "play shape",
     "Cards laid out by an eliminated player can leave gaps in a row. A row only grows from the ends "
@@ -50,7 +52,8 @@ GAPS = P_(
 #: Points at the end of a deal.
 POINT_SHAPES = {
     "#1 if player.is_winner else #0": P_(
-        "points shape", "Each deal won counts as one point; keep a tally of the deals each player wins."
+        "points shape",
+        "Each deal won counts as one point; keep a tally of the deals each player wins.",
     ),
     "- hand.value": P_(
         "points shape",
@@ -116,8 +119,8 @@ def canon(node: T, loops: frozenset[str] = frozenset()) -> str:
     if isinstance(node, TBinary):
         return f"{_group(node.left, loops)} {node.op} {_group(node.right, loops)}"
     if isinstance(node, TIf):
-        parts = (canon(node.then, loops), canon(node.cond, loops), canon(node.otherwise, loops))
-        return "%s if %s else %s" % parts
+        then, cond = canon(node.then, loops), canon(node.cond, loops)
+        return f"{then} if {cond} else {canon(node.otherwise, loops)}"
     if isinstance(node, TAggregate):
         inner = loops | {node.var}
         where = f" if {canon(node.cond, inner)}" if node.cond is not None else ""
@@ -177,11 +180,11 @@ def _last_full_stop(bullets: list[str]) -> list[str]:
 
 
 def extend_example(lang: Lang, deck: Deck, start: int, wrap: bool) -> str | None:
-    """"For example, the 8 or the 6 goes next to the 7" for the rows' starting rank."""
+    """ "For example, the 8 or the 6 goes next to the 7" for the rows' starting rank."""
     up, down = start + 1, start - 1
     if wrap:
         up, down = up % deck.n_ranks, down % deck.n_ranks
-    if not (0 <= down and up < deck.n_ranks):
+    if not (down >= 0 and up < deck.n_ranks):
         return None
     names = {k: rank_name(lang, deck, r) for k, r in (("up", up), ("down", down), ("start", start))}
     return lang.marked(EXTEND_EXAMPLE, **names)

@@ -49,7 +49,13 @@ def amount(
 
 def uses_value(rules: AnalysedRules) -> bool:
     """Whether any rule reads the cards' point values (scoring, or giving away the best card)."""
-    amounts = (rules.points, rules.pay_winner, rules.ante, rules.pass_cost, rules.voluntary_pass_cost)
+    amounts = (
+        rules.points,
+        rules.pay_winner,
+        rules.ante,
+        rules.pass_cost,
+        rules.voluntary_pass_cost,
+    )
     if any(_reads_value(a.tree) for a in amounts if a):
         return True
     spec = rules.spec
@@ -241,15 +247,17 @@ def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     if spec.chips is not None:
         ante, pay = rules.ante, rules.pay_winner
         chips = {
-            "ante": amount(lang, deck, ante, ante and table_sentence(lang, ANTE_SHAPES, ante.tree)),
+            "ante": amount(lang, deck, ante, _shaped(lang, ANTE_SHAPES, ante)),
             "pot": spec.chips.pot,
-            "pay_winner": amount(
-                lang, deck, pay, pay and table_sentence(lang, PAY_SHAPES, pay.tree)
-            ),
+            "pay_winner": amount(lang, deck, pay, _shaped(lang, PAY_SHAPES, pay)),
         }
     points = rules.points
     shape = points_sentence(lang, points.tree) if points else None
     return {"chips": chips, "points": amount(lang, deck, points, shape)}
+
+
+def _shaped(lang: Lang, table: dict[str, tuple[str, str]], analysed: Analysed | None) -> str | None:
+    return table_sentence(lang, table, analysed.tree) if analysed is not None else None
 
 
 def session_context(spec: Rulespec) -> dict[str, Any] | None:
@@ -292,7 +300,9 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
 def display_name(lang: Lang, spec: Rulespec) -> str | None:
     """The rule set's own name in the sheet's language (or a proper name in its own language)."""
     names = spec.naming.names
-    return names.get(lang.code) or names.get(spec.naming.language) or next(iter(names.values()), None)
+    return (
+        names.get(lang.code) or names.get(spec.naming.language) or next(iter(names.values()), None)
+    )
 
 
 def can_block(rules: AnalysedRules, shaped: bool) -> bool:

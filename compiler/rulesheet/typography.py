@@ -75,6 +75,4 @@ def _html(text: str, rule: Callable[[str], str]) -> str:
 
 def _outside_entities(text: str, rule: Callable[[str], str]) -> str:
     """Apply ``rule`` around HTML entities such as ``&lt;``, whose ``;`` is no punctuation."""
-    return "".join(
-        p if ENTITY.fullmatch(p) else rule(p) for p in ENTITY.split(text)
-    )
+    return "".join(p if ENTITY.fullmatch(p) else rule(p) for p in ENTITY.split(text))
