@@ -26,7 +26,7 @@ WORDS = Path(__file__).resolve().parent / "spelling"
 DICTIONARIES = {
     "de": "de_DE",
     "nl": "nl_NL",
-    "pt": "pt_PT",
+    "pt": "pt_BR",
     "fr": "fr_FR",
     "es": "es_ES",
     "sv": "sv_SE",
@@ -36,7 +36,7 @@ MAX_WORDS = 40
 SKIPPED = re.compile(
     r"<(style|svg|code)\b.*?</\1>|<(\w+)[^>]*\blang=\"[^\"]*\"[^>]*>.*?</\2>", re.S
 )
-CARD_LETTERS = re.compile(r"^[A-ZА-ЯÅÄÖ][a-zа-я]?$")
+CARD_LETTERS = re.compile(r"^([A-ZА-ЯÅÄÖ][a-zа-я]?|\d{1,2}[A-Z])$")  # "K", "Kn", "5O"
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 

@@ -14,7 +14,7 @@ import re
 
 from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import rank_name
+from sevens.compiler.rulesheet.cards import card_full, rank_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
@@ -106,6 +106,34 @@ PAY_SHAPES = {
 }
 
 
+#: An extra card straight after a named card ("after the 7♦ you may add the 6♦ or the 8♦").
+FOLLOW_SHAPES = {
+    True: P_("follow shape", "Whoever plays the %(card)s may at once add the %(cards)s as well."),
+    False: P_(
+        "follow shape",
+        "Whoever plays the %(card)s must at once add the %(cards)s as well, if they hold it.",
+    ),
+}
+CARD_IS = re.compile(r"^card == #(\d+)$")
+
+
+def follow_sentence(lang: Lang, deck: Deck, when: T, allow: T, optional: bool) -> str | None:
+    """The hand-written sentence for a follow-up of the form 'after card X, card Y or Z'."""
+    trigger = CARD_IS.match(canon(when))
+    allowed = [CARD_IS.match(canon(part)) for part in _alternatives(allow)]
+    if trigger is None or not all(allowed):
+        return None
+    names = [card_full(lang, deck, int(m.group(1))) for m in allowed if m]
+    card = card_full(lang, deck, int(trigger.group(1)))
+    return lang.marked(FOLLOW_SHAPES[optional], card=card, cards=lang.join_or(names))
+
+
+def _alternatives(node: T) -> list[T]:
+    if isinstance(node, TBinary) and node.op == "or":
+        return _alternatives(node.left) + _alternatives(node.right)
+    return [node]
+
+
 def canon(node: T, loops: frozenset[str] = frozenset()) -> str:
     """A canonical one-line text of a typed tree: the key of the shape tables."""
     if isinstance(node, TConst):
@@ -172,10 +200,8 @@ def play_sentences(lang: Lang, deck: Deck, parts: list[T]) -> list[str] | None:
 
 def _last_full_stop(bullets: list[str]) -> list[str]:
     """List items end in ``;`` except the last, which ends in a full stop (``。`` stays)."""
-    if bullets and bullets[-1].endswith(";"):
-        bullets[-1] = bullets[-1][:-1] + "."
-    if bullets and bullets[-1].endswith("；"):
-        bullets[-1] = bullets[-1][:-1] + "。"
+    if bullets and bullets[-1].endswith(";"):  # French sets a space before the ';'
+        bullets[-1] = bullets[-1][:-1].rstrip() + "."
     return bullets
 
 

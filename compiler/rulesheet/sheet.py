@@ -11,7 +11,15 @@ from typing import Any
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
 from sevens.compiler.model import Deck, Rulespec, Source
-from sevens.compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name, suit_name
+from sevens.compiler.rulesheet.cards import (
+    card_full,
+    card_short,
+    rank_letter,
+    rank_name,
+    suit_class,
+    suit_name,
+    suit_symbol,
+)
 from sevens.compiler.rulesheet.example import example_position, start_rank
 from sevens.compiler.rulesheet.i18n import P_, Lang, language_name
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
@@ -21,6 +29,7 @@ from sevens.compiler.rulesheet.shapes import (
     GAPS,
     PAY_SHAPES,
     extend_example,
+    follow_sentence,
     play_sentences,
     points_sentence,
     table_sentence,
@@ -80,8 +89,8 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "copies": deck.copies,
         "ace": deck.ace if deck.rank_index("A") is not None else None,
         "suits": [
-            {"name": suit_name(lang, deck, i), "symbol": s.symbol, "color": s.color}
-            for i, s in enumerate(deck.suits)
+            {"name": suit_name(lang, deck, i), "symbol": suit_symbol(deck, i), "color": suit_class(deck, i)}
+            for i in range(len(deck.suits))
         ],
         "ranks": [
             {
@@ -120,10 +129,7 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
 def picture(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     """The layout at the end of a deal: one line of cards per row, start rank aligned."""
     deck, start = spec.deck, start_rank(spec)
-    order = list(range(deck.n_ranks))
-    if spec.layout.wrap:
-        shift = (start - deck.n_ranks // 2) % deck.n_ranks
-        order = order[shift:] + order[:shift]
+    order = list(range(deck.n_ranks))  # low to high, also when rows turn the corner
     rows = []
     for suit in range(len(deck.suits)):
         for _ in range(spec.layout.rows_per_suit):
@@ -154,11 +160,10 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
     """One card of the picture, or ``None`` for a removed card."""
     if face in deck.removed:
         return None
-    suit = deck.suits[deck.suit_of(face)]
     return {
         "letter": rank_letter(lang, deck, deck.rank_of(face)),
-        "symbol": suit.symbol,
-        "color": suit.color,
+        "symbol": suit_symbol(deck, deck.suit_of(face)),
+        "color": suit_class(deck, deck.suit_of(face)),
         "start": is_start,
         "column": column,
     }
@@ -216,7 +221,9 @@ def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None
     if follow is None or rules.follow_when is None or rules.follow_allow is None:
         return None
     deck = rules.spec.deck
+    when, allow = rules.follow_when.tree, rules.follow_allow.tree
     return {
+        "shape": follow_sentence(lang, deck, when, allow, follow.optional),
         "when": sentence(lang, deck, rules.follow_when.tree),
         "allow": sentence(lang, deck, rules.follow_allow.tree),
         "optional": follow.optional,

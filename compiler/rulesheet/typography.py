@@ -18,7 +18,10 @@ FRENCH_BEFORE = re.compile(r"[ \u00a0\u202f]*([;!?»])")
 FRENCH_COLON = re.compile(r"(?<=\S)[ \u00a0\u202f]*:(?=\s|$)")
 FRENCH_AFTER = re.compile(r"«[ \u00a0\u202f]*")
 ENTITY = re.compile(r"(&#?\w+;)")
-JAPANESE_GAP = re.compile(r"(?<=[。、！？」』）：])[ \t]+|[ \t]+(?=[「『（])")
+CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+JAPANESE_GAP = re.compile(rf"(?<=[。、！？」』）：])[ \t]+|(?<=[{CJK}])[ \t]+(?=[「『（])")
+JAPANESE_BRACKETS = re.compile(r" ?\(([^()]*)\)")
+JAPANESE_LIST = re.compile(r", (?=\S)")
 
 
 def _french(text: str) -> str:
@@ -28,6 +31,9 @@ def _french(text: str) -> str:
 
 
 def _japanese(text: str) -> str:
+    """Full-width brackets and list commas, and no spaces between sentences."""
+    text = JAPANESE_BRACKETS.sub(r"（\1）", text)
+    text = JAPANESE_LIST.sub("、", text)
     return JAPANESE_GAP.sub("", text)
 
 
