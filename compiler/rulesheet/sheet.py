@@ -312,15 +312,15 @@ def display_name(lang: Lang, spec: Rulespec) -> str | None:
     )
 
 
-def can_block(rules: AnalysedRules, shaped: bool) -> bool:
+def can_block(shaped: bool) -> bool:
     """Whether a deal can end with cards in hand and nobody able to play.
 
-    With the family's own play shapes, every card is dealt or laid out, and
-    rows that grow one step at a time, the card next to each end of a row
-    is always in some active player's hand (or the row's starting card is),
-    so someone can always play.  Only other rules can block."""
-    spec = rules.spec
-    return not shaped or bool(spec.deck.removed and spec.layout.start_rank is None)
+    Under the family's own play shapes, with every card dealt or laid out, the
+    card next to each end of a row (or a suit's starting card) is always in an
+    active player's hand: eliminated players' cards go to the table, and gaps
+    they leave are next to a row's end.  So someone can always play, and only
+    other play rules may block."""
+    return not shaped
 
 
 def source_context(lang: Lang, source: Source) -> dict[str, Any]:
@@ -365,7 +365,7 @@ def sheet_context(
         "passing": passing_context(lang, rules),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "end_when": spec.end_when,
-        "blocked": spec.blocked if can_block(rules, legal["shaped"]) else None,
+        "blocked": spec.blocked if can_block(legal["shaped"]) else None,
         "scoring": scoring_context(lang, rules),
         "session": session_context(spec),
         "parent": parent_name,
