@@ -222,7 +222,7 @@ def test_new_model_fields_are_stated_in_english() -> None:
     """Spot checks of wording for the later model fields (the generic test covers all languages)."""
     assert "the player holding the lowest card of diamonds" in render_rulesheet(rules_of("lowest-diamond"), "en")
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
-    assert "the highest-valued card goes from your hand into your left neighbour's hand" in refusal
+    assert "the card with the highest point value goes from your hand into your left neighbour's hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
     assert "2 cards chosen at random go from the hand of the other player holding the most cards" in last
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")
@@ -281,11 +281,11 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     english = describe_diff(a, b, "en")
     assert "Opening card: 7 of clubs (7♣) instead of 7 of diamonds (7♦)." in english
     assert "Passing while able to play: yes instead of no." in english
-    assert "Cost of a voluntary pass: 2 instead of 1." in english
+    assert "Cost of a voluntary pass: 2." in english  # voluntary passes did not exist before
     assert "The others count the point values of the cards left in their hands and score them as minus points" in english
     german = describe_diff(a, b, "de")
     assert "Eröffnungskarte: Kreuz-7 (7♣) statt Karo-7 (7♦)." in german
-    assert describe_diff(a, a, "en") == "Parliament has exactly the same rules as Parliament.\n"
+    assert describe_diff(a, a, "en") == "“Parliament” has exactly the same rules as “Parliament”.\n"
 
 
 def test_house_rule_sheet_has_a_differences_section() -> None:

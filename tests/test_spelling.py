@@ -1,8 +1,8 @@
 """Spelling gate: every generated sheet in de nl pt fr es sv ru passes Hunspell.
 
 The HTML sheets are checked: foreign-language quotations carry a ``lang``
-attribute and are skipped, like code (rule-set ids), the style sheet and the
-layout picture.  Card letters (one or two capitals such as ``K`` or ``Kn``)
+attribute and are skipped, like code (rule-set ids), addresses, the style
+sheet and the layout picture.  Card letters (one or two capitals such as ``K`` or ``Kn``)
 are not words.  Each language may add a short reviewed word list in
 ``tests/spelling/<lang>.txt`` (game names, card-game terms missing from the
 dictionary).  Without the Debian ``hunspell-*`` dictionaries the test skips
@@ -34,7 +34,7 @@ DICTIONARIES = {
 }
 MAX_WORDS = 40
 SKIPPED = re.compile(
-    r"<(style|svg|code)\b.*?</\1>|<(\w+)[^>]*\blang=\"[^\"]*\"[^>]*>.*?</\2>", re.S
+    r"<(style|svg|code|a)\b.*?</\1>|<(\w+)[^>]*\blang=\"[^\"]*\"[^>]*>.*?</\2>", re.S
 )
 CARD_LETTERS = re.compile(r"^([A-ZА-ЯÅÄÖ][a-zа-я]?|\d{1,2}[A-Z])$")  # "K", "Kn", "5O"
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")

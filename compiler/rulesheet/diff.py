@@ -388,32 +388,32 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
             continue
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
-            found.append(_sentence(lang, field, old, new))
+            added = old_key is None and field not in ("opening", "removed", "preplaced")
+            found.append(_sentence(lang, field, old, new, added))
     return found
 
 
-def _sentence(lang: Lang, field: str, old: str, new: str) -> str:
-    """One difference: ``topic: new instead of old`` for short values; for rules, the new
-    rule alone (a hand-written sentence stands by itself)."""
+def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
+    """One difference: ``topic: new instead of old`` for short values; the new rule alone
+    for rules (a hand-written sentence stands by itself), or when there was none before."""
     topic = lang.marked(TOPICS[field])
-    if field not in TOLD_NEW or (_short(old) and _short(new)):
-        return lang.marked(CHANGED, topic=topic, new=new, old=old)
-    if new[:1].isupper() or not new[:1].isalpha():  # a whole hand-written sentence
-        return (
-            _sentence_end(new)
-            if not new[:1].isdigit()
-            else lang.marked(NOW, topic=topic, new=_sentence_end(new))
-        )
-    return lang.marked(NOW, topic=topic, new=_sentence_end(new))
+    long = not (_short(old) and _short(new))
+    if field in TOLD_NEW and long and new[:1].isupper():
+        return _sentence_end(new, lang)
+    if added or (field in TOLD_NEW and long):
+        return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
+    return lang.marked(CHANGED, topic=topic, new=new, old=old)
 
 
 def _short(text: str) -> bool:
     return len(text) <= 12
 
 
-def _sentence_end(text: str) -> str:
+def _sentence_end(text: str, lang: Lang) -> str:
     """A wording as a whole sentence: end it with a full stop unless it has one."""
-    return text if text.endswith((".", "。", "!", "?")) else text + "."
+    if text.endswith((".", "。", "!", "?")):
+        return text
+    return text + ("。" if lang.code == "ja" else ".")
 
 
 def describe_diff(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> str:

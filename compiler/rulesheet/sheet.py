@@ -89,7 +89,11 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "copies": deck.copies,
         "ace": deck.ace if deck.rank_index("A") is not None else None,
         "suits": [
-            {"name": suit_name(lang, deck, i), "symbol": suit_symbol(deck, i), "color": suit_class(deck, i)}
+            {
+                "name": suit_name(lang, deck, i),
+                "symbol": suit_symbol(deck, i),
+                "color": suit_class(deck, i),
+            }
             for i in range(len(deck.suits))
         ],
         "ranks": [
@@ -333,7 +337,13 @@ def source_context(lang: Lang, source: Source) -> dict[str, Any]:
     if source.section:
         text = lang.marked(SOURCE_SECTION, source=text, section="\x01")
     foreign = source.lang if source.lang != lang.code else None
-    return {"text": text, "title": source.title, "section": source.section or "", "lang": foreign}
+    return {
+        "text": text,
+        "title": source.title,
+        "section": source.section or "",
+        "lang": foreign,
+        "url": source.url,
+    }
 
 
 def sheet_context(
