@@ -7,6 +7,7 @@ templates only choose the sentences around it.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
@@ -308,6 +309,16 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     }
 
 
+def best_players(spec: Rulespec) -> str | None:
+    """The recommended number of players, unless it falls outside the allowed range (as a
+    parent's advice can, for a child that changes the number of players)."""
+    best, players = spec.players.best, spec.players
+    numbers = [int(n) for n in re.findall(r"\d+", best or "")]
+    if not numbers or min(numbers) < players.min or max(numbers) > players.max:
+        return None
+    return best
+
+
 def display_name(lang: Lang, spec: Rulespec) -> str | None:
     """The rule set's own name in the sheet's language (or a proper name in its own language)."""
     names = spec.naming.names
@@ -364,7 +375,7 @@ def sheet_context(
         "aliases": lang.join_and(list(spec.naming.aliases.get(lang.code, ()))),
         "description": description,
         "sources": [source_context(lang, s) for s in spec.naming.sources],
-        "players": spec.players,
+        "players": {"min": spec.players.min, "max": spec.players.max, "best": best_players(spec)},
         "deck": deck_context(lang, spec.deck, uses_value(rules)),
         "layout": layout_context(lang, spec),
         "opening": opening,
