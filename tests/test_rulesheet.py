@@ -48,7 +48,7 @@ IDENTICAL_OK = {
     ("card name", "%(rank)s of %(suit)s"), ("value", "no"),
     ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
 }
-IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(1, 11)}
+IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
                  for name in ("oros", "copas", "espadas", "bastos")}
 

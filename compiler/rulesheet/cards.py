@@ -35,6 +35,7 @@ SUIT_IN_CARD = {
 }
 
 RANK_NAMES = {
+    "1": P_("rank", "ace of the Spanish pack"),  # the Spanish pack's 1 is its ace
     "jack": P_("rank", "jack"),
     "queen": P_("rank", "queen"),
     "king": P_("rank", "king"),
