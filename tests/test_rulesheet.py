@@ -307,3 +307,45 @@ def test_html_escapes_rulespec_strings(tmp_path: Path) -> None:
     assert "<script>" not in html
     assert "&lt;script&gt;" in html
     assert "<svg" in html and "@media print" in html
+
+
+def test_typography_per_language() -> None:
+    from sevens.compiler.rulesheet.typography import typeset
+
+    assert text_rules("en")("Best with 4-6 players.") == "Best with 4–6 players."
+    assert text_rules("fr")("Cartes : « sept » ; oui !") == "Cartes\u00a0: «\u202fsept\u202f»\u202f; oui\u202f!"
+    assert text_rules("ja")("7を出します。 次の人 (左隣)") == "7を出します。次の人（左隣）"
+    html = typeset("<p>&lt;b&gt; : x</p><style>a { b: c; }</style>", "fr", "html")
+    assert html == "<p>&lt;b&gt;\u00a0: x</p><style>a { b: c; }</style>"
+
+
+def test_diff_of_a_child_without_a_name(tmp_path: Path) -> None:
+    child = tmp_path / "child.yaml"
+    child.write_text("id: child\nextends: parliament\nopening: {card: 7C}\n", encoding="utf-8")
+    text = describe_diff(rules_of("parliament"), load_rulespec(child), "en")
+    assert text.startswith("Compared with “Parliament”, “child” changes these rules:")
+
+
+def test_diff_reports_point_values_only_where_scoring_reads_them() -> None:
+    text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
+    assert "Point values of the cards: A 15 instead of 1, J 11 instead of 10" in text
+    assert "Ante" not in describe_diff(rules_of("parliament"), rules_of("penalty-points"), "en")
+
+
+def test_unusual_play_rule_falls_back_to_a_grammatical_sentence(tmp_path: Path) -> None:
+    spec = tmp_path / "odd.yaml"
+    spec.write_text(
+        "id: odd\nextends: parliament\nplay:\n  legal: card.rank == row.high + 1 and card.suit == D\n",
+        encoding="utf-8",
+    )
+    for lang in ("en", "de"):
+        text = render_rulesheet(load_rulespec(spec), lang)
+        assert "„„" not in text and "““" not in text  # no nested quotes
+    assert "A card may be played when:" in render_rulesheet(load_rulespec(spec), "en")
+
+
+def test_regional_games_carry_native_names() -> None:
+    for variant, lang, name in [("shichi-narabe", "ja", "七並べ"), ("devyatka", "ru", "Девятка"),
+                                ("sjuan", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
+        assert render_rulesheet(rules_of(variant), lang).startswith(f"# {name}\n")
+    assert "house rule" not in render_rulesheet(rules_of("sjuan"), "en").split("## Players")[0]

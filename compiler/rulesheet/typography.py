@@ -80,5 +80,8 @@ def _html(text: str, rule: Callable[[str], str]) -> str:
 
 
 def _outside_entities(text: str, rule: Callable[[str], str]) -> str:
-    """Apply ``rule`` around HTML entities such as ``&lt;``, whose ``;`` is no punctuation."""
-    return "".join(p if ENTITY.fullmatch(p) else rule(p) for p in ENTITY.split(text))
+    """Apply ``rule`` around HTML entities such as ``&lt;``, whose ``;`` is no punctuation:
+    each entity stands in as one private-use character while the rule runs."""
+    entities = ENTITY.findall(text)
+    masked = ENTITY.sub(lambda m: chr(0xE000 + entities.index(m.group(1))), text)
+    return re.sub("[\ue000-\uefff]", lambda m: entities[ord(m.group()) - 0xE000], rule(masked))
