@@ -40,8 +40,10 @@ def _japanese(text: str) -> str:
 def text_rules(lang: str) -> Callable[[str], str]:
     """The function that typesets running text in ``lang``."""
 
+    dash = "〜" if lang == "ja" else "–"  # Japanese writes ranges with a wave dash
+
     def apply(text: str) -> str:
-        text = RANGE.sub("–", text)
+        text = RANGE.sub(dash, text)
         if lang == "fr":
             text = _french(text)
         if lang == "ja":
