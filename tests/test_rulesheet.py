@@ -162,7 +162,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
                                  " that everyone deals once, is a good choice."))
         elif session.deals is None:
             facts.append(gettext("A session has one deal per player, so that everyone deals once."))
-        else:
+        elif "session.target" not in spec.naming.agreed:  # else the deals only bound the session
             facts.append(str(session.deals))
         for target in (session.target_chips, session.target_points, session.target_deals):
             if target is not None:
