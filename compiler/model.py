@@ -227,6 +227,35 @@ class Players:
     best: str | None
 
 
+@dataclass(frozen=True)
+class Source:
+    """A text the rules come from, as a reader can look it up: title and language."""
+
+    title: str
+    lang: str | None = None
+    section: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Naming:
+    """What a rule set is called and what it is (rule sheets only).
+
+    Only what the rulespec file itself states: names, aliases and
+    descriptions are never inherited through ``extends``, because a
+    parent's name or description is wrong for its child.  Free text is kept
+    per language code; ``language`` is the language of plain strings.
+    """
+
+    language: str = "en"
+    kind: str | None = None  # "game", "regional-variant" or "house-rule"
+    names: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    descriptions: dict[str, str] = field(default_factory=dict)
+    sources: tuple[Source, ...] = ()
+    agreed: tuple[str, ...] = ()  # keys whose value the sources leave to the players
+
+
 @dataclass
 class Rulespec:
     """The compiled model of one rule set."""
@@ -256,6 +285,7 @@ class Rulespec:
     draw: Draw | None = None
     data: dict[str, Any] = field(repr=False, default_factory=dict)
     chain_paths: tuple[str, ...] = ()  # the resolved files of ``chain``
+    naming: Naming = field(default_factory=Naming)
 
     @property
     def parent(self) -> str | None:
@@ -309,10 +339,10 @@ class _ModelBuilder:
         deck = self.deck()
         spec = Rulespec(
             id=self.data["id"],
-            name=self.get("name", default=self.data["id"]),
-            aliases=tuple(self.get("aliases", default=[])),
-            description=self.get("description", default=""),
-            sources=tuple(self.get("sources", default=[])),
+            name=_in_language(self.get("name"), self.language()) or self.data["id"],
+            aliases=_flat_aliases(self.get("aliases", default=[])),
+            description=_in_language(self.get("description"), self.language()) or "",
+            sources=tuple(s.title for s in self.sources()),
             chain=tuple(self.doc.chain),
             path=self.doc.source.path if self.doc.source else "?",
             deck=deck,
@@ -335,11 +365,57 @@ class _ModelBuilder:
             draw=self.draw(),
             data=self.data,
             chain_paths=tuple(str(p) for p in self.doc.paths),
+            naming=self.naming(),
         )
         self.check_consistency(spec)
         if self.errors:
             raise SevensError(self.errors)
         return spec
+
+    def language(self) -> str:
+        return str(self.get("language", default="en"))
+
+    def own(self, key: str) -> Any:
+        """The value of a top-level key if this file states it (not inherited), else ``None``."""
+        origin = self.doc.origins.get((key,))
+        if self.doc.source is None:
+            return self.get(key)
+        if origin is None or origin.source is not self.doc.source:
+            return None
+        value = self.get(key)
+        if isinstance(value, dict):  # mappings merge: drop the entries the parent gave
+            value = {k: v for k, v in value.items() if self._stated(key, k)}
+        return value
+
+    def _stated(self, *path: str) -> bool:
+        origin = self.doc.origins.get(path)
+        return origin is not None and origin.source is self.doc.source
+
+    def naming(self) -> Naming:
+        language = self.language()
+        aliases = self.own("aliases") or {}
+        if isinstance(aliases, list):
+            aliases = {language: aliases}
+        return Naming(
+            language=language,
+            kind=self.own("kind"),
+            names=_per_language(self.own("name"), language),
+            aliases={lang: tuple(names) for lang, names in aliases.items()},
+            descriptions=_per_language(self.own("description"), language),
+            sources=self.sources() if self.own("sources") is not None else (),
+            agreed=tuple(self.get("agreed", default=[])),
+        )
+
+    def sources(self) -> tuple[Source, ...]:
+        found = []
+        for item in self.get("sources", default=[]):
+            if isinstance(item, str):
+                found.append(Source(item, self.language()))
+            else:
+                found.append(
+                    Source(item["title"], item.get("lang"), item.get("section"), item.get("url"))
+                )
+        return tuple(found)
 
     def deck(self) -> Deck:
         preset = self.get("deck", "preset", default="french")
@@ -637,3 +713,25 @@ def _follow_up_max(value: int | str) -> int | None:
 def build_model(document: Document) -> Rulespec:
     """Build the model of a schema-valid document; raise on semantic errors."""
     return _ModelBuilder(document).build()
+
+
+def _per_language(value: Any, language: str) -> dict[str, str]:
+    """A free-text field as ``{language code: text}`` (a plain string is in ``language``)."""
+    if value is None:
+        return {}
+    if isinstance(value, dict):
+        return {str(k): str(v).strip() for k, v in value.items()}
+    return {language: str(value).strip()}
+
+
+def _in_language(value: Any, language: str) -> str | None:
+    """A free-text field in ``language``, or in English, or its first version."""
+    texts = _per_language(value, language)
+    return texts.get(language) or texts.get("en") or next(iter(texts.values()), None)
+
+
+def _flat_aliases(value: Any) -> tuple[str, ...]:
+    """Every alias, whatever its language, each once."""
+    if isinstance(value, dict):
+        return tuple(dict.fromkeys(a for names in value.values() for a in names))
+    return tuple(value)

@@ -23,6 +23,13 @@ from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import sentence
+from sevens.compiler.rulesheet.shapes import (
+    ANTE_SHAPES,
+    PAY_SHAPES,
+    points_sentence,
+    table_sentence,
+)
+from sevens.compiler.rulesheet.typography import text_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rulesheets"
@@ -39,7 +46,9 @@ IDENTICAL_OK = {
     ("rank", "sota"), ("rank", "caballo"), ("rank", "rey"),
     (None, "Sources"), (None, "Opening"), (None, "Session"), (None, "Deal"),
     ("card name", "%(rank)s of %(suit)s"), ("value", "no"),
+    ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
 }
+IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
                  for name in ("oros", "copas", "espadas", "bastos")}
 
@@ -139,7 +148,8 @@ def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
     """Strings the sheet must contain, computed from the model, not from the sheet."""
     spec, language = rules.spec, Lang(lang)
     deck = spec.deck
-    facts = [spec.name, str(spec.players.min), str(spec.players.max)]
+    name = spec.naming.names.get(lang) or spec.name
+    facts = [name, str(spec.players.min), str(spec.players.max)]
     facts += [rank_letter(language, deck, r) for r in range(deck.n_ranks)]
     if spec.opening.card is not None:
         facts.append(card_full(language, deck, spec.opening.card))
@@ -154,9 +164,14 @@ def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
                                        int(cost)) % {"count": int(cost)})
     if spec.chips is not None and spec.chips.pot == "winner":
         facts.append(language.gettext("The winner of the deal takes the whole pot."))
-    for analysed in (rules.points, rules.pay_winner, rules.ante):
+    shaped = (
+        (rules.points, points_sentence(language, rules.points.tree) if rules.points else None),
+        (rules.pay_winner, rules.pay_winner and table_sentence(language, PAY_SHAPES, rules.pay_winner.tree)),
+        (rules.ante, rules.ante and table_sentence(language, ANTE_SHAPES, rules.ante.tree)),
+    )
+    for analysed, shape in shaped:
         if analysed is not None:
-            facts.append(sentence(language, deck, analysed.tree))
+            facts.append(shape or sentence(language, deck, analysed.tree))
     return facts + new_model_facts(rules, language)
 
 
@@ -184,9 +199,12 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
                              " players rank last, the earliest eliminated lowest."))
     session = spec.session
     if session is not None:
-        if session.deals is None:
+        if "session.deals" in spec.naming.agreed:
+            facts.append(gettext("Agree beforehand how many deals make up a session; one deal per player, so"
+                                 " that everyone deals once, is a good choice."))
+        elif session.deals is None:
             facts.append(gettext("A session has one deal per player, so that everyone deals once."))
-        else:
+        elif "session.target" not in spec.naming.agreed:  # else the deals only bound the session
             facts.append(str(session.deals))
         for target in (session.target_chips, session.target_points, session.target_deals):
             if target is not None:
@@ -201,7 +219,9 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         facts.append(gettext(winner))
         facts.append(gettext(
             "A tie is broken in favour of the player who had the fewest cards left at the end of the last deal."
-            if session.tiebreak == "fewest-cards-last-deal" else "Tied players share the win."))
+            if session.tiebreak == "fewest-cards-last-deal"
+            else "The rules do not say how to break a tie: agree on it beforehand, or let tied players share"
+            " the win."))
     layout = spec.layout
     facts += [card_full(language, deck, f) for f in layout.preplaced]
     if layout.wrap:
@@ -232,12 +252,12 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
 def test_sheet_states_the_rules(variant: str, lang: str) -> None:
     rules = rules_of(variant)
     text = render_rulesheet(rules, lang, "md")
-    for fact in expected_facts(rules, lang):
+    for fact in map(text_rules(lang), expected_facts(rules, lang)):  # typeset as the sheet is
         assert fact in text, f"{variant}.{lang}: missing {fact!r}"
     legal = example_position(rules).legal
     language = Lang(lang)
     example = ", ".join(card_short(language, rules.spec.deck, f) for f in legal)
-    assert example in text
+    assert text_rules(lang)(example) in text
 
 
 def test_new_model_fields_are_stated_in_english() -> None:
@@ -249,7 +269,7 @@ def test_new_model_fields_are_stated_in_english() -> None:
     assert "2 cards chosen at random go from the hand of the other player holding the most cards" in last
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")
     assert "Each player may pass at most 3 times in a deal." in shichi
-    assert "the player's place in the order of going out" in shichi
+    assert "The players score by their places" in shichi
     double = render_rulesheet(rules_of("double-deck"), "en")
     assert "Each suit has 2 rows (together 8 on the table)." in double
     assert double.count("[7♣]") == 2  # two rows of clubs in the picture
@@ -303,11 +323,11 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     english = describe_diff(a, b, "en")
     assert "Opening card: 7 of clubs (7♣) instead of 7 of diamonds (7♦)." in english
     assert "Passing while able to play: yes instead of no." in english
-    assert "Cost of a voluntary pass: 2 instead of 1." in english
-    assert "Points: minus the total value of the cards in the player's hand instead of none." in english
+    assert "Cost of a voluntary pass: 2." in english  # voluntary passes did not exist before
+    assert "The others count the point values of the cards left in their hands and score them as minus points" in english
     german = describe_diff(a, b, "de")
     assert "Eröffnungskarte: Kreuz-7 (7♣) statt Karo-7 (7♦)." in german
-    assert describe_diff(a, a, "en") == "Parliament has exactly the same rules as Parliament.\n"
+    assert describe_diff(a, a, "en") == "“Parliament” has exactly the same rules as “Parliament”.\n"
 
 
 def test_house_rule_sheet_has_a_differences_section() -> None:
@@ -329,3 +349,45 @@ def test_html_escapes_rulespec_strings(tmp_path: Path) -> None:
     assert "<script>" not in html
     assert "&lt;script&gt;" in html
     assert "<svg" in html and "@media print" in html
+
+
+def test_typography_per_language() -> None:
+    from sevens.compiler.rulesheet.typography import typeset
+
+    assert text_rules("en")("Best with 4-6 players.") == "Best with 4–6 players."
+    assert text_rules("fr")("Cartes : « sept » ; oui !") == "Cartes\u00a0: «\u202fsept\u202f»\u202f; oui\u202f!"
+    assert text_rules("ja")("7を出します。 次の人 (左隣)") == "7を出します。次の人（左隣）"
+    html = typeset("<p>&lt;b&gt; : x</p><style>a { b: c; }</style>", "fr", "html")
+    assert html == "<p>&lt;b&gt;\u00a0: x</p><style>a { b: c; }</style>"
+
+
+def test_diff_of_a_child_without_a_name(tmp_path: Path) -> None:
+    child = tmp_path / "child.yaml"
+    child.write_text("id: child\nextends: parliament\nopening: {card: 7C}\n", encoding="utf-8")
+    text = describe_diff(rules_of("parliament"), load_rulespec(child), "en")
+    assert text.startswith("Compared with “Parliament”, “child” changes these rules:")
+
+
+def test_diff_reports_point_values_only_where_scoring_reads_them() -> None:
+    text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
+    assert "Point values of the cards: A 15 instead of 1, J 11 instead of 10" in text
+    assert "Ante" not in describe_diff(rules_of("parliament"), rules_of("penalty-points"), "en")
+
+
+def test_unusual_play_rule_falls_back_to_a_grammatical_sentence(tmp_path: Path) -> None:
+    spec = tmp_path / "odd.yaml"
+    spec.write_text(
+        "id: odd\nextends: parliament\nplay:\n  legal: card.rank == row.high + 1 and card.suit == D\n",
+        encoding="utf-8",
+    )
+    for lang in ("en", "de"):
+        text = render_rulesheet(load_rulespec(spec), lang)
+        assert "„„" not in text and "““" not in text  # no nested quotes
+    assert "A card may be played when:" in render_rulesheet(load_rulespec(spec), "en")
+
+
+def test_regional_games_carry_native_names() -> None:
+    for variant, lang, name in [("shichi-narabe", "ja", "七並べ"), ("devyatka", "ru", "Девятка"),
+                                ("sjuan", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
+        assert render_rulesheet(rules_of(variant), lang).startswith(f"# {name}\n")
+    assert "house rule" not in render_rulesheet(rules_of("sjuan"), "en").split("## Players")[0]

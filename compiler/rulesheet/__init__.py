@@ -50,7 +50,7 @@ def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
     if fmt == "md":
         rules, parent = for_markdown(rules), parent and for_markdown(parent)
     differences = diff.differences(parent, rules, language) if parent else None
-    context = sheet_context(language, rules, differences, parent.spec.name if parent else None)
+    context = sheet_context(language, rules, differences, parent.spec if parent else None)
     return render(context, lang, fmt)
 
 

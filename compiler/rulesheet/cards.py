@@ -35,6 +35,7 @@ SUIT_IN_CARD = {
 }
 
 RANK_NAMES = {
+    "1": P_("rank", "ace of the Spanish pack"),  # the Spanish pack's 1 is its ace
     "jack": P_("rank", "jack"),
     "queen": P_("rank", "queen"),
     "king": P_("rank", "king"),
@@ -53,6 +54,27 @@ RANK_LETTERS = {
 }
 
 CARD_NAME = P_("card name", "%(rank)s of %(suit)s")
+
+#: Number cards as named inside a card name: digits in most languages, words where players
+#: say them (Russian "девятка бубен").  The Spanish pack's 1 is its ace.
+PIP_IN_CARD = {
+    "1": P_("pip in card name", "1"),
+    "2": P_("pip in card name", "2"),
+    "3": P_("pip in card name", "3"),
+    "4": P_("pip in card name", "4"),
+    "5": P_("pip in card name", "5"),
+    "6": P_("pip in card name", "6"),
+    "7": P_("pip in card name", "7"),
+    "8": P_("pip in card name", "8"),
+    "9": P_("pip in card name", "9"),
+    "10": P_("pip in card name", "10"),
+}
+
+#: Spanish suits are written with their card-code letter (the emoji some fonts have for them
+#: show as empty boxes elsewhere) and coloured as on the cards: gold oros, red copas, blue
+#: espadas, green bastos.
+SPANISH_MARKS = {"oros": "O", "copas": "C", "espadas": "E", "bastos": "B"}
+SPANISH_COLOURS = {"oros": "gold", "copas": "red", "espadas": "blue", "bastos": "green"}
 
 
 def _lookup(lang: Lang, table: dict[str, tuple[str, str]], key: str) -> str:
@@ -79,13 +101,28 @@ def card_name(lang: Lang, deck: Deck, face: int) -> str:
     """The spoken name of a card, e.g. ``Karo-7`` or ``valete de ouros``."""
     face %= deck.n_faces
     suit = _lookup(lang, SUIT_IN_CARD, deck.suits[deck.suit_of(face)].name)
-    return lang.marked(CARD_NAME, rank=rank_name(lang, deck, deck.rank_of(face)), suit=suit)
+    rank = deck.ranks[deck.rank_of(face)]
+    pip = PIP_IN_CARD.get(rank.name)
+    name = lang.marked(pip) if pip else rank_name(lang, deck, deck.rank_of(face))
+    return lang.marked(CARD_NAME, rank=name, suit=suit)
 
 
 def card_short(lang: Lang, deck: Deck, face: int) -> str:
     """The short form, e.g. ``7♦`` or ``B♣``."""
     face %= deck.n_faces
-    return rank_letter(lang, deck, deck.rank_of(face)) + deck.suits[deck.suit_of(face)].symbol
+    return rank_letter(lang, deck, deck.rank_of(face)) + suit_symbol(deck, deck.suit_of(face))
+
+
+def suit_symbol(deck: Deck, suit: int) -> str:
+    """The suit's sign as printed: ``♦`` for French suits, the code letter for Spanish ones."""
+    spec = deck.suits[suit]
+    return SPANISH_MARKS.get(spec.name, spec.symbol) if deck.preset == "spanish" else spec.symbol
+
+
+def suit_class(deck: Deck, suit: int) -> str:
+    """The suit's colour as an HTML class: ``red``/``black``, or the Spanish suit's colour."""
+    spec = deck.suits[suit]
+    return SPANISH_COLOURS.get(spec.name, spec.color) if deck.preset == "spanish" else spec.color
 
 
 def card_full(lang: Lang, deck: Deck, face: int) -> str:
@@ -94,5 +131,5 @@ def card_full(lang: Lang, deck: Deck, face: int) -> str:
 
 
 def suit_color(deck: Deck, face: int) -> str:
-    """``red`` or ``black`` for the card's suit."""
-    return deck.suits[deck.suit_of(face % deck.n_faces)].color
+    """The HTML colour class of the card's suit."""
+    return suit_class(deck, deck.suit_of(face % deck.n_faces))

@@ -9,13 +9,28 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sevens.compiler.analyse import Analysed, AnalysedRules
-from sevens.compiler.rulesheet.cards import card_full, rank_name, suit_name
+from sevens.compiler.rulesheet.cards import card_full, rank_letter, rank_name, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import sentence
+from sevens.compiler.rulesheet.sentences import flatten, sentence
+from sevens.compiler.rulesheet.shapes import (
+    ANTE_SHAPES,
+    PAY_SHAPES,
+    canon,
+    play_sentences,
+    play_shape,
+    points_sentence,
+    table_sentence,
+)
 from sevens.runtime.contract import Transfer
 
+Shapes = dict[str, tuple[str, str]]
+POINTS: Shapes = {}  # marker: points use their own matcher
 CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
+#: For rules whose old wording would only repeat most of the new one.
+NOW = P_("diff", "%(topic)s: %(new)s")
+CHANGED_LIST = P_("diff", "%(topic)s: %(items)s.")
+VALUE_CHANGE = P_("diff", "%(rank)s %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
 SAME = P_("diff", "%(new)s has exactly the same rules as %(old)s.")
 NONE = P_("value", "none")
@@ -73,7 +88,8 @@ TOPICS = {
     "target_deals": P_("topic", "Deals won that end the session early"),
     "session_winner": P_("topic", "Winner of the session"),
     "tiebreak": P_("topic", "Tie in the session"),
-    "legal": P_("topic", "A card may be played when"),
+    "legal": P_("topic", "What may be played"),
+    "chips": P_("topic", "Playing for chips"),
     "follow_when": P_("topic", "An extra card may follow when"),
     "follow_allow": P_("topic", "The extra card must satisfy"),
     "follow_optional": P_("topic", "The extra card is optional"),
@@ -86,6 +102,18 @@ TOPICS = {
     "pot": P_("topic", "The pot"),
     "pay_winner": P_("topic", "Paid to the winner by each other player"),
     "points": P_("topic", "Points"),
+    "values": P_("topic", "Point values of the cards"),
+}
+#: Fields told by their new wording alone (conditions and amounts).
+TOLD_NEW = {
+    "legal",
+    "follow_when",
+    "follow_allow",
+    "ante",
+    "pay_winner",
+    "points",
+    "cost",
+    "voluntary_cost",
 }
 
 Describer = Callable[[Lang, AnalysedRules], str]
@@ -104,6 +132,55 @@ def _expr(lang: Lang, rules: AnalysedRules, analysed: Analysed | None) -> str:
     if analysed is None:
         return lang.marked(NONE)
     return sentence(lang, rules.spec.deck, analysed.tree)
+
+
+def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: Shapes) -> str:
+    """An amount: its hand-written sentence if it has a known shape, else its wording."""
+    if _zero_none(analysed) is None:
+        return lang.marked(NONE)
+    assert analysed is not None
+    if table is POINTS:
+        shaped = points_sentence(lang, analysed.tree)
+    else:
+        shaped = table_sentence(lang, table, analysed.tree)
+    return shaped or _expr(lang, rules, analysed)
+
+
+def _legal(lang: Lang, rules: AnalysedRules) -> str:
+    """The play rule as its shape bullets joined in one sentence, or its generic wording."""
+    parts = flatten(rules.legal.tree, "or")
+    shaped = play_sentences(lang, rules.spec.deck, parts)
+    return " ".join(shaped) if shaped else _expr(lang, rules, rules.legal)
+
+
+def _legal_key(rules: AnalysedRules) -> object:
+    """The play rule, with a starting-rank constant equal to the rows' start rank
+    abstracted away (that change is reported once, as the starting rank)."""
+    shapes = [play_shape(p) for p in flatten(rules.legal.tree, "or")]
+    if any(s is None for s in shapes):
+        return rules.legal.tree
+    start = rules.spec.layout.start_rank
+    return [(n, None if r == start else r) for n, r in (s for s in shapes if s)]
+
+
+def _values(lang: Lang, rules: AnalysedRules) -> str:
+    deck = rules.spec.deck
+    return ", ".join(f"{rank_letter(lang, deck, i)} = {r.value}" for i, r in enumerate(deck.ranks))
+
+
+def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
+    """Only the ranks whose point value changed: ``J = 11 instead of 10, …``."""
+    old, new = a.spec.deck, b.spec.deck
+    changes = [
+        lang.marked(
+            VALUE_CHANGE, rank=rank_letter(lang, new, i), new=r.value, old=old.ranks[j].value
+        )
+        for i, r in enumerate(new.ranks)
+        if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
+    ]
+    return lang.marked(
+        CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
+    )
 
 
 def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
@@ -174,7 +251,8 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     "preset": (lambda r: r.spec.deck.preset, lambda lang, r: _value(lang, r.spec.deck.preset)),
     "ace": (lambda r: r.spec.deck.ace, lambda lang, r: _value(lang, r.spec.deck.ace)),
     "suits": (lambda r: [(s.code, s.name) for s in r.spec.deck.suits], _suits),
-    "ranks": (lambda r: [(k.code, k.name) for k in r.spec.deck.ranks], _ranks),
+    # the order of the ranks changes with the ace, which is reported on its own
+    "ranks": (lambda r: sorted((k.code, k.name) for k in r.spec.deck.ranks), _ranks),
     "copies": (lambda r: r.spec.deck.copies, lambda lang, r: str(r.spec.deck.copies)),
     "removed": (
         lambda r: sorted(r.spec.deck.removed),
@@ -197,7 +275,8 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "opening": (lambda r: (r.spec.opening.card, r.spec.opening.choices), _opening),
     "leader": (lambda r: (r.spec.opening.leader, r.leader_cards and r.leader_cards.tree), _leader),
-    "legal": (lambda r: r.legal.tree, lambda lang, r: _expr(lang, r, r.legal)),
+    "values": (lambda r: {k.code: k.value for k in r.spec.deck.ranks}, _values),
+    "legal": (_legal_key, _legal),
     "follow_when": (
         lambda r: r.follow_when and r.follow_when.tree,
         lambda lang, r: _expr(lang, r, r.follow_when),
@@ -217,7 +296,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "cost": (lambda r: r.pass_cost.tree, lambda lang, r: _expr(lang, r, r.pass_cost)),
     "voluntary_cost": (
-        lambda r: r.voluntary_pass_cost.tree,
+        lambda r: r.voluntary_pass_cost.tree if r.spec.passing.voluntary else None,
         lambda lang, r: _expr(lang, r, r.voluntary_pass_cost),
     ),
     "voluntary_transfer": (
@@ -237,13 +316,23 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "end": (lambda r: r.spec.end_when, lambda lang, r: _value(lang, r.spec.end_when)),
     "blocked": (lambda r: r.spec.blocked, lambda lang, r: _value(lang, r.spec.blocked)),
-    "ante": (lambda r: r.ante and r.ante.tree, lambda lang, r: _expr(lang, r, r.ante)),
-    "pot": (lambda r: _chips(r, "pot"), lambda lang, r: _value(lang, _chips(r, "pot"))),
-    "pay_winner": (
-        lambda r: r.pay_winner and r.pay_winner.tree,
-        lambda lang, r: _expr(lang, r, r.pay_winner),
+    "chips": (
+        lambda r: r.spec.chips is not None,
+        lambda lang, r: _value(lang, r.spec.chips is not None),
     ),
-    "points": (lambda r: r.points and r.points.tree, lambda lang, r: _expr(lang, r, r.points)),
+    "ante": (
+        lambda r: _zero_none(r.ante),
+        lambda lang, r: _amount(lang, r, r.ante, ANTE_SHAPES),
+    ),
+    "pot": (
+        lambda r: _chips(r, "pot") if r.spec.chips else "n/a",
+        lambda lang, r: _value(lang, _chips(r, "pot")),
+    ),
+    "pay_winner": (
+        lambda r: _zero_none(r.pay_winner),
+        lambda lang, r: _amount(lang, r, r.pay_winner, PAY_SHAPES),
+    ),
+    "points": (lambda r: _zero_none(r.points), lambda lang, r: _amount(lang, r, r.points, POINTS)),
     "deals": (lambda r: _session(r, "deals"), lambda lang, r: _session_value(lang, r, "deals")),
     "target_chips": (
         lambda r: _session(r, "target_chips"),
@@ -268,6 +357,19 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
 }
 
 
+def _zero_none(analysed: Analysed | None) -> object:
+    """An amount's tree, with 'none' and a constant 0 compared as the same."""
+    if analysed is None or canon(analysed.tree) == "#0":
+        return None
+    return analysed.tree
+
+
+def _uses_values(rules: AnalysedRules) -> bool:
+    from sevens.compiler.rulesheet.sheet import uses_value  # the sheet owns this test
+
+    return uses_value(rules)
+
+
 def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     """One sentence per field in which ``b`` differs from ``a``, in model order.
 
@@ -277,18 +379,55 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     """
     found = []
     for field, (key, describe) in FIELDS.items():
-        if key(a) == key(b):
+        old_key, new_key = key(a), key(b)
+        if old_key == new_key or "n/a" in (old_key, new_key):
+            continue
+        if field == "values":
+            if _uses_values(b):  # values that no rule reads change nothing
+                found.append(_changed_values(lang, a, b))
             continue
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
-            found.append(lang.marked(CHANGED, topic=lang.marked(TOPICS[field]), new=new, old=old))
+            added = old_key is None and field not in ("opening", "removed", "preplaced")
+            found.append(_sentence(lang, field, old, new, added))
     return found
+
+
+def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
+    """One difference: ``topic: new instead of old`` for short values; the new rule alone
+    for rules (a hand-written sentence stands by itself), or when there was none before."""
+    topic = lang.marked(TOPICS[field])
+    long = not (_short(old) and _short(new))
+    if field in TOLD_NEW and long and new[:1].isupper():
+        return _sentence_end(new, lang)
+    if added or (field in TOLD_NEW and long):
+        return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
+    return lang.marked(CHANGED, topic=topic, new=new, old=old)
+
+
+def _short(text: str) -> bool:
+    return len(text) <= 12
+
+
+def _sentence_end(text: str, lang: Lang) -> str:
+    """A wording as a whole sentence: end it with a full stop unless it has one."""
+    if text.endswith((".", "。", "!", "?")):
+        return text
+    return text + ("。" if lang.code == "ja" else ".")
 
 
 def describe_diff(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> str:
     """Markdown prose: an introduction and one bullet per difference, or a 'same rules' sentence."""
     found = differences(a, b, lang)
+    old, new = _name(lang, a), _name(lang, b)
+    if new == old and a.spec.id != b.spec.id:  # a rule set without a name of its own: its id
+        new = b.spec.id
     if not found:
-        return lang.marked(SAME, new=b.spec.name, old=a.spec.name) + "\n"
-    intro = lang.marked(INTRO, new=b.spec.name, old=a.spec.name)
+        return lang.marked(SAME, new=new, old=old) + "\n"
+    intro = lang.marked(INTRO, new=new, old=old)
     return intro + "\n\n" + "".join(f"- {line}\n" for line in found)
+
+
+def _name(lang: Lang, rules: AnalysedRules) -> str:
+    names = rules.spec.naming.names
+    return names.get(lang.code) or names.get(rules.spec.naming.language) or rules.spec.id

@@ -13,6 +13,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -87,3 +88,8 @@ class Lang:
     def join_or(self, items: list[str]) -> str:
         """``a, b or c`` in this language."""
         return format_list(items, style="or", locale=self.code) if items else ""
+
+
+def language_name(lang: Lang, code: str) -> str:
+    """The name of language ``code`` in ``lang`` ("de" → "allemand"), as the language writes it."""
+    return str(Locale(lang.code).languages.get(code, code))

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from sevens.compiler.rulesheet.escape import md_escape
 from sevens.compiler.rulesheet.i18n import translations
+from sevens.compiler.rulesheet.typography import typeset
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 FORMATS = ("md", "html")
@@ -58,7 +59,7 @@ def render(context: dict[str, Any], lang: str, fmt: str) -> str:
     """Render the sheet template of ``fmt`` and tidy its blank lines."""
     template = environment(lang, fmt).get_template(f"sheet.{fmt}.j2")
     text = template.render(**context, macros=f"{fmt}.macros.j2", fmt=fmt)
-    return tidy(text)
+    return typeset(tidy(text), lang, fmt)
 
 
 def tidy(text: str) -> str:

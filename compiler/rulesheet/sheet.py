@@ -7,34 +7,70 @@ templates only choose the sentences around it.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
-from sevens.compiler.model import Deck, Rulespec
-from sevens.compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name, suit_name
+from sevens.compiler.model import Deck, Rulespec, Source
+from sevens.compiler.rulesheet.cards import (
+    card_full,
+    card_short,
+    rank_letter,
+    rank_name,
+    suit_class,
+    suit_name,
+    suit_symbol,
+)
 from sevens.compiler.rulesheet.example import example_position, start_rank
-from sevens.compiler.rulesheet.i18n import Lang
+from sevens.compiler.rulesheet.i18n import P_, Lang, language_name
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
+from sevens.compiler.rulesheet.shapes import (
+    ANTE_SHAPES,
+    GAPS,
+    PAY_SHAPES,
+    extend_example,
+    follow_sentence,
+    play_sentences,
+    points_sentence,
+    table_sentence,
+)
+
+SOURCE_TITLE = P_("source", "“%(title)s”")
+SOURCE_LANG = P_("source", "%(source)s (in %(language)s)")
+SOURCE_SECTION = P_("source", "%(source)s, section “%(section)s”")
 
 CELL_WIDTH, CELL_HEIGHT, GAP, MARGIN = 34, 46, 6, 8
 #: Ranks per suit in a full pack of each preset (fewer: the low ranks were cut).
 FULL_RANKS = {"french": 13, "spanish": 10}
 
 
-def amount(lang: Lang, deck: Deck, analysed: Analysed | None) -> dict[str, Any] | None:
-    """An integer expression: its constant value (if it is one) and its wording."""
+def amount(
+    lang: Lang, deck: Deck, analysed: Analysed | None, shape: str | None = None
+) -> dict[str, Any] | None:
+    """An integer expression: its constant value (if it is one), its hand-written
+    sentence (``shape``, if it has a known shape) and its generic wording."""
     if analysed is None:
         return None
     tree = analysed.tree
     const = int(tree.value) if isinstance(tree, TConst) else None
-    return {"const": const, "text": sentence(lang, deck, tree)}
+    return {"const": const, "shape": shape, "text": sentence(lang, deck, tree)}
 
 
 def uses_value(rules: AnalysedRules) -> bool:
-    """Whether any scoring expression reads card values."""
-    trees = [a.tree for a in (rules.points, rules.pay_winner, rules.ante, rules.pass_cost) if a]
-    return any(_reads_value(t) for t in trees)
+    """Whether any rule reads the cards' point values (scoring, or giving away the best card)."""
+    amounts = (
+        rules.points,
+        rules.pay_winner,
+        rules.ante,
+        rules.pass_cost,
+        rules.voluntary_pass_cost,
+    )
+    if any(_reads_value(a.tree) for a in amounts if a):
+        return True
+    spec = rules.spec
+    transfers = (spec.passing.voluntary_transfer, spec.last_card)
+    return any(t is not None and t.which != "random" for t in transfers)
 
 
 def _reads_value(node: T) -> bool:
@@ -54,8 +90,12 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "copies": deck.copies,
         "ace": deck.ace if deck.rank_index("A") is not None else None,
         "suits": [
-            {"name": suit_name(lang, deck, i), "symbol": s.symbol, "color": s.color}
-            for i, s in enumerate(deck.suits)
+            {
+                "name": suit_name(lang, deck, i),
+                "symbol": suit_symbol(deck, i),
+                "color": suit_class(deck, i),
+            }
+            for i in range(len(deck.suits))
         ],
         "ranks": [
             {
@@ -94,10 +134,7 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
 def picture(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     """The layout at the end of a deal: one line of cards per row, start rank aligned."""
     deck, start = spec.deck, start_rank(spec)
-    order = list(range(deck.n_ranks))
-    if spec.layout.wrap:
-        shift = (start - deck.n_ranks // 2) % deck.n_ranks
-        order = order[shift:] + order[:shift]
+    order = list(range(deck.n_ranks))  # low to high, also when rows turn the corner
     rows = []
     for suit in range(len(deck.suits)):
         for _ in range(spec.layout.rows_per_suit):
@@ -128,11 +165,10 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
     """One card of the picture, or ``None`` for a removed card."""
     if face in deck.removed:
         return None
-    suit = deck.suits[deck.suit_of(face)]
     return {
         "letter": rank_letter(lang, deck, deck.rank_of(face)),
-        "symbol": suit.symbol,
-        "color": suit.color,
+        "symbol": suit_symbol(deck, deck.suit_of(face)),
+        "color": suit_class(deck, deck.suit_of(face)),
         "start": is_start,
         "column": column,
     }
@@ -140,11 +176,20 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
 
 def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     """The legal condition as alternatives, plus the worked example."""
-    deck, tree = rules.spec.deck, rules.legal.tree
+    spec = rules.spec
+    deck, tree = spec.deck, rules.legal.tree
     position = example_position(rules)
     open_rows = [row for rows in position.all_rows.values() for row in rows if row.open]
+    parts = flatten(tree, "or")
+    shaped = play_sentences(lang, deck, parts)
+    example = None
+    if shaped is not None and spec.layout.start_rank is not None:
+        example = extend_example(lang, deck, spec.layout.start_rank, spec.layout.wrap)
     return {
-        "alternatives": [sentence(lang, deck, part) for part in flatten(tree, "or")],
+        "alternatives": shaped or [sentence(lang, deck, part) for part in parts],
+        "shaped": shaped is not None,
+        "extend_example": example,
+        "gaps": lang.marked(GAPS) if spec.passing.over_limit == "eliminate" else None,
         "sentence": sentence(lang, deck, tree),
         "example_rows": [row_text(lang, deck, r.suit, r.low, r.high) for r in open_rows],
         "example_legal": [card_short(lang, deck, f) for f in position.legal],
@@ -181,7 +226,9 @@ def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None
     if follow is None or rules.follow_when is None or rules.follow_allow is None:
         return None
     deck = rules.spec.deck
+    when, allow = rules.follow_when.tree, rules.follow_allow.tree
     return {
+        "shape": follow_sentence(lang, deck, when, allow, follow.optional),
         "when": sentence(lang, deck, rules.follow_when.tree),
         "allow": sentence(lang, deck, rules.follow_allow.tree),
         "optional": follow.optional,
@@ -210,20 +257,31 @@ def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     spec, deck = rules.spec, rules.spec.deck
     chips = None
     if spec.chips is not None:
+        ante, pay = rules.ante, rules.pay_winner
         chips = {
-            "ante": amount(lang, deck, rules.ante),
+            "ante": amount(lang, deck, ante, _shaped(lang, ANTE_SHAPES, ante)),
             "pot": spec.chips.pot,
-            "pay_winner": amount(lang, deck, rules.pay_winner),
+            "pay_winner": amount(lang, deck, pay, _shaped(lang, PAY_SHAPES, pay)),
         }
-    return {"chips": chips, "points": amount(lang, deck, rules.points)}
+    points = rules.points
+    shape = points_sentence(lang, points.tree) if points else None
+    return {"chips": chips, "points": amount(lang, deck, points, shape)}
+
+
+def _shaped(lang: Lang, table: dict[str, tuple[str, str]], analysed: Analysed | None) -> str | None:
+    return table_sentence(lang, table, analysed.tree) if analysed is not None else None
 
 
 def session_context(spec: Rulespec) -> dict[str, Any] | None:
-    """A match of several deals: its length, early end, winner and tie-break."""
+    """A match of several deals: its length, early end, winner and tie-break, and which of
+    these the sources leave for the players to agree on."""
     session = spec.session
     if session is None:
         return None
+    agreed = spec.naming.agreed
     return {
+        "agree_deals": "session.deals" in agreed,
+        "agree_target": "session.target" in agreed,
         "deals": session.deals,
         "target_chips": session.target_chips,
         "target_points": session.target_points,
@@ -251,31 +309,84 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     }
 
 
+def best_players(spec: Rulespec) -> str | None:
+    """The recommended number of players, unless it falls outside the allowed range (as a
+    parent's advice can, for a child that changes the number of players)."""
+    best, players = spec.players.best, spec.players
+    numbers = [int(n) for n in re.findall(r"\d+", best or "")]
+    if not numbers or min(numbers) < players.min or max(numbers) > players.max:
+        return None
+    return best
+
+
+def display_name(lang: Lang, spec: Rulespec) -> str | None:
+    """The rule set's own name in the sheet's language (or a proper name in its own language)."""
+    names = spec.naming.names
+    return (
+        names.get(lang.code) or names.get(spec.naming.language) or next(iter(names.values()), None)
+    )
+
+
+def can_block(shaped: bool) -> bool:
+    """Whether a deal can end with cards in hand and nobody able to play.
+
+    Under the family's own play shapes, with every card dealt or laid out, the
+    card next to each end of a row (or a suit's starting card) is always in an
+    active player's hand: eliminated players' cards go to the table, and gaps
+    they leave are next to a row's end.  So someone can always play, and only
+    other play rules may block."""
+    return not shaped
+
+
+def source_context(lang: Lang, source: Source) -> dict[str, Any]:
+    """A source as a reader can look it up: title, language, section.
+
+    ``text`` holds the title as ``\\x00`` so that HTML can mark its language."""
+    text = lang.marked(SOURCE_TITLE, title="\x00")
+    if source.lang and source.lang != lang.code:
+        text = lang.marked(SOURCE_LANG, source=text, language=language_name(lang, source.lang))
+    if source.section:
+        text = lang.marked(SOURCE_SECTION, source=text, section="\x01")
+    foreign = source.lang if source.lang != lang.code else None
+    return {
+        "text": text,
+        "title": source.title,
+        "section": source.section or "",
+        "lang": foreign,
+        "url": source.url,
+    }
+
+
 def sheet_context(
-    lang: Lang, rules: AnalysedRules, differences: list[str] | None, parent_name: str | None
+    lang: Lang, rules: AnalysedRules, differences: list[str] | None, parent: Rulespec | None
 ) -> dict[str, Any]:
     """Everything a rule sheet template needs."""
     spec = rules.spec
     opening = opening_context(lang, rules)
+    legal = legal_context(lang, rules)
+    parent_name = display_name(lang, parent) if parent else None
+    name = display_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
+    description = spec.naming.descriptions.get(lang.code)
     return {
         "lang": lang.code,
         "id": spec.id,
-        "name": spec.name,
-        "aliases": lang.join_and(list(spec.aliases)),
-        "description": spec.description,
-        "sources": list(spec.sources),
-        "players": spec.players,
-        "deck": deck_context(lang, spec.deck, rules.points is not None or uses_value(rules)),
+        "name": name,
+        "kind": spec.naming.kind or ("house-rule" if parent else "game"),
+        "aliases": lang.join_and(list(spec.naming.aliases.get(lang.code, ()))),
+        "description": description,
+        "sources": [source_context(lang, s) for s in spec.naming.sources],
+        "players": {"min": spec.players.min, "max": spec.players.max, "best": best_players(spec)},
+        "deck": deck_context(lang, spec.deck, uses_value(rules)),
         "layout": layout_context(lang, spec),
         "opening": opening,
         "opening_card": opening["card"],
         "leader": opening["leader"],
-        "legal": legal_context(lang, rules),
+        "legal": legal,
         "follow_up": follow_up_context(lang, rules),
         "passing": passing_context(lang, rules),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "end_when": spec.end_when,
-        "blocked": spec.blocked,
+        "blocked": spec.blocked if can_block(legal["shaped"]) else None,
         "scoring": scoring_context(lang, rules),
         "session": session_context(spec),
         "parent": parent_name,

@@ -1,0 +1,232 @@
+"""The family's common rule shapes, told the way players write them.
+
+A condition is reduced to a canonical text (:func:`canon`: names, operators,
+numbered constants, loop variables as ``$``) and looked up in small tables
+of known shapes; each shape has one hand-written sentence per language.
+Anything not in a table falls back to the generic verbaliser of
+:mod:`.sentences`, so an unusual house rule is still told, only less
+idiomatically.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
+from sevens.compiler.model import Deck
+from sevens.compiler.rulesheet.cards import card_full, rank_name
+from sevens.compiler.rulesheet.i18n import P_, Lang
+
+#: One way a card may be played (an alternative of ``play.legal``).
+PLAY_SHAPES = {
+    "open-rank": P_(
+        "play shape", "a %(rank)s of a suit whose row has not been started yet: it starts that row;"
+    ),
+    "open-start": P_(
+        "play shape",
+        "a card of the starting rank in a suit whose row has not been started yet: it starts that row;",
+    ),
+    "extend": P_(
+        "play shape",
+        "the next card up or down in the suit of a started row, laid at that end of the row;",
+    ),
+    "first": P_(
+        "play shape",
+        "while the table is still empty, any card: its rank becomes the starting rank of every row;",
+    ),
+    "inside": P_(
+        "play shape",
+        "the second copy of a card that already lies in the row of its suit, laid next to the first.",
+    ),
+}
+EXTEND_EXAMPLE = P_(
+    "play shape", "For example, the %(up)s or the %(down)s goes next to the %(start)s."
+)
+GAPS = P_(
+    "play shape",
+    "Cards laid out by an eliminated player can leave gaps in a row. A row only grows from the ends "
+    "of its unbroken run around the starting card, so a gap must be filled before the cards "
+    "beyond it count as the end of the row.",
+)
+
+#: Points at the end of a deal.
+POINT_SHAPES = {
+    "#1 if player.is_winner else #0": P_(
+        "points shape",
+        "Each deal won counts as one point; keep a tally of the deals each player wins.",
+    ),
+    "- hand.value": P_(
+        "points shape",
+        "The others count the point values of the cards left in their hands and score them as minus "
+        "points; the winner, whose hand is empty, loses nothing.",
+    ),
+    "hand.value": P_(
+        "points shape",
+        "Every player who still holds cards scores their point values as penalty points; the winner, "
+        "whose hand is empty, scores nothing.",
+    ),
+    "game.players - player.place": P_(
+        "points shape",
+        "The players score by their places: the last place scores nothing, the place before it "
+        "one point, and so on up to the first place, which scores one point fewer than there are players.",
+    ),
+    "sum($.hand.value for $ in others) if player.is_winner else #0": P_(
+        "points shape",
+        "The winner scores the point values of all the cards left in the other players' hands; the "
+        "others score nothing.",
+    ),
+}
+#: ``N + one per card the others hold`` for the winner, ``minus one per own card`` for the others.
+WINNER_PLUS_CARDS = re.compile(
+    r"^#(\d+) \+ sum\(\$\.hand\.count for \$ in others\) if player\.is_winner else - hand\.count$"
+)
+WINNER_PLUS_CARDS_TEXT = P_(
+    "points shape",
+    "The winner scores %(bonus)s points plus one point for each card left in the other players' "
+    "hands; every other player loses one point for each card left in their own hand.",
+)
+
+ANTE_SHAPES = {
+    "#1 if hand.count == game.max_hand else #0": P_(
+        "ante shape",
+        "Before each deal, the players who were dealt the most cards each put one chip into the pot; "
+        "the players with one card fewer put in nothing.",
+    ),
+}
+PAY_SHAPES = {
+    "hand.count": P_(
+        "payment shape",
+        "In addition, each other player pays the winner one chip for each card still in their hand.",
+    ),
+    "hand.value": P_(
+        "payment shape",
+        "In addition, each other player pays the winner as many chips as the point values of the "
+        "cards still in their hand.",
+    ),
+}
+
+
+#: An extra card straight after a named card ("after the 7♦ you may add the 6♦ or the 8♦").
+FOLLOW_SHAPES = {
+    True: P_("follow shape", "Whoever plays the %(card)s may at once add the %(cards)s as well."),
+    False: P_(
+        "follow shape",
+        "Whoever plays the %(card)s must at once add the %(cards)s as well, if they hold it.",
+    ),
+}
+CARD_IS = re.compile(r"^card == #(\d+)$")
+
+
+def follow_sentence(lang: Lang, deck: Deck, when: T, allow: T, optional: bool) -> str | None:
+    """The hand-written sentence for a follow-up of the form 'after card X, card Y or Z'."""
+    trigger = CARD_IS.match(canon(when))
+    allowed = [CARD_IS.match(canon(part)) for part in _alternatives(allow)]
+    if trigger is None or not all(allowed):
+        return None
+    names = [card_full(lang, deck, int(m.group(1))) for m in allowed if m]
+    card = card_full(lang, deck, int(trigger.group(1)))
+    return lang.marked(FOLLOW_SHAPES[optional], card=card, cards=lang.join_or(names))
+
+
+def _alternatives(node: T) -> list[T]:
+    if isinstance(node, TBinary) and node.op == "or":
+        return _alternatives(node.left) + _alternatives(node.right)
+    return [node]
+
+
+def canon(node: T, loops: frozenset[str] = frozenset()) -> str:
+    """A canonical one-line text of a typed tree: the key of the shape tables."""
+    if isinstance(node, TConst):
+        return f"#{node.value}" if node.type != "bool" else str(node.value).lower()
+    if isinstance(node, TVar):
+        return "$" if node.name in loops else node.name
+    if isinstance(node, TAttr):
+        return f"{canon(node.obj, loops)}.{node.name}"
+    if isinstance(node, TUnary):
+        return f"{node.op} {canon(node.operand, loops)}"
+    if isinstance(node, TBinary):
+        return f"{_group(node.left, loops)} {node.op} {_group(node.right, loops)}"
+    if isinstance(node, TIf):
+        then, cond = canon(node.then, loops), canon(node.cond, loops)
+        return f"{then} if {cond} else {canon(node.otherwise, loops)}"
+    if isinstance(node, TAggregate):
+        inner = loops | {node.var}
+        where = f" if {canon(node.cond, inner)}" if node.cond is not None else ""
+        body = f"{canon(node.element, inner)} for $ in {canon(node.iterable, loops)}{where}"
+        return f"{node.func}({body})"
+    if isinstance(node, TCall):
+        return f"{node.func}({', '.join(canon(a, loops) for a in node.args)})"
+    raise TypeError(f"no canonical text for {type(node).__name__}")  # pragma: no cover
+
+
+def _group(node: T, loops: frozenset[str]) -> str:
+    text = canon(node, loops)
+    return f"({text})" if isinstance(node, (TBinary, TIf)) else text
+
+
+EXTEND = "(card.rank == (row.high + #1)) or (card.rank == (row.low - #1))"
+
+
+def play_shape(node: T) -> tuple[str, int | None] | None:
+    """The shape of one ``or`` alternative of the play rule, with its rank if it names one."""
+    text = canon(node)
+    if text in (EXTEND, f"row.open and ({EXTEND})"):
+        return "extend", None
+    if text == "table.empty":
+        return "first", None
+    if text == "not row.open and (card.rank == row.start)":
+        return "open-start", None
+    match = re.fullmatch(r"not row\.open and \(card\.rank == #(\d+)\)", text)
+    if match:
+        return "open-rank", int(match.group(1))
+    if text == "(row.open and (card.rank >= row.low)) and (card.rank <= row.high)":
+        return "inside", None
+    return None
+
+
+def play_sentences(lang: Lang, deck: Deck, parts: list[T]) -> list[str] | None:
+    """One bullet per alternative of the play rule, or ``None`` if any is not a known shape."""
+    shapes = [play_shape(p) for p in parts]
+    if any(s is None for s in shapes):
+        return None
+    bullets = []
+    for shape in shapes:
+        assert shape is not None
+        name, rank = shape
+        values = {"rank": rank_name(lang, deck, rank)} if rank is not None else {}
+        bullets.append(lang.marked(PLAY_SHAPES[name], **values))
+    return _last_full_stop(bullets)
+
+
+def _last_full_stop(bullets: list[str]) -> list[str]:
+    """List items end in ``;`` except the last, which ends in a full stop (``。`` stays)."""
+    if bullets and bullets[-1].endswith(";"):  # French sets a space before the ';'
+        bullets[-1] = bullets[-1][:-1].rstrip() + "."
+    return bullets
+
+
+def extend_example(lang: Lang, deck: Deck, start: int, wrap: bool) -> str | None:
+    """ "For example, the 8 or the 6 goes next to the 7" for the rows' starting rank."""
+    up, down = start + 1, start - 1
+    if wrap:
+        up, down = up % deck.n_ranks, down % deck.n_ranks
+    if not (down >= 0 and up < deck.n_ranks):
+        return None
+    names = {k: rank_name(lang, deck, r) for k, r in (("up", up), ("down", down), ("start", start))}
+    return lang.marked(EXTEND_EXAMPLE, **names)
+
+
+def table_sentence(lang: Lang, table: dict[str, tuple[str, str]], node: T) -> str | None:
+    """The hand-written sentence for an amount whose canonical text is in ``table``."""
+    mark = table.get(canon(node))
+    return lang.marked(mark) if mark else None
+
+
+def points_sentence(lang: Lang, node: T) -> str | None:
+    """The hand-written sentence for a points rule of a known shape."""
+    text = canon(node)
+    match = WINNER_PLUS_CARDS.match(text)
+    if match:
+        return lang.marked(WINNER_PLUS_CARDS_TEXT, bonus=match.group(1))
+    mark = POINT_SHAPES.get(text)
+    return lang.marked(mark) if mark else None

@@ -1,0 +1,89 @@
+"""Typography per language, applied to a rendered sheet's running text.
+
+Translations are written with plain spaces and hyphens; this pass sets
+what each language's typesetting wants: an en dash in number ranges,
+French non-breaking spaces before ``: ; ! ?`` and inside guillemets, and
+no spaces between Japanese sentences.  Code blocks, HTML tags and the
+style sheet are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+RANGE = re.compile(r"(?<=\d)-(?=\d)")
+FRENCH_BEFORE = re.compile(r"[ \u00a0\u202f]*([;!?»])")
+FRENCH_COLON = re.compile(r"(?<=\S)[ \u00a0\u202f]*:(?=\s|$)")
+FRENCH_AFTER = re.compile(r"«[ \u00a0\u202f]*")
+ENTITY = re.compile(r"(&#?\w+;)")
+CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+JAPANESE_GAP = re.compile(rf"(?<=[。、！？」』）：])[ \t]+|(?<=[{CJK}])[ \t]+(?=[「『（])")
+JAPANESE_BRACKETS = re.compile(r" ?\(([^()]*)\)")
+JAPANESE_LIST = re.compile(r", (?=\S)")
+
+
+def _french(text: str) -> str:
+    text = FRENCH_BEFORE.sub(lambda m: NNBSP + m.group(1), text)
+    text = FRENCH_COLON.sub(NBSP + ":", text)
+    return FRENCH_AFTER.sub("«" + NNBSP, text)
+
+
+def _japanese(text: str) -> str:
+    """Full-width brackets and list commas, and no spaces between sentences."""
+    text = JAPANESE_BRACKETS.sub(r"（\1）", text)
+    text = JAPANESE_LIST.sub("、", text)
+    return JAPANESE_GAP.sub("", text)
+
+
+def text_rules(lang: str) -> Callable[[str], str]:
+    """The function that typesets running text in ``lang``."""
+
+    dash = "〜" if lang == "ja" else "–"  # Japanese writes ranges with a wave dash
+
+    def apply(text: str) -> str:
+        text = RANGE.sub(dash, text)
+        if lang == "fr":
+            text = _french(text)
+        if lang == "ja":
+            text = _japanese(text)
+        return text
+
+    return apply
+
+
+def typeset(text: str, lang: str, fmt: str) -> str:
+    """``text`` (a whole Markdown or HTML sheet) with the typography of ``lang``."""
+    rule = text_rules(lang)
+    return _html(text, rule) if fmt == "html" else _markdown(text, rule)
+
+
+def _markdown(text: str, rule: Callable[[str], str]) -> str:
+    parts = re.split(r"(^```.*?^```$)", text, flags=re.M | re.S)
+    return "".join(p if p.startswith("```") else _lines(p, rule) for p in parts)
+
+
+def _lines(text: str, rule: Callable[[str], str]) -> str:
+    """Markdown table rows keep their cell separators; everything else is running text."""
+    return "\n".join(line if line.startswith("|") else rule(line) for line in text.split("\n"))
+
+
+def _html(text: str, rule: Callable[[str], str]) -> str:
+    out, skip = [], False
+    for part in re.split(r"(<[^>]*>)", text):
+        if part.startswith("<"):
+            name = part[1:].split(maxsplit=1)[0].rstrip(">").lower() if len(part) > 2 else ""
+            skip = name in ("style", "svg") or (skip and name not in ("/style", "/svg"))
+            out.append(part)
+        else:
+            out.append(part if skip else _outside_entities(part, rule))
+    return "".join(out)
+
+
+def _outside_entities(text: str, rule: Callable[[str], str]) -> str:
+    """Apply ``rule`` around HTML entities such as ``&lt;``, whose ``;`` is no punctuation:
+    each entity stands in as one private-use character while the rule runs."""
+    entities = ENTITY.findall(text)
+    masked = ENTITY.sub(lambda m: chr(0xE000 + entities.index(m.group(1))), text)
+    return re.sub("[\ue000-\uefff]", lambda m: entities[ord(m.group()) - 0xE000], rule(masked))
