@@ -231,6 +231,18 @@ def _describe_expected(expected: set[str]) -> str:
     return ", ".join(names)
 
 
+#: Operators of other languages, and the condition language's own (checked longest first).
+_OTHER_OPERATORS = (("&&", "and"), ("||", "or"), ("!=", ""), ("==", ""), ("=", "=="), ("!", "not"))
+
+
+def _operator_hint(text: str, offset: int) -> str:
+    """"; did you mean `==`" when the text at ``offset`` is an operator of another language."""
+    for written, meant in _OTHER_OPERATORS:
+        if text.startswith(written, offset):
+            return f"; did you mean `{meant}`?" if meant else ""
+    return ""
+
+
 def parse_condition(text: str) -> Expr:
     """Parse ``text``; raise :class:`ConditionSyntaxError` with an offset on failure."""
     if not text.strip():
@@ -240,12 +252,18 @@ def parse_condition(text: str) -> Expr:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedCharacters as exc:
         position = int(exc.pos_in_stream or 0)
-        raise ConditionSyntaxError(f"unexpected character {text[position]!r}", position) from None
+        hint = _operator_hint(text, position)
+        raise ConditionSyntaxError(
+            f"unexpected character {text[position]!r}{hint}", position
+        ) from None
     except lark.exceptions.UnexpectedToken as exc:
         found = "end of the condition" if exc.token.type == "$END" else repr(str(exc.token))
         offset = len(text) if exc.token.type == "$END" else int(exc.token.start_pos or 0)
         expected = _describe_expected(set(exc.expected))
-        raise ConditionSyntaxError(f"unexpected {found}; expected {expected}", offset) from None
+        hint = "" if exc.token.type == "$END" else _operator_hint(text, offset)
+        raise ConditionSyntaxError(
+            f"unexpected {found}; expected {expected}{hint}", offset
+        ) from None
     except lark.exceptions.UnexpectedEOF:
         raise ConditionSyntaxError("the condition ends too early", len(text)) from None
     result = _ToAst().transform(tree)

@@ -9,6 +9,7 @@ which runs from the lowest to the highest rank of a row.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -491,7 +492,24 @@ class _ModelBuilder:
         high = self.get("players", "max", default=8)
         if low > high:
             self.error(("players",), f"players.min ({low}) is greater than players.max ({high})")
-        return Players(low, high, self.get("players", "best"))
+        best = self.get("players", "best")
+        if best is not None:
+            self.check_best(str(best), low, high)
+        return Players(low, high, best)
+
+    def check_best(self, best: str, low: int, high: int) -> None:
+        """``players.best`` is 'n' or 'n-m' inside min … max."""
+        match = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*", best)
+        if match is None:
+            self.error(("players", "best"), f"players.best: write a number or a range like '4-6', not {best!r}")
+            return
+        first, last = int(match[1]), int(match[2] or match[1])
+        if not low <= first <= last <= high:
+            self.error(
+                ("players", "best"),
+                f"players.best '{best}' lies outside players.min … players.max ({low} to {high});"
+                " give a range inside it, or null",
+            )
 
     def layout(self, deck: Deck) -> LayoutShape:
         raw_start = self.get("layout", "start_rank", default="7")

@@ -193,7 +193,13 @@ def _orphans() -> list[Path]:
 
 @main.command()
 @click.argument("variant")
-@click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
+@click.option(
+    "--players",
+    "-p",
+    type=int,
+    default=None,
+    help="Number of players (default: the low end of players.best, else 4 within min … max).",
+)
 @click.option(
     "--games",
     "-g",
@@ -235,7 +241,7 @@ def _orphans() -> list[Path]:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(
     variant: str,
-    players: int,
+    players: int | None,
     games: int,
     seed: int,
     strategy: str,
@@ -257,6 +263,7 @@ def simulate(
                 Diagnostic(f"unknown strategy '{strategy}' (known: {', '.join(STRATEGIES)})")
             )
         rules = _load_rules(variant)
+        players = _default_players(variant, players)
         check_players(rules, players)
         if as_match and deals is None:
             deals = number_of_deals(rules, players, None)
@@ -268,6 +275,17 @@ def simulate(
         click.echo(json.dumps(summary.as_dict(), indent=2))
     else:
         _print_summary(summary.as_dict())
+
+
+def _default_players(variant: str, players: int | None) -> int:
+    """The player count asked for, else the rule set's recommended one (players.best's low
+    end), else 4 moved inside players.min … max."""
+    if players is not None:
+        return players
+    spec = load_rulespec(find_rulespec(variant)).spec
+    if spec.players.best is not None:
+        return int(str(spec.players.best).replace("–", "-").split("-")[0])
+    return min(max(4, spec.players.min), spec.players.max)
 
 
 def _load_rules(variant: str) -> Any:
@@ -362,16 +380,17 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("variant")
-@click.option("--players", "-p", default=4, show_default=True)
+@click.option("--players", "-p", type=int, default=None, help="Default: as for simulate.")
 @click.option("--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--seat", default=0, show_default=True, help="Your seat; the others are bots.")
 @click.option("--strategy", default="heuristic", show_default=True, help="Strategy of the bots.")
-def play(variant: str, players: int, seed: int, seat: int, strategy: str) -> None:
+def play(variant: str, players: int | None, seed: int, seat: int, strategy: str) -> None:
     """Play one deal of VARIANT against bots in the terminal."""
     from sevens.runtime.interactive import play_interactive
 
     with _user_errors():
-        play_interactive(_load_rules(variant), players, seed, seat, strategy)
+        rules = _load_rules(variant)
+        play_interactive(rules, _default_players(variant, players), seed, seat, strategy)
 
 
 @main.command()

@@ -214,3 +214,32 @@ def test_a_module_reading_ranks_gets_them_and_others_keep_their_signature() -> N
     cabron, cinquillo = load_rules("cinquillo-cabron"), load_rules("cinquillo")
     assert "ranks" in inspect.signature(cabron.module.legal_on_row).parameters
     assert "ranks" not in inspect.signature(cinquillo.module.legal_on_row).parameters
+
+
+# -- error messages that say what to do --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("legal", "hint"),
+    [
+        ("card.rank = 7", "did you mean `==`?"),
+        ("row.open && card.rank == 7", "did you mean `and`?"),
+        ("row.open || card.rank == 7", "did you mean `or`?"),
+        ("!row.open", "did you mean `not`?"),
+    ],
+)
+def test_operators_of_other_languages_get_a_hint(tmp_path: Path, legal: str, hint: str) -> None:
+    path = _spec(tmp_path, "ops", f"extends: parliament\nplay:\n  legal: '{legal}'\n")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2 and hint in result.output and f"{path}:4:" in result.output
+
+
+def test_players_best_must_lie_inside_min_and_max(tmp_path: Path) -> None:
+    path = _spec(tmp_path, "best", "extends: parliament\nplayers: {min: 3, max: 5, best: '4-6'}\n")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2 and "players.best '4-6' lies outside" in result.output
+
+
+def test_commands_default_to_the_recommended_player_count() -> None:
+    result = CliRunner().invoke(main, ["simulate", "double-deck", "--games", "5"])
+    assert result.exit_code == 0 and "(7 players" in result.output  # min 7, no best
+    result = CliRunner().invoke(main, ["simulate", "badam-satti", "--games", "5"])
+    assert result.exit_code == 0 and "(4 players" in result.output  # best 4-6
