@@ -97,14 +97,16 @@ def simulate_native(
     wins = np.zeros(players, np.float64)
     started = time.perf_counter()
     if record is None:
-        st, no_rec, no_out = prepared.new_state(), _no_record(), _no_output(players)
+        v, m = prepared.new_state()
+        dec, ev = _no_record()
+        out, outm = _no_output(players)
         winners = np.zeros(players, np.int64)
         done = 0
         while done < options.games:
             n = min(CHUNK, options.games - done)
             failed = k.simulate_games(
-                st, prepared.tabs, prepared.scratch, no_rec, options.seed + done, n,
-                options.forget_last_card, tot, wins, no_out, winners,
+                prepared.c, prepared.cm, prepared.rt, v, m, dec, ev, options.seed + done, n,
+                options.forget_last_card, tot, wins, out, outm, winners,
             )  # fmt: skip
             if failed >= 0:
                 raise _endless(options.seed + done + failed)
@@ -157,28 +159,20 @@ def _finish(summary: Summary, rule_set: RuleSet, games: int, tot: Any, wins: Any
     summary.mean_points = [p / n for p in points] if rule_set.points is not None else None
 
 
-def _no_record() -> tuple[Any, ...]:
+def _no_record() -> tuple[Any, Any]:
     import numpy as np
 
-    return (
-        np.zeros((0, 8), np.int64),
-        np.zeros((0, 4), np.uint64),
-        np.zeros(0, np.float64),
-        np.zeros(0, np.int64),
-        np.zeros((0, 2), np.uint64),
-        np.zeros(4, np.int64),
-    )
+    from sevens.runtime.native import kernels as k
+
+    return np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, 3), np.uint64)
 
 
-def _no_output(players: int) -> tuple[Any, ...]:
+def _no_output(players: int) -> tuple[Any, Any]:
     import numpy as np
 
-    return (
-        np.zeros((0, 8), np.int64),
-        np.zeros((0, 4, players), np.int64),
-        np.zeros((0, players, 2), np.uint64),
-        np.zeros((0, 2), np.uint64),
-    )
+    from sevens.runtime.native import kernels as k
+
+    return np.zeros((0, k.R_SEATS + 4 * players), np.int64), np.zeros((0, 2 * players + 2), np.uint64)
 
 
 @dataclass
@@ -208,73 +202,65 @@ def play_native_game(
         tot = np.zeros(k.T_CHIPS + 2 * players, np.int64)
     if wins is None:
         wins = np.zeros(players, np.float64)
-    max_deals = max(int(prepared.tabs[0][k.C_DEALS]), 1)
+    max_deals = max(int(prepared.c[k.C_DEALS]), 1)
     while True:
-        rec = (
-            np.zeros((capacity, 8), np.int64),
-            np.zeros((capacity, 4), np.uint64),
-            np.zeros(capacity, np.float64),
-            np.zeros(capacity, np.int64),
-            np.zeros((capacity, 2), np.uint64),
-            np.zeros(4, np.int64),
-        )
-        out = (
-            np.zeros((max_deals, 8), np.int64),
-            np.zeros((max_deals, 4, players), np.int64),
-            np.zeros((max_deals, players, 2), np.uint64),
-            np.zeros((max_deals, 2), np.uint64),
-        )
+        dec = np.zeros((capacity, k.D_SIZE), np.uint64)
+        ev = np.zeros((capacity, 3), np.uint64)
+        out = np.zeros((max_deals, k.R_SEATS + 4 * players), np.int64)
+        outm = np.zeros((max_deals, 2 * players + 2), np.uint64)
         winners = np.zeros(players, np.int64)
         tot_try, wins_try = tot.copy(), wins.copy()
-        st = prepared.new_state()
+        v, m = prepared.new_state()
         failed = k.simulate_games(
-            st, prepared.tabs, prepared.scratch, rec, seed, 1, forget, tot_try, wins_try, out, winners
-        )
+            prepared.c, prepared.cm, prepared.rt, v, m, dec, ev, seed, 1, forget,
+            tot_try, wins_try, out, outm, winners,
+        )  # fmt: skip
         if failed >= 0:
             raise _endless(seed)
-        if rec[5][2] == 0:
+        if v[k.S_OVERFLOW] == 0:
             break
         capacity *= 4  # the record did not fit: play the same game again with more room
     n_deals = int(tot_try[k.T_DEALS] - tot[k.T_DEALS])
     won = wins_try - wins
     tot[:] = tot_try
     wins[:] = wins_try
-    game = _decode(prepared.rule_set, players, rec, out, n_deals)
+    game = _decode(prepared.rule_set, players, dec[: int(v[k.S_NDEC])], ev[: int(v[k.S_NEV])], out, outm, n_deals)
     game.winners = [s for s in range(players) if won[s] > 0]
     return game
 
 
-def _cards(rule_set: RuleSet, lo: int, hi: int) -> list[str]:
+def _cards(rule_set: RuleSet, lo: Any, hi: Any) -> list[str]:
     mask = int(lo) | int(hi) << 64
     codes = rule_set.card_codes
     return [codes[c] for c in range(rule_set.n_cards) if mask >> c & 1]
 
 
-def _decode(rule_set: RuleSet, players: int, rec: Any, out: Any, n_deals: int) -> NativeGame:
+def _decode(rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: Any, n_deals: int) -> NativeGame:
     from sevens.runtime.native import kernels as k
 
-    dec_i, dec_m, ev_u, ev_kind, ev_m, counts = rec
-    res_i, res_seat, res_hands, res_layout = out
     game = NativeGame()
     by_deal: list[list[dict[str, Any]]] = [[] for _ in range(n_deals)]
-    for row in range(int(counts[0])):
-        by_deal[int(dec_i[row, k.D_DEAL])].append(_decision(rule_set, dec_i[row], dec_m[row]))
+    for row in dec:
+        by_deal[int(row[k.D_DEAL])].append(_decision(rule_set, row))
     for deal in range(n_deals):
-        game.deals.append(_deal_result(rule_set, players, deal, res_i, res_seat, res_hands, res_layout, by_deal[deal]))
-    for e in range(int(counts[1])):
-        if ev_kind[e] == k.EV_UNIFORM:
-            game.events.append(float(ev_u[e]))
+        game.deals.append(_deal_result(rule_set, players, out[deal], outm[deal], by_deal[deal]))
+    for kind, a, b in ev:
+        if kind == k.EV_UNIFORM:
+            game.events.append(int(a) / 9007199254740992.0)
         else:
-            mask = int(ev_m[e, 0]) | int(ev_m[e, 1]) << 64
+            mask = int(a) | int(b) << 64
             game.events.append([c for c in range(rule_set.n_cards) if mask >> c & 1])
     return game
 
 
-def _decision(rule_set: RuleSet, row: Any, masks: Any) -> dict[str, Any]:
+def _decision(rule_set: RuleSet, row: Any) -> dict[str, Any]:
     from sevens.runtime.native import kernels as k
 
-    card = int(row[k.D_CARD])
-    entry: dict[str, Any] = {"seat": int(row[k.D_SEAT]), "legal": _cards(rule_set, masks[0], masks[1])}
+    card = int(row[k.D_CARD]) - 1
+    entry: dict[str, Any] = {
+        "seat": int(row[k.D_SEAT]),
+        "legal": _cards(rule_set, row[k.D_LEGAL], row[k.D_LEGAL + 1]),
+    }
     entry["action"] = "pass" if card == k.PASS else "play"
     entry["card"] = None if card == k.PASS else rule_set.card_codes[card]
     if row[k.D_KIND] == 1:
@@ -283,44 +269,42 @@ def _decision(rule_set: RuleSet, row: Any, masks: Any) -> dict[str, Any]:
         entry["eliminated"] = True
     if row[k.D_FORGOT]:
         entry["forgot_last_card"] = True
-    if row[k.D_FROM] >= 0:
+    if row[k.D_FROM]:
         entry["transfer"] = {
-            "from": int(row[k.D_FROM]),
-            "to": int(row[k.D_TO]),
-            "cards": _cards(rule_set, masks[2], masks[3]),
+            "from": int(row[k.D_FROM]) - 1,
+            "to": int(row[k.D_TO]) - 1,
+            "cards": _cards(rule_set, row[k.D_MOVED], row[k.D_MOVED + 1]),
         }
     return entry
 
 
 def _deal_result(
-    rule_set: RuleSet,
-    players: int,
-    deal: int,
-    res_i: Any,
-    res_seat: Any,
-    res_hands: Any,
-    res_layout: Any,
-    decisions: list[dict[str, Any]],
+    rule_set: RuleSet, players: int, out: Any, outm: Any, decisions: list[dict[str, Any]]
 ) -> DealResult:
-    winner = int(res_i[deal, 0])
-    seats = res_seat[deal]
+    from sevens.runtime.native import kernels as k
+
+    def seats(block: int) -> list[int]:
+        first = k.R_SEATS + block * players
+        return [int(x) for x in out[first : first + players]]
+
+    winner = int(out[k.R_WINNER])
     result = DealResult(
         None if winner < 0 else winner,
-        [int(v) for v in seats[0]],
-        [int(v) for v in seats[1]] if rule_set.points is not None else [],
-        int(res_i[deal, 3]),
-        int(res_i[deal, 4]),
-        int(res_i[deal, 5]),
-        [int(v) for v in seats[2]],
-        [int(v) for v in seats[3]],
+        seats(0),
+        seats(1) if rule_set.points is not None else [],
+        int(out[k.R_DECISIONS]),
+        int(out[k.R_PASSES]),
+        int(out[k.R_POT]),
+        seats(2),
+        seats(3),
     )
     record: dict[str, Any] = {
-        "dealer": int(res_i[deal, 1]),
-        "hands": [_cards(rule_set, h[0], h[1]) for h in res_hands[deal]],
-        "layout_start": _cards(rule_set, res_layout[deal, 0], res_layout[deal, 1]),
+        "dealer": int(out[k.R_DEALER]),
+        "hands": [_cards(rule_set, outm[2 * s], outm[2 * s + 1]) for s in range(players)],
+        "layout_start": _cards(rule_set, outm[2 * players], outm[2 * players + 1]),
         "decisions": decisions,
     }
-    if res_i[deal, 2] >= 0:
-        record["opening_card"] = rule_set.card_codes[int(res_i[deal, 2])]
+    if out[k.R_OPENCARD] >= 0:
+        record["opening_card"] = rule_set.card_codes[int(out[k.R_OPENCARD])]
     result.record = record
     return result

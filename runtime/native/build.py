@@ -135,114 +135,125 @@ def config(
     return cfg
 
 
-def _int_array(values: Any) -> np.ndarray[Any, np.dtype[np.int64]]:
-    return np.asarray(list(values), dtype=np.int64)
+def _append(c: list[int], slot: int, values: Any) -> None:
+    """Append a table to ``c`` and store where it starts in ``slot``."""
+    c[slot] = len(c)
+    c.extend(int(x) for x in values)
 
 
-def _mask_array(masks: list[int]) -> np.ndarray[Any, np.dtype[np.uint64]]:
-    out = np.zeros((max(len(masks), 1), 2), np.uint64)
-    for row, mask in enumerate(masks):
-        out[row] = _words(mask)
-    return out
-
-
-def tables(rule_set: c.RuleSet, program: NativeProgram, cfg: np.ndarray[Any, Any]) -> tuple[Any, ...]:
-    """The kernels' read-only tables, in the order the kernels unpack them (row memo left empty)."""
+def flat_config(
+    rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
+) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """``c``: the configuration, then the card tables and programs at the offsets it names."""
     deck = rule_set.deck
+    out = [int(x) for x in config(rule_set, program, players, strategy, deals)]
     removed = set(deck.removed)
-    faces_of_suit = np.full((deck.n_suits, deck.n_ranks), -1, np.int64)
+    faces_of_suit = []
     for suit in range(deck.n_suits):
         faces = [f for f in range(suit * deck.n_ranks, (suit + 1) * deck.n_ranks) if f not in removed]
-        faces_of_suit[suit, : len(faces)] = faces
-    face_mask = _mask_array([deck.copies_of(f) for f in range(deck.n_faces)])
+        faces_of_suit += faces + [-1] * (deck.n_ranks - len(faces))
     rank_of_face = [f % deck.n_ranks for f in range(deck.n_faces)]
-    row_table = np.zeros(
-        (rule_set.n_rows, int(cfg[k.C_START_DIM]), int(cfg[k.C_ENV_DIM]), 1 << deck.n_ranks, 2),
-        np.uint64,
-    )
-    trigger = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
-    return (
-        cfg,
-        _int_array(rule_set.rank_of),
-        _int_array(rule_set.suit_of),
-        _int_array(deck.rank_values[r] for r in rank_of_face),
-        _int_array(rank_of_face),
-        _int_array(f // deck.n_ranks for f in range(deck.n_faces)),
-        _int_array(rule_set.face_of),
-        _int_array(rule_set.dealt),
-        faces_of_suit,
-        face_mask,
-        row_table,
-        _int_array(program.code),
-        np.asarray(_words(trigger), np.uint64),
-        _int_array(rule_set.preplaced_cards),
-        _int_array(rule_set.opening.leader_order),
-        np.asarray(_words(rule_set.opening_mask), np.uint64),
-        _mask_array(list(rule_set.opening_choices)),
-        _int_array(rule_set.card_value),
-    )
-
-
-def state(rule_set: c.RuleSet, players: int) -> tuple[Any, ...]:
-    """Fresh deal-state arrays, in the order the kernels unpack them."""
+    _append(out, k.O_RANK_OF, rule_set.rank_of)
+    _append(out, k.O_SUIT_OF, rule_set.suit_of)
+    _append(out, k.O_VALUE_FACE, (deck.rank_values[r] for r in rank_of_face))
+    _append(out, k.O_RANK_FACE, rank_of_face)
+    _append(out, k.O_SUIT_FACE, (f // deck.n_ranks for f in range(deck.n_faces)))
+    _append(out, k.O_FACE_OF, rule_set.face_of)
+    _append(out, k.O_DEALT, rule_set.dealt)
+    _append(out, k.O_FACES_SUIT, faces_of_suit)
+    _append(out, k.O_PRE, rule_set.preplaced_cards)
+    _append(out, k.O_LORDER, rule_set.opening.leader_order)
+    _append(out, k.O_VALUE_CARD, rule_set.card_value)
+    _append(out, k.O_PROG, program.code)
+    out[k.C_NDEALT] = len(rule_set.dealt)
+    out[k.C_NPRE] = len(rule_set.preplaced_cards)
+    out[k.C_NLORDER] = len(rule_set.opening.leader_order)
     rows = rule_set.n_rows
-    return (
-        np.zeros((players, 2), np.uint64),  # hands
-        np.zeros(2, np.uint64),  # table
-        np.zeros(2, np.uint64),  # playable
-        np.zeros(rows, np.int64),  # row ranks
-        np.zeros(rows, np.int64),  # row starts
-        np.zeros((rows, 2), np.uint64),  # row masks
-        np.zeros(2, np.uint64),  # opening mask
-        np.zeros(players, np.int64),  # places
-        np.zeros(players, np.int64),  # passes
-        np.zeros(players, np.int64),  # chips
-        np.zeros(k.S_SIZE, np.int64),  # scalars
-        np.zeros(players, np.int64),  # elimination order
-        np.zeros(players, np.int64),  # points
-        np.zeros(2, np.uint64),  # follow-up cards
-        np.zeros((players, 2), np.uint64),  # hands as dealt
-        np.zeros(2, np.uint64),  # the table before the first turn
-    )
+    at = k.S_SIZE
+    for slot, width in (
+        (k.V_ROW_RANKS, rows),
+        (k.V_ROW_START, rows),
+        (k.V_PLACES, players),
+        (k.V_PASSES, players),
+        (k.V_CHIPS, players),
+        (k.V_ELIM, players),
+        (k.V_POINTS, players),
+        (k.V_STACK, k.STACK),
+        (k.V_LOCALS, k.SLOTS),
+        (k.V_ITER, k.SLOTS),
+        (k.V_SEEN, k.SLOTS),
+        (k.V_ROWV, 8),
+        (k.V_DECK, rule_set.n_cards),
+    ):
+        out[slot] = at
+        at += width
+    out[k.V_SIZE] = at
+    at = k.RNG + 1
+    for slot, width in (
+        (k.M_HANDS, 2 * players),
+        (k.M_TABLE, 2),
+        (k.M_PLAYABLE, 2),
+        (k.M_ROWMASK, 2 * rows),
+        (k.M_OPENING, 2),
+        (k.M_EXTRA, 2),
+        (k.M_DEALT, 2 * players),
+        (k.M_LAYOUT, 2),
+        (k.M_ITLO, k.SLOTS),
+        (k.M_ITHI, k.SLOTS),
+    ):
+        out[slot] = at
+        at += width
+    out[k.M_SIZE] = at
+    constant = program.constants.get("pass_cost")
+    out[k.C_PASS_IS_CONST] = int(constant is not None)
+    out[k.C_PASS_CONST] = constant or 0
+    return np.asarray(out, dtype=np.int64)
 
 
-def scratch(rule_set: c.RuleSet) -> tuple[Any, ...]:
-    """Working arrays of the program evaluator and the deal."""
-    slots = 16
-    return (
-        np.zeros(256, np.int64),  # stack
-        np.zeros(slots, np.int64),  # aggregate variables
-        np.zeros(slots, np.uint64),
-        np.zeros(slots, np.uint64),
-        np.zeros(slots, np.int64),
-        np.zeros(slots, np.int64),
-        np.zeros(8, np.int64),  # row values
-        np.zeros(max(rule_set.n_cards, 1), np.int64),  # the deck being shuffled
-    )
+def constant_masks(rule_set: c.RuleSet, cfg: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """``cm``: each face's copies, the follow-up triggers, the opening card, the dealer's choices."""
+    deck = rule_set.deck
+    words: list[int] = []
+    for face in range(deck.n_faces):
+        words += _words(deck.copies_of(face))
+    cfg[k.CM_TRIGGER] = len(words)
+    words += _words(rule_set.follow_up.trigger_cards if rule_set.follow_up else 0)
+    cfg[k.CM_OPENING] = len(words)
+    words += _words(rule_set.opening_mask)
+    cfg[k.CM_CHOICES] = len(words)
+    for mask in rule_set.opening_choices:
+        words += _words(mask)
+    return np.asarray(words, dtype=np.uint64)
 
 
 @dataclass
 class Prepared:
-    """Everything a native run needs, built once."""
+    """Everything a native run needs, built once: ``c``, ``cm`` and the row memo ``rt``."""
 
     rule_set: c.RuleSet
     players: int
-    tabs: tuple[Any, ...]
-    scratch: tuple[Any, ...]
+    c: np.ndarray[Any, np.dtype[np.int64]]
+    cm: np.ndarray[Any, np.dtype[np.uint64]]
+    rt: np.ndarray[Any, np.dtype[np.uint64]]
 
-    def new_state(self) -> tuple[Any, ...]:
-        return state(self.rule_set, self.players)
+    def new_state(self) -> tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.uint64]]]:
+        """Fresh deal-state arrays ``v`` and ``m``."""
+        return np.zeros(int(self.c[k.V_SIZE]), np.int64), np.zeros(int(self.c[k.M_SIZE]), np.uint64)
 
 
 def prepare(
     rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
 ) -> Prepared:
-    """Build the tables of a run and fill the dense row memo (with the legality program)."""
+    """Build the arrays of a run and fill the dense row memo (with the legality program)."""
     check_supported(rule_set)
     if strategy not in NATIVE_STRATEGIES:
         raise NativeUnsupported(f"the numba backend does not support the strategy '{strategy}' yet")
-    cfg = config(rule_set, program, players, strategy, deals)
-    tabs = tables(rule_set, program, cfg)
-    work = scratch(rule_set)
-    k.build_row_table(tabs[11], state(rule_set, players), tabs, work, tabs[10])
-    return Prepared(rule_set, players, tabs, work)
+    cfg = flat_config(rule_set, program, players, strategy, deals)
+    cm = constant_masks(rule_set, cfg)
+    n_states = 1 << rule_set.deck.n_ranks
+    size = rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_ENV_DIM]) * n_states * 2
+    rt = np.zeros(size, np.uint64)
+    prepared = Prepared(rule_set, players, cfg, cm, rt)
+    v, m = prepared.new_state()
+    k.build_row_table(cfg, cm, rt, v, m)
+    return prepared

@@ -1,14 +1,27 @@
 """Hand-written numba kernels: the game loop of :mod:`sevens.runtime.engine`, natively.
 
 Everything here is parameterised by arrays derived from a ``RuleSet`` record
-and the native programs of :mod:`sevens.compiler.native` (see
-:mod:`sevens.runtime.native.build`), so one compiled kernel, cached on disk by
-numba, plays every rule set.  The loop mirrors the Python engine step by step
-(same order of decisions, payments and random draws) because the agreement
-tests replay every native game through the Python engine.
+and the native programs of :mod:`sevens.compiler.native` (built by
+:mod:`sevens.runtime.native.build`), so one compiled kernel, cached on disk
+by numba, plays every rule set.  The loop mirrors the Python engine step by
+step (same order of decisions, payments and random draws) because the
+agreement tests replay every native game through the Python engine.
 
 Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
 0–63, 64–127), which covers every deck up to two full packs.
+
+Data travels in a handful of flat arrays, because numba passes a tuple of
+arrays to every call by value and reference-counts each member:
+
+* ``c`` (int64): the configuration (slots ``C_*``, ``S_*``, ``P_*``), then
+  the card tables and the programs at the offsets stored in slots ``O_*``;
+* ``cm`` (uint64): constant card masks (each face's copies, follow-up
+  triggers, the opening card and the dealer's choices);
+* ``rt`` (uint64): the dense memo of playable cards per row state;
+* ``v`` (int64) and ``m`` (uint64): the deal state (scalars ``V_*`` first,
+  then the per-row and per-seat fields at the offsets in slots ``V_*``/``M_*``);
+* ``dec`` and ``ev`` (uint64): the record of decisions and random draws
+  (zero rows when not recording).
 """
 
 from __future__ import annotations
@@ -17,31 +30,42 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-# ruff: noqa: N806 - the kernels name their tables and constants in capitals
-
 U1 = np.uint64(1)
 U0 = np.uint64(0)
 PASS = -1
 NO_START = -1000
 
-# -- configuration slots (cfg[...]); kept in step with build.py ----------------
+# -- configuration slots of ``c`` (build.py fills them) -----------------------
 C_NCARDS, C_NFACES, C_NRANKS, C_NSUITS, C_NROWS, C_PER_SUIT, C_WRAP = 0, 1, 2, 3, 4, 5, 6
 C_START, C_START_CHOSEN, C_NENV, C_LEADER, C_VOLUNTARY, C_PASS_LIMIT, C_ELIMINATE = (
     7, 8, 9, 10, 11, 12, 13,
-)
+)  # fmt: skip
 C_FOLLOW, C_FOLLOW_OPTIONAL, C_LAST_CARD, C_VT, C_END_ALL_OUT = 14, 15, 16, 17, 18
 C_HAS_CHIPS, C_POT_TO_WINNER, C_ANTE, C_PAY, C_HAS_POINTS = 19, 20, 21, 22, 23
 P_LEGAL, P_FWHEN, P_FALLOW, P_PASS, P_VPASS, P_ANTE, P_PAY, P_POINTS, P_ENV0 = (
     24, 25, 26, 27, 28, 29, 30, 31, 32,
-)
+)  # fmt: skip
 C_START_DIM, C_ENV_DIM = 33, 34
 S_WINNER, S_TIEBREAK, S_TCHIPS_ON, S_TCHIPS, S_TPOINTS_ON, S_TPOINTS, S_TDEALS_ON, S_TDEALS = (
     35, 36, 37, 38, 39, 40, 41, 42,
-)
+)  # fmt: skip
 C_STRATEGY, C_PLAYERS, C_DEALS, C_NCHOICES, C_LIMIT = 43, 44, 45, 46, 47
-# Transfers: [cards, source, target, which] for the last-card penalty and the voluntary pass.
-C_LC, C_VTR = 48, 52
-C_SIZE = 56
+C_LC, C_VTR = 48, 52  # transfers: [cards, source, target, which] (last card, voluntary pass)
+# offsets of the tables in ``c``
+O_RANK_OF, O_SUIT_OF, O_VALUE_FACE, O_RANK_FACE, O_SUIT_FACE, O_FACE_OF = 56, 57, 58, 59, 60, 61
+O_DEALT, O_FACES_SUIT, O_PRE, O_LORDER, O_VALUE_CARD, O_PROG = 62, 63, 64, 65, 66, 67
+C_NDEALT, C_NPRE, C_NLORDER = 68, 69, 70
+# offsets of the constant masks in ``cm`` (each face's copies start at 0)
+CM_TRIGGER, CM_OPENING, CM_CHOICES = 71, 72, 73
+# offsets of the state in ``v`` and ``m``
+V_ROW_RANKS, V_ROW_START, V_PLACES, V_PASSES, V_CHIPS, V_ELIM, V_POINTS = 74, 75, 76, 77, 78, 79, 80
+V_STACK, V_LOCALS, V_ITER, V_SEEN, V_ROWV, V_DECK, V_SIZE = 81, 82, 83, 84, 85, 86, 87
+M_HANDS, M_TABLE, M_PLAYABLE, M_ROWMASK, M_OPENING, M_EXTRA, M_DEALT = 88, 89, 90, 91, 92, 93, 94
+M_LAYOUT, M_ITLO, M_ITHI, M_SIZE = 95, 96, 97, 99
+C_PASS_IS_CONST, C_PASS_CONST = 100, 101
+C_SIZE = 102
+#: Where the random generator's state lies in ``m`` (the other fields follow it).
+RNG = 0
 
 # Leaders, roles, picks, match winners (the order of build.py's tables).
 L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS = 0, 1, 2, 3
@@ -49,200 +73,212 @@ R_SELF, R_LEFT, R_RIGHT, R_MOST = 0, 1, 2, 3
 PICK_RANDOM, PICK_HIGHEST, PICK_LOWEST = 0, 1, 2
 W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
 
-# -- deal-state scalars (sc[...]) ------------------------------------------
+# -- deal-state scalars at the start of ``v`` ----------------------------------
 S_OPENED, S_POT, S_WIN, S_FIRST, S_ENV, S_MAXH, S_DEALER, S_ACTIVE = 0, 1, 2, 3, 4, 5, 6, 7
 S_FINISHED, S_NELIM, S_MINH, S_DECISIONS, S_PASSES, S_ERROR, S_OPENCARD = 8, 9, 10, 11, 12, 13, 14
-S_SIZE = 16
+S_NDEC, S_NEV, S_OVERFLOW = 15, 16, 17
+S_SIZE = 20
+STACK, SLOTS = 128, 16
 
-# -- record columns ----------------------------------------------------------
+# -- record columns (``dec``) and random draws (``ev``) ---------------------------
 D_SEAT, D_CARD, D_KIND, D_ELIM, D_FORGOT, D_FROM, D_TO, D_DEAL = 0, 1, 2, 3, 4, 5, 6, 7
+D_LEGAL, D_MOVED = 8, 10
+D_SIZE = 12
 EV_UNIFORM, EV_SAMPLE = 0, 1
+# -- totals and per-deal results ----------------------------------------------------
+T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
+R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_SEATS = 0, 1, 2, 3, 4, 5, 8
 
 
 # ============================================================================
 # bits and random numbers
 # ============================================================================
-@njit(cache=True, inline="always")
-def popcount(x: np.uint64) -> int:
+@njit(cache=True)
+def popcount(x: np.uint64) -> np.int64:
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True, inline="always")
-def card_bit(card: int) -> np.uint64:
+@njit(cache=True)
+def card_bit(card: np.int64) -> np.uint64:
     return U1 << np.uint64(card & 63)
 
 
-@njit(cache=True, inline="always")
-def has(mask: np.ndarray, card: int) -> bool:
-    return (mask[card >> 6] >> np.uint64(card & 63)) & U1 != U0
+@njit(cache=True)
+def has(m, at, card):  # type: ignore[no-untyped-def]
+    """Whether the two-word mask at ``m[at]`` holds ``card``."""
+    return (m[at + (card >> 6)] >> np.uint64(card & 63)) & U1 != U0
 
 
-@njit(cache=True, inline="always")
-def lowest(lo: np.uint64, hi: np.uint64) -> int:
+@njit(cache=True)
+def lowest(lo: np.uint64, hi: np.uint64) -> np.int64:
     if lo != U0:
         return np.int64(trailing_zeros(lo))
     return 64 + np.int64(trailing_zeros(hi))
 
 
-@njit(cache=True, inline="always")
-def nth_bit(lo: np.uint64, hi: np.uint64, n: int) -> int:
+@njit(cache=True)
+def size(m, at):  # type: ignore[no-untyped-def]
+    return popcount(m[at]) + popcount(m[at + 1])
+
+
+@njit(cache=True)
+def nth_bit(lo: np.uint64, hi: np.uint64, n: np.int64) -> np.int64:
     """The ``n``-th lowest set card id (n counts from 0)."""
+    base = 0
     count_lo = popcount(lo)
     if n >= count_lo:
         n -= count_lo
         lo = hi
         base = 64
-    else:
-        base = 0
     for _ in range(n):
         lo &= lo - U1
     return base + np.int64(trailing_zeros(lo))
 
 
-@njit(cache=True, inline="always")
-def next_u64(rng: np.ndarray) -> np.uint64:
+@njit(cache=True)
+def next_u64(m):  # type: ignore[no-untyped-def]
     """splitmix64: small, fast and good enough for shuffling cards."""
-    rng[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = rng[0]
+    z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
+    m[RNG] = z
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True)
-def uniform(rng: np.ndarray, ev_u: np.ndarray, ev_kind: np.ndarray, counts: np.ndarray) -> float:
-    """A float in [0, 1) with 53 random bits, logged when recording (``ev_u`` non-empty)."""
-    u = float(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    if ev_u.shape[0] > 0:
-        k = counts[1]
-        if k >= ev_u.shape[0]:
-            counts[2] = 1  # overflow: the driver retries with larger buffers
-            return u
-        ev_u[k] = u
-        ev_kind[k] = EV_UNIFORM
-        counts[1] = k + 1
-    return u
+def uniform(c, v, m, ev):  # type: ignore[no-untyped-def]
+    """A float in [0, 1) from 53 random bits, logged when recording."""
+    bits = next_u64(m) >> np.uint64(11)
+    if ev.shape[0] > 0:
+        k = v[S_NEV]
+        if k < ev.shape[0]:
+            ev[k, 0] = EV_UNIFORM
+            ev[k, 1] = bits
+            v[S_NEV] = k + 1
+        else:
+            v[S_OVERFLOW] = 1
+    return float(bits) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)
-def below(rng: np.ndarray, n: int) -> int:
-    """A uniform int in [0, n) (not logged: only the deal and samples use it)."""
-    return np.int64(next_u64(rng) % np.uint64(n))
+def below(m, n):  # type: ignore[no-untyped-def]
+    """A uniform int in [0, n) (only the shuffle and penalty picks use it)."""
+    return np.int64(next_u64(m) % np.uint64(n))
 
 
 # ============================================================================
 # the program evaluator (see sevens.compiler.native for the opcodes)
 # ============================================================================
 @njit(cache=True)
-def run_program(prog, pc, rowv, seat, st, tabs, scratch):  # type: ignore[no-untyped-def]
-    """Evaluate the program starting at ``pc``; row programs read ``rowv``, amounts ``seat``."""
-    hands, table, places, passes, sc = st[0], st[1], st[7], st[8], st[10]
-    value_of_face, rank_of_face, suit_of_face, n_faces, n_players = (
-        tabs[3], tabs[4], tabs[5], tabs[0][C_NFACES], tabs[0][C_PLAYERS]
-    )
-    stack, locs, it_lo, it_hi, it_i, seen = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4], scratch[5]
-    sp = 0
+def run_program(c, v, m, start, seat):  # type: ignore[no-untyped-def]
+    """Evaluate the program at ``start``; row programs read v[V_ROWV…], amounts ``seat``."""
+    base = c[O_PROG]
+    pc = base + start
+    n_faces, n_players, n_cards = c[C_NFACES], c[C_PLAYERS], c[C_NCARDS]
+    st, row, locs, it, seen = c[V_STACK], c[V_ROWV], c[V_LOCALS], c[V_ITER], c[V_SEEN]
+    it_lo, it_hi = c[M_ITLO], c[M_ITHI]
+    sp = st
     while True:
-        op = prog[pc]
+        op = c[pc]
         if op == 1:  # PUSH
-            stack[sp] = prog[pc + 1]
+            v[sp] = c[pc + 1]
             sp += 1
             pc += 2
         elif op == 2:  # ROW
-            stack[sp] = rowv[prog[pc + 1]]
+            v[sp] = v[row + c[pc + 1]]
             sp += 1
             pc += 2
         elif op == 3:  # ENV
-            stack[sp] = sc[S_ENV + prog[pc + 1]]
+            v[sp] = v[S_ENV + c[pc + 1]]
             sp += 1
             pc += 2
         elif op == 4:  # LOCAL
-            stack[sp] = locs[prog[pc + 1]]
+            v[sp] = v[locs + c[pc + 1]]
             sp += 1
             pc += 2
         elif op == 5:  # SEAT
-            stack[sp] = seat
+            v[sp] = seat
             sp += 1
             pc += 1
         elif op == 6:  # GAME
-            k = prog[pc + 1]
+            k = c[pc + 1]
             if k == 0:
-                v = n_players
+                x = n_players
             elif k == 1:
-                v = sc[S_MAXH]
+                x = v[S_MAXH]
             elif k == 2:
-                v = sc[S_MINH]
+                x = v[S_MINH]
             elif k == 3:
-                v = sc[S_DEALER]
+                x = v[S_DEALER]
             elif k == 4:
-                v = sc[S_POT]
+                x = v[S_POT]
             else:
-                v = sc[S_WIN]
-            stack[sp] = v
+                x = v[S_WIN]
+            v[sp] = x
             sp += 1
             pc += 2
         elif op == 7 or op == 8 or op == 9:  # RANK_OF, SUIT_OF, VALUE_OF
-            f = stack[sp - 1]
+            f = v[sp - 1]
             if f < 0 or f >= n_faces:
-                stack[sp - 1] = -1000  # no card: equals no rank, suit or value of a real card
+                v[sp - 1] = -1000  # no card: equals no rank, suit or value of a real card
             elif op == 7:
-                stack[sp - 1] = rank_of_face[f]
+                v[sp - 1] = c[c[O_RANK_FACE] + f]
             elif op == 8:
-                stack[sp - 1] = suit_of_face[f]
+                v[sp - 1] = c[c[O_SUIT_FACE] + f]
             else:
-                stack[sp - 1] = value_of_face[f]
+                v[sp - 1] = c[c[O_VALUE_FACE] + f]
             pc += 1
         elif op == 10 or op == 11:  # CARDS_COUNT, CARDS_VALUE
-            ref = stack[sp - 1]
-            lo = table[0] if ref < 0 else hands[ref, 0]
-            hi = table[1] if ref < 0 else hands[ref, 1]
+            ref = v[sp - 1]
+            at = c[M_TABLE] if ref < 0 else c[M_HANDS] + 2 * ref
             if op == 10:
-                stack[sp - 1] = popcount(lo) + popcount(hi)
+                v[sp - 1] = size(m, at)
             else:
                 total = 0
-                while lo != U0:
-                    total += value_of_face[np.int64(trailing_zeros(lo)) % n_faces]
-                    lo &= lo - U1
-                while hi != U0:
-                    total += value_of_face[(64 + np.int64(trailing_zeros(hi))) % n_faces]
-                    hi &= hi - U1
-                stack[sp - 1] = total
+                for w in range(2):
+                    word = m[at + w]
+                    while word != U0:
+                        card = 64 * w + np.int64(trailing_zeros(word))
+                        total += c[c[O_VALUE_FACE] + card % n_faces]
+                        word &= word - U1
+                v[sp - 1] = total
             pc += 1
         elif op == 12:  # CARDS_HAS: face ref
-            ref = stack[sp - 1]
-            f = stack[sp - 2]
+            ref = v[sp - 1]
+            f = v[sp - 2]
             sp -= 1
+            at = c[M_TABLE] if ref < 0 else c[M_HANDS] + 2 * ref
             found = 0
             if 0 <= f < n_faces:
-                c = f
-                while c < tabs[0][C_NCARDS]:
-                    if (ref < 0 and has(table, c)) or (ref >= 0 and has(hands[ref], c)):
+                card = f
+                while card < n_cards:
+                    if has(m, at, card):
                         found = 1
-                    c += n_faces
-            stack[sp - 1] = found
+                    card += n_faces
+            v[sp - 1] = found
             pc += 1
         elif op == 13:  # PASSES
-            stack[sp - 1] = passes[stack[sp - 1]]
+            v[sp - 1] = v[c[V_PASSES] + v[sp - 1]]
             pc += 1
         elif op == 14:  # PLACE
-            stack[sp - 1] = places[stack[sp - 1]]
+            v[sp - 1] = v[c[V_PLACES] + v[sp - 1]]
             pc += 1
         elif op == 15:  # TABLE_COUNT
-            stack[sp] = popcount(table[0]) + popcount(table[1])
+            v[sp] = size(m, c[M_TABLE])
             sp += 1
             pc += 1
         elif op == 16:  # NOT
-            stack[sp - 1] = 1 if stack[sp - 1] == 0 else 0
+            v[sp - 1] = 1 if v[sp - 1] == 0 else 0
             pc += 1
         elif op == 17:  # NEG
-            stack[sp - 1] = -stack[sp - 1]
+            v[sp - 1] = -v[sp - 1]
             pc += 1
         elif 18 <= op <= 28:  # binary operators
-            b = stack[sp - 1]
-            a = stack[sp - 2]
+            b = v[sp - 1]
+            a = v[sp - 2]
             sp -= 1
             if op == 18:
                 r = a + b
@@ -266,374 +302,381 @@ def run_program(prog, pc, rowv, seat, st, tabs, scratch):  # type: ignore[no-unt
                 r = 1 if a > b else 0
             else:
                 r = 1 if a >= b else 0
-            stack[sp - 1] = r
+            v[sp - 1] = r
             pc += 1
         elif op == 29:  # MODULO m (Python's sign: the result has the sign of m)
-            stack[sp - 1] = stack[sp - 1] % prog[pc + 1]
+            v[sp - 1] = v[sp - 1] % c[pc + 1]
             pc += 2
         elif op == 30:  # JUMP_IF_FALSE_OR_POP
-            if stack[sp - 1] == 0:
-                pc = prog[pc + 1]
+            if v[sp - 1] == 0:
+                pc = base + c[pc + 1]
             else:
                 sp -= 1
                 pc += 2
         elif op == 31:  # JUMP_IF_TRUE_OR_POP
-            if stack[sp - 1] != 0:
-                pc = prog[pc + 1]
+            if v[sp - 1] != 0:
+                pc = base + c[pc + 1]
             else:
                 sp -= 1
                 pc += 2
         elif op == 32:  # POP_JUMP_IF_FALSE
             sp -= 1
-            pc = prog[pc + 1] if stack[sp] == 0 else pc + 2
+            pc = base + c[pc + 1] if v[sp] == 0 else pc + 2
         elif op == 33:  # JUMP
-            pc = prog[pc + 1]
+            pc = base + c[pc + 1]
         elif op == 34:  # ABS
-            stack[sp - 1] = abs(stack[sp - 1])
+            v[sp - 1] = abs(v[sp - 1])
             pc += 1
         elif op == 35 or op == 36:  # MIN2, MAX2
-            b = stack[sp - 1]
-            a = stack[sp - 2]
+            b = v[sp - 1]
+            a = v[sp - 2]
             sp -= 1
-            stack[sp - 1] = min(a, b) if op == 35 else max(a, b)
+            v[sp - 1] = min(a, b) if op == 35 else max(a, b)
             pc += 1
         elif op == 37:  # IN_SET: item mask
-            mask = stack[sp - 1]
-            item = stack[sp - 2]
+            mask = v[sp - 1]
+            item = v[sp - 2]
             sp -= 1
-            stack[sp - 1] = (mask >> item) & 1 if 0 <= item < 63 else 0
+            v[sp - 1] = (mask >> item) & 1 if 0 <= item < 63 else 0
             pc += 1
         elif op == 38:  # IN_PLAYERS kind
-            item = stack[sp - 1]
-            inside = 0 <= item < n_players and (prog[pc + 1] == 0 or item != seat)
-            stack[sp - 1] = 1 if inside else 0
+            item = v[sp - 1]
+            inside = 0 <= item < n_players and (c[pc + 1] == 0 or item != seat)
+            v[sp - 1] = 1 if inside else 0
             pc += 2
         elif op == 39:  # ITER_INIT slot kind
-            slot, kind = prog[pc + 1], prog[pc + 2]
-            value = stack[sp - 1]
+            slot, kind = c[pc + 1], c[pc + 2]
+            value = v[sp - 1]
             sp -= 1
-            seen[slot] = 0
-            it_i[slot] = kind
+            v[seen + slot] = 0
+            v[it + slot] = kind
             if kind == 0:
-                it_lo[slot] = table[0] if value < 0 else hands[value, 0]
-                it_hi[slot] = table[1] if value < 0 else hands[value, 1]
+                at = c[M_TABLE] if value < 0 else c[M_HANDS] + 2 * value
+                m[it_lo + slot] = m[at]
+                m[it_hi + slot] = m[at + 1]
             elif kind == 3:
-                it_lo[slot] = np.uint64(value)
-                it_hi[slot] = U0
+                m[it_lo + slot] = np.uint64(value)
+                m[it_hi + slot] = U0
             else:
-                it_lo[slot] = U0  # the next seat to visit
+                m[it_lo + slot] = U0  # the next seat to visit
             pc += 3
         elif op == 40:  # ITER_NEXT slot target
-            slot = prog[pc + 1]
-            kind = it_i[slot]
+            slot = c[pc + 1]
+            kind = v[it + slot]
             item = -1
             if kind == 0 or kind == 3:
-                lo, hi = it_lo[slot], it_hi[slot]
+                lo, hi = m[it_lo + slot], m[it_hi + slot]
                 if lo != U0 or hi != U0:
                     card = lowest(lo, hi)
                     if lo != U0:
-                        it_lo[slot] = lo & (lo - U1)
+                        m[it_lo + slot] = lo & (lo - U1)
                     else:
-                        it_hi[slot] = hi & (hi - U1)
+                        m[it_hi + slot] = hi & (hi - U1)
                     item = card % n_faces if kind == 0 else card
             else:
-                p = np.int64(it_lo[slot])
+                p = np.int64(m[it_lo + slot])
                 if kind == 2 and p == seat:
                     p += 1
                 if p < n_players:
                     item = p
-                    it_lo[slot] = np.uint64(p + 1)
+                    m[it_lo + slot] = np.uint64(p + 1)
             if item < 0:
-                pc = prog[pc + 2]
+                pc = base + c[pc + 2]
             else:
-                locs[slot] = item
+                v[locs + slot] = item
                 pc += 3
         elif op == 41:  # ACC func slot
-            func, slot = prog[pc + 1], prog[pc + 2]
-            element = stack[sp - 1]
-            acc = stack[sp - 2]
+            func, slot = c[pc + 1], c[pc + 2]
+            element = v[sp - 1]
+            acc = v[sp - 2]
             sp -= 1
             if func == 0:
                 acc += element
             elif func == 1 or func == 2:
-                if seen[slot] == 0:
+                if v[seen + slot] == 0:
                     acc = element
                 elif func == 1:
                     acc = max(acc, element)
                 else:
                     acc = min(acc, element)
-                seen[slot] = 1
+                v[seen + slot] = 1
             elif func == 3:
                 acc = 1 if acc != 0 or element != 0 else 0
             else:
                 acc = 1 if acc != 0 and element != 0 else 0
-            stack[sp - 1] = acc
+            v[sp - 1] = acc
             pc += 3
         elif op == 42:  # TRUTH
-            stack[sp - 1] = 1 if stack[sp - 1] != 0 else 0
+            v[sp - 1] = 1 if v[sp - 1] != 0 else 0
             pc += 1
         else:  # END
-            return stack[sp - 1]
+            return v[sp - 1]
 
 
 # ============================================================================
-# rows
+# rows (runtime/machine.py)
 # ============================================================================
 @njit(cache=True)
-def chain(start, ranks, n_ranks, wrap):  # type: ignore[no-untyped-def]
-    """(low, high, count) of the unbroken run of ``ranks`` through ``start`` (as machine.py)."""
-    if wrap:
-        if not (0 <= start < n_ranks) or not (ranks >> start) & 1:
-            return (start + 1) % n_ranks, (start - 1) % n_ranks, 0
+def row_values(c, v, r, start, ranks):  # type: ignore[no-untyped-def]
+    """Fill v[V_ROWV+1…+5] (suit, start, low, high, count) for row ``r`` in state ``ranks``."""
+    n = c[C_NRANKS]
+    if c[C_WRAP] != 0:
+        if not (0 <= start < n) or not (ranks >> start) & 1:
+            low, high, count = (start + 1) % n, (start - 1) % n, 0
+        else:
+            low = start
+            high = start
+            count = 1
+            while count < n and (ranks >> ((high + 1) % n)) & 1:
+                high = (high + 1) % n
+                count += 1
+            while count < n and (ranks >> ((low - 1) % n)) & 1:
+                low = (low - 1) % n
+                count += 1
+            high = (low + count - 1) % n
+    elif not (0 <= start < n) or not (ranks >> start) & 1:
+        low, high, count = start + 1, start - 1, 0
+    else:
         low = start
         high = start
-        count = 1
-        while count < n_ranks and (ranks >> ((high + 1) % n_ranks)) & 1:
-            high = (high + 1) % n_ranks
-            count += 1
-        while count < n_ranks and (ranks >> ((low - 1) % n_ranks)) & 1:
-            low = (low - 1) % n_ranks
-            count += 1
-        return low, (low + count - 1) % n_ranks, count
-    if not (0 <= start < n_ranks) or not (ranks >> start) & 1:
-        return start + 1, start - 1, 0
-    low = start
-    high = start
-    while high < n_ranks - 1 and (ranks >> (high + 1)) & 1:
-        high += 1
-    while low > 0 and (ranks >> (low - 1)) & 1:
-        low -= 1
-    return low, high, high - low + 1
+        while high < n - 1 and (ranks >> (high + 1)) & 1:
+            high += 1
+        while low > 0 and (ranks >> (low - 1)) & 1:
+            low -= 1
+        count = high - low + 1
+    row = c[V_ROWV]
+    v[row + 1] = r // c[C_PER_SUIT]
+    v[row + 2] = start
+    v[row + 3] = low
+    v[row + 4] = high
+    v[row + 5] = count
 
 
 @njit(cache=True)
-def row_values(rowv, r, start, ranks, cfg):  # type: ignore[no-untyped-def]
-    """Fill ``rowv`` (suit, start, low, high, count) for row ``r`` in state ``ranks``."""
-    low, high, count = chain(start, ranks, cfg[C_NRANKS], cfg[C_WRAP] != 0)
-    rowv[1] = r // cfg[C_PER_SUIT]
-    rowv[2] = start
-    rowv[3] = low
-    rowv[4] = high
-    rowv[5] = count
+def memo_at(c, r, start, env, ranks):  # type: ignore[no-untyped-def]
+    """Where a row state's playable cards lie in the dense memo ``rt``."""
+    s = 0
+    if c[C_START_CHOSEN] != 0 and start != NO_START:
+        s = start + 1
+    return ((((r * c[C_START_DIM] + s) * c[C_ENV_DIM] + env) << c[C_NRANKS]) + ranks) * 2
 
 
 @njit(cache=True)
-def build_row_table(prog, st, tabs, scratch, out):  # type: ignore[no-untyped-def]
-    """The playable cards of every row state: out[r, start, env, ranks, word] (the dense memo)."""
-    cfg, faces_of_suit, face_mask = tabs[0], tabs[8], tabs[9]
-    sc = st[10]
-    rowv = np.zeros(8, np.int64)
-    n_states = 1 << cfg[C_NRANKS]
-    for r in range(cfg[C_NROWS]):
-        suit = r // cfg[C_PER_SUIT]
-        for s in range(cfg[C_START_DIM]):
-            start = cfg[C_START] if cfg[C_START_CHOSEN] == 0 else (NO_START if s == 0 else s - 1)
-            for e in range(cfg[C_ENV_DIM]):
-                sc[S_ENV] = e
-                for ranks in range(n_states):
-                    row_values(rowv, r, start, ranks, cfg)
-                    lo = U0
-                    hi = U0
-                    for k in range(faces_of_suit.shape[1]):
-                        face = faces_of_suit[suit, k]
-                        if face < 0:
-                            break
-                        rowv[0] = face
-                        if run_program(prog, cfg[P_LEGAL], rowv, 0, st, tabs, scratch) != 0:
-                            lo |= face_mask[face, 0]
-                            hi |= face_mask[face, 1]
-                    out[r, s, e, ranks, 0] = lo
-                    out[r, s, e, ranks, 1] = hi
+def build_row_table(c, cm, rt, v, m):  # type: ignore[no-untyped-def]
+    """The playable cards of every row state, with the legality program (the dense memo).
 
-
-@njit(cache=True, inline="always")
-def start_index(cfg, start):  # type: ignore[no-untyped-def]
-    if cfg[C_START_CHOSEN] == 0:
-        return 0
-    return 0 if start == NO_START else start + 1
+    Legality reads a row only through (low, high, count) besides its suit and
+    start, so the program runs once per such triple, not once per state.
+    """
+    row = c[V_ROWV]
+    n = c[C_NRANKS]
+    seen = np.zeros(1 + n * n * (n + 1), np.bool_)
+    known = np.zeros((1 + n * n * (n + 1), 2), np.uint64)
+    for r in range(c[C_NROWS]):
+        suit = r // c[C_PER_SUIT]
+        for s in range(c[C_START_DIM]):
+            start = c[C_START] if c[C_START_CHOSEN] == 0 else (NO_START if s == 0 else s - 1)
+            for e in range(c[C_ENV_DIM]):
+                v[S_ENV] = e
+                seen[:] = False
+                for ranks in range(1 << n):
+                    row_values(c, v, r, start, ranks)
+                    count = v[row + 5]
+                    key = 0 if count == 0 else 1 + (v[row + 3] * n + v[row + 4]) * (n + 1) + count
+                    if not seen[key]:
+                        lo = U0
+                        hi = U0
+                        for k in range(n):
+                            face = c[c[O_FACES_SUIT] + suit * n + k]
+                            if face < 0:
+                                break
+                            v[row] = face
+                            if run_program(c, v, m, c[P_LEGAL], 0) != 0:
+                                lo |= cm[2 * face]
+                                hi |= cm[2 * face + 1]
+                        known[key, 0] = lo
+                        known[key, 1] = hi
+                        seen[key] = True
+                    at = memo_at(c, r, start, e, ranks)
+                    rt[at] = known[key, 0]
+                    rt[at + 1] = known[key, 1]
+    v[S_ENV] = 0
 
 
 @njit(cache=True)
-def refresh_all(st, tabs):  # type: ignore[no-untyped-def]
-    cfg, row_table = tabs[0], tabs[10]
-    playable, row_ranks, row_start, row_mask, sc = st[2], st[3], st[4], st[5], st[10]
+def refresh_all(c, rt, v, m):  # type: ignore[no-untyped-def]
+    """Every row's playable cards from the memo, and their union."""
     lo = U0
     hi = U0
-    env = sc[S_ENV] if cfg[C_NENV] > 0 else 0
-    for r in range(cfg[C_NROWS]):
-        s = start_index(cfg, row_start[r])
-        row_mask[r, 0] = row_table[r, s, env, row_ranks[r], 0]
-        row_mask[r, 1] = row_table[r, s, env, row_ranks[r], 1]
-        lo |= row_mask[r, 0]
-        hi |= row_mask[r, 1]
-    playable[0] = lo
-    playable[1] = hi
+    env = v[S_ENV] if c[C_NENV] > 0 else 0
+    masks = c[M_ROWMASK]
+    for r in range(c[C_NROWS]):
+        at = memo_at(c, r, v[c[V_ROW_START] + r], env, v[c[V_ROW_RANKS] + r])
+        m[masks + 2 * r] = rt[at]
+        m[masks + 2 * r + 1] = rt[at + 1]
+        lo |= rt[at]
+        hi |= rt[at + 1]
+    m[c[M_PLAYABLE]] = lo
+    m[c[M_PLAYABLE] + 1] = hi
 
 
 @njit(cache=True)
-def choose_row(st, tabs, card):  # type: ignore[no-untyped-def]
+def choose_row(c, v, m, card):  # type: ignore[no-untyped-def]
     """The row a card goes to (as machine.CompiledRules.choose_row)."""
-    cfg, suit_of, rank_of = tabs[0], tabs[2], tabs[1]
-    row_ranks, row_mask = st[3], st[5]
-    per_suit = cfg[C_PER_SUIT]
-    first = suit_of[card] * per_suit
+    per_suit = c[C_PER_SUIT]
+    first = c[c[O_SUIT_OF] + card] * per_suit
     if per_suit == 1:
         return first
-    rank_bit = 1 << rank_of[card]
+    rank_bit = 1 << c[c[O_RANK_OF] + card]
+    rows, masks = c[V_ROW_RANKS], c[M_ROWMASK]
     for r in range(first, first + per_suit):
-        if has(row_mask[r], card) and not row_ranks[r] & rank_bit:
+        if has(m, masks + 2 * r, card) and not v[rows + r] & rank_bit:
             return r
     for r in range(first, first + per_suit):
-        if not row_ranks[r] & rank_bit:
+        if not v[rows + r] & rank_bit:
             return r
     return first
 
 
 @njit(cache=True)
-def place(st, tabs, card):  # type: ignore[no-untyped-def]
+def place(c, rt, v, m, card):  # type: ignore[no-untyped-def]
     """Put ``card`` into its row and update that row's playable cards and ``playable``."""
-    cfg, rank_of, row_table = tabs[0], tabs[1], tabs[10]
-    playable, row_ranks, row_start, row_mask, sc = st[2], st[3], st[4], st[5], st[10]
-    r = choose_row(st, tabs, card)
-    ranks = row_ranks[r] | (1 << rank_of[card])
-    row_ranks[r] = ranks
-    env = sc[S_ENV] if cfg[C_NENV] > 0 else 0
-    s = start_index(cfg, row_start[r])
-    lo = row_table[r, s, env, ranks, 0]
-    hi = row_table[r, s, env, ranks, 1]
-    if cfg[C_PER_SUIT] == 1:  # rows hold different suits, so their masks are disjoint
-        playable[0] ^= row_mask[r, 0] ^ lo
-        playable[1] ^= row_mask[r, 1] ^ hi
-        row_mask[r, 0] = lo
-        row_mask[r, 1] = hi
+    r = choose_row(c, v, m, card)
+    rows = c[V_ROW_RANKS]
+    ranks = v[rows + r] | (1 << c[c[O_RANK_OF] + card])
+    v[rows + r] = ranks
+    env = v[S_ENV] if c[C_NENV] > 0 else 0
+    at = memo_at(c, r, v[c[V_ROW_START] + r], env, ranks)
+    lo, hi = rt[at], rt[at + 1]
+    mask, playable = c[M_ROWMASK] + 2 * r, c[M_PLAYABLE]
+    if c[C_PER_SUIT] == 1:  # rows hold different suits, so their masks are disjoint
+        m[playable] ^= m[mask] ^ lo
+        m[playable + 1] ^= m[mask + 1] ^ hi
+        m[mask] = lo
+        m[mask + 1] = hi
     else:
-        row_mask[r, 0] = lo
-        row_mask[r, 1] = hi
+        m[mask] = lo
+        m[mask + 1] = hi
         plo = U0
         phi = U0
-        for other in range(cfg[C_NROWS]):
-            plo |= row_mask[other, 0]
-            phi |= row_mask[other, 1]
-        playable[0] = plo
-        playable[1] = phi
+        for other in range(c[C_NROWS]):
+            plo |= m[c[M_ROWMASK] + 2 * other]
+            phi |= m[c[M_ROWMASK] + 2 * other + 1]
+        m[playable] = plo
+        m[playable + 1] = phi
 
 
 @njit(cache=True)
-def after_placing(st, tabs, scratch):  # type: ignore[no-untyped-def]
+def after_placing(c, rt, v, m):  # type: ignore[no-untyped-def]
     """Table-wide facts changed by a card: every row's playable cards may change."""
-    cfg, prog = tabs[0], tabs[11]
-    sc = st[10]
-    if cfg[C_NENV] > 0:
-        fact = run_program(prog, cfg[P_ENV0], scratch[6], 0, st, tabs, scratch)
-        if fact != sc[S_ENV]:
-            sc[S_ENV] = fact
-            refresh_all(st, tabs)
+    if c[C_NENV] > 0:
+        fact = run_program(c, v, m, c[P_ENV0], 0)
+        if fact != v[S_ENV]:
+            v[S_ENV] = fact
+            refresh_all(c, rt, v, m)
 
 
 @njit(cache=True)
-def play_card(st, tabs, scratch, seat, card):  # type: ignore[no-untyped-def]
+def play_card(c, rt, v, m, seat, card):  # type: ignore[no-untyped-def]
     """Play ``card`` from ``seat``'s hand (Rules.play)."""
-    cfg, rank_of, face_of = tabs[0], tabs[1], tabs[6]
-    hands, table, row_start, opening, sc = st[0], st[1], st[4], st[6], st[10]
     w = card >> 6
     bit = card_bit(card)
-    hands[seat, w] ^= bit
-    table[w] |= bit
-    if opening[w] & bit:
-        sc[S_OPENED] = 1
-    if cfg[C_START_CHOSEN] != 0 and sc[S_FIRST] < 0:
-        sc[S_FIRST] = face_of[card]
-        for r in range(cfg[C_NROWS]):
-            row_start[r] = rank_of[card]
-        refresh_all(st, tabs)
-    place(st, tabs, card)
-    after_placing(st, tabs, scratch)
+    m[c[M_HANDS] + 2 * seat + w] ^= bit
+    m[c[M_TABLE] + w] |= bit
+    if m[c[M_OPENING] + w] & bit:
+        v[S_OPENED] = 1
+    if c[C_START_CHOSEN] != 0 and v[S_FIRST] < 0:
+        v[S_FIRST] = c[c[O_FACE_OF] + card]
+        for r in range(c[C_NROWS]):
+            v[c[V_ROW_START] + r] = c[c[O_RANK_OF] + card]
+        refresh_all(c, rt, v, m)
+    place(c, rt, v, m, card)
+    if c[C_NENV] > 0:
+        after_placing(c, rt, v, m)
 
 
 @njit(cache=True)
-def lay_out(st, tabs, scratch, card):  # type: ignore[no-untyped-def]
+def lay_out(c, rt, v, m, card):  # type: ignore[no-untyped-def]
     """Put a card that is in nobody's hand on the table at its place."""
-    table = st[1]
-    table[card >> 6] |= card_bit(card)
-    place(st, tabs, card)
-    after_placing(st, tabs, scratch)
+    m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
+    place(c, rt, v, m, card)
+    after_placing(c, rt, v, m)
 
 
 @njit(cache=True)
-def row_holding(st, tabs, card):  # type: ignore[no-untyped-def]
-    cfg, rank_of, suit_of = tabs[0], tabs[1], tabs[2]
-    row_ranks = st[3]
-    per_suit = cfg[C_PER_SUIT]
-    first = suit_of[card] * per_suit
+def row_holding(c, v, card):  # type: ignore[no-untyped-def]
+    """The row a played card lies in (the first of its suit holding its rank)."""
+    per_suit = c[C_PER_SUIT]
+    first = c[c[O_SUIT_OF] + card] * per_suit
     for r in range(first, first + per_suit):
-        if row_ranks[r] & (1 << rank_of[card]):
+        if v[c[V_ROW_RANKS] + r] & (1 << c[c[O_RANK_OF] + card]):
             return r
     return first
 
 
 @njit(cache=True)
-def follow_up(st, tabs, scratch, seat, card, out):  # type: ignore[no-untyped-def]
-    """Cards ``seat`` may add at once after playing ``card`` into ``out`` (as machine.follow_up)."""
-    cfg, face_of, trigger, prog = tabs[0], tabs[6], tabs[12], tabs[11]
-    hands, playable, row_ranks, row_start = st[0], st[2], st[3], st[4]
-    out[0] = U0
-    out[1] = U0
-    if not has(trigger, card):
+def follow_up(c, cm, v, m, seat, card):  # type: ignore[no-untyped-def]
+    """Cards ``seat`` may add at once after ``card`` into m[M_EXTRA] (as machine.follow_up)."""
+    extra = c[M_EXTRA]
+    m[extra] = U0
+    m[extra + 1] = U0
+    if not has(cm, c[CM_TRIGGER], card):
         return
-    rowv = scratch[6]
-    face = face_of[card]
-    r = row_holding(st, tabs, card)
-    row_values(rowv, r, row_start[r], row_ranks[r], cfg)
-    rowv[0] = face
-    if run_program(prog, cfg[P_FWHEN], rowv, seat, st, tabs, scratch) == 0:
+    row = c[V_ROWV]
+    face = c[c[O_FACE_OF] + card]
+    r = row_holding(c, v, card)
+    row_values(c, v, r, v[c[V_ROW_START] + r], v[c[V_ROW_RANKS] + r])
+    v[row] = face
+    if run_program(c, v, m, c[P_FWHEN], seat) == 0:
         return
-    lo = hands[seat, 0] & playable[0]
-    hi = hands[seat, 1] & playable[1]
+    hand, playable = c[M_HANDS] + 2 * seat, c[M_PLAYABLE]
+    lo = m[hand] & m[playable]
+    hi = m[hand + 1] & m[playable + 1]
     while lo != U0 or hi != U0:
         candidate = lowest(lo, hi)
         if candidate < 64:
             lo &= lo - U1
         else:
             hi &= hi - U1
-        r = choose_row(st, tabs, candidate)
-        row_values(rowv, r, row_start[r], row_ranks[r], cfg)
-        rowv[0] = face_of[candidate]
-        rowv[6] = face
-        if run_program(prog, cfg[P_FALLOW], rowv, seat, st, tabs, scratch) != 0:
-            out[candidate >> 6] |= card_bit(candidate)
+        r = choose_row(c, v, m, candidate)
+        row_values(c, v, r, v[c[V_ROW_START] + r], v[c[V_ROW_RANKS] + r])
+        v[row] = c[c[O_FACE_OF] + candidate]
+        v[row + 6] = face
+        if run_program(c, v, m, c[P_FALLOW], seat) != 0:
+            m[extra + (candidate >> 6)] |= card_bit(candidate)
 
 
 # ============================================================================
 # strategies (runtime/strategies.py)
 # ============================================================================
 @njit(cache=True)
-def heuristic(st, tabs, seat, lo, hi):  # type: ignore[no-untyped-def]
-    """The heuristic strategy: the card opening the way to most of one's own cards."""
-    cfg, rank_of, suit_of = tabs[0], tabs[1], tabs[2]
-    hands, row_start = st[0], st[4]
+def heuristic(c, v, m, seat, lo, hi):  # type: ignore[no-untyped-def]
+    """The card opening the way to most of one's own cards (ties: the lowest id)."""
+    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
     crowded = popcount(lo) + popcount(hi) > 1
     best = PASS
     best_score = -(10**9)
-    hlo, hhi = hands[seat, 0], hands[seat, 1]
+    hand = c[M_HANDS] + 2 * seat
     while lo != U0 or hi != U0:
         card = lowest(lo, hi)
         if card < 64:
             lo &= lo - U1
         else:
             hi &= hi - U1
-        suit, rank = suit_of[card], rank_of[card]
-        start = row_start[suit * cfg[C_PER_SUIT]]
+        suit, rank = c[suit_of + card], c[rank_of + card]
+        start = v[c[V_ROW_START] + suit * c[C_PER_SUIT]]
         upward = rank >= start
         ahead = 0
-        olo, ohi = hlo, hhi
+        olo, ohi = m[hand], m[hand + 1]
         while olo != U0 or ohi != U0:
             other = lowest(olo, ohi)
             if other < 64:
                 olo &= olo - U1
             else:
                 ohi &= ohi - U1
-            if suit_of[other] == suit and other != card:
-                if (upward and rank_of[other] > rank) or (not upward and rank_of[other] < rank):
+            if c[suit_of + other] == suit and other != card:
+                other_rank = c[rank_of + other]
+                if (upward and other_rank > rank) or (not upward and other_rank < rank):
                     ahead += 1
         score = 2 * ahead - (1 if rank == start and crowded else 0)
         if score > best_score:
@@ -643,513 +686,562 @@ def heuristic(st, tabs, seat, lo, hi):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def choose(st, tabs, seat, lo, hi, can_pass, rng, rec):  # type: ignore[no-untyped-def]
+def choose(c, v, m, ev, seat, lo, hi, can_pass):  # type: ignore[no-untyped-def]
     """The table's strategy: random (0), heuristic (1) or withholding (2)."""
-    strategy = tabs[0][C_STRATEGY]
+    strategy = c[C_STRATEGY]
     if strategy == 0:
         count = popcount(lo) + popcount(hi)
         if can_pass:
-            choice = int(uniform(rng, rec[2], rec[3], rec[5]) * (count + 1))
+            choice = np.int64(uniform(c, v, m, ev) * (count + 1))
             if choice == count:
                 return PASS
         elif count > 1:
-            choice = int(uniform(rng, rec[2], rec[3], rec[5]) * count)
+            choice = np.int64(uniform(c, v, m, ev) * count)
         else:
             return lowest(lo, hi)
         return nth_bit(lo, hi, choice)
-    if strategy == 2 and can_pass and uniform(rng, rec[2], rec[3], rec[5]) < 0.25:
+    if strategy == 2 and can_pass and uniform(c, v, m, ev) < 0.25:
         return PASS
-    return heuristic(st, tabs, seat, lo, hi)
+    return heuristic(c, v, m, seat, lo, hi)
 
 
 # ============================================================================
 # the turn loop and its mechanics (runtime/engine.py)
 # ============================================================================
 @njit(cache=True)
-def record_decision(rec, seat, lo, hi, card, kind, deal):  # type: ignore[no-untyped-def]
-    dec_i, dec_m, counts = rec[0], rec[1], rec[5]
-    if dec_i.shape[0] == 0:
+def record_decision(v, dec, seat, lo, hi, card, kind, deal):  # type: ignore[no-untyped-def]
+    if dec.shape[0] == 0:
         return
-    k = counts[0]
-    if k >= dec_i.shape[0]:
-        counts[2] = 1  # overflow: the driver retries with larger buffers
+    k = v[S_NDEC]
+    if k >= dec.shape[0]:
+        v[S_OVERFLOW] = 1  # the driver plays the game again with more room
         return
-    dec_i[k, :] = 0
-    dec_i[k, D_SEAT] = seat
-    dec_i[k, D_CARD] = card
-    dec_i[k, D_KIND] = kind
-    dec_i[k, D_FROM] = -1
-    dec_i[k, D_DEAL] = deal
-    dec_m[k, 0] = lo
-    dec_m[k, 1] = hi
-    dec_m[k, 2] = U0
-    dec_m[k, 3] = U0
-    counts[0] = k + 1
+    dec[k, :] = U0
+    dec[k, D_SEAT] = seat
+    dec[k, D_CARD] = card + 1
+    dec[k, D_KIND] = kind
+    dec[k, D_DEAL] = deal
+    dec[k, D_LEGAL] = lo
+    dec[k, D_LEGAL + 1] = hi
+    v[S_NDEC] = k + 1
 
 
 @njit(cache=True)
-def note(rec, column, value):  # type: ignore[no-untyped-def]
+def note(v, dec, column, value):  # type: ignore[no-untyped-def]
     """Add a fact to the latest recorded decision."""
-    dec_i, counts = rec[0], rec[5]
-    if dec_i.shape[0] > 0 and 0 < counts[0] <= dec_i.shape[0]:
-        dec_i[counts[0] - 1, column] = value
+    if dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
+        dec[v[S_NDEC] - 1, column] = value
 
 
 @njit(cache=True)
-def hand_size(hands, seat):  # type: ignore[no-untyped-def]
-    return popcount(hands[seat, 0]) + popcount(hands[seat, 1])
-
-
-@njit(cache=True)
-def who(st, role, offender, n_players):  # type: ignore[no-untyped-def]
+def who(c, v, m, role, offender):  # type: ignore[no-untyped-def]
     """The seat playing ``role`` relative to the offender, among players still in (-1: none)."""
     if role == R_SELF:
         return offender
-    hands, places = st[0], st[7]
+    n = c[C_PLAYERS]
     found = -1
     best = -1
-    for k in range(1, n_players):
-        s = (offender + k) % n_players
-        if places[s] != 0:
+    for k in range(1, n):
+        s = (offender + k) % n
+        if v[c[V_PLACES] + s] != 0:
             continue
         if role == R_LEFT:
             return s
         if role == R_RIGHT:
             found = s
         else:
-            size = hand_size(hands, s)
-            if size > best:
-                best = size
+            held = size(m, c[M_HANDS] + 2 * s)
+            if held > best:  # the nearest to the left on a tie
+                best = held
                 found = s
     return found
 
 
 @njit(cache=True)
-def transfer(st, tabs, rng, rec, at, offender):  # type: ignore[no-untyped-def]
-    """Move penalty cards between hands as the transfer at cfg[at:at+4] says."""
-    cfg, value_of_card = tabs[0], tabs[17]
-    hands = st[0]
-    n_players = cfg[C_PLAYERS]
-    giver = who(st, cfg[at + 1], offender, n_players)
-    receiver = who(st, cfg[at + 2], offender, n_players)
+def transfer(c, v, m, dec, ev, at, offender):  # type: ignore[no-untyped-def]
+    """Move penalty cards between hands as the transfer at c[at:at+4] says."""
+    giver = who(c, v, m, c[at + 1], offender)
+    receiver = who(c, v, m, c[at + 2], offender)
     if giver < 0 or receiver < 0 or giver == receiver:
         return
-    n = hand_size(hands, giver)
-    count = min(cfg[at], n - 1)  # never the giver's last card
+    g = c[M_HANDS] + 2 * giver
+    n = size(m, g)
+    count = min(c[at], n - 1)  # never the giver's last card
     if count <= 0:
         return
-    which = cfg[at + 3]
+    which = c[at + 3]
     moved_lo = U0
     moved_hi = U0
     if which == PICK_RANDOM:
-        cards = np.empty(n, np.int64)
-        lo, hi = hands[giver, 0], hands[giver, 1]
+        deck = c[V_DECK]  # the shuffle's scratch is free during play
+        lo, hi = m[g], m[g + 1]
         for i in range(n):
-            cards[i] = lowest(lo, hi)
+            v[deck + i] = lowest(lo, hi)
             if lo != U0:
                 lo &= lo - U1
             else:
                 hi &= hi - U1
         for i in range(count):  # a partial shuffle picks ``count`` distinct cards
-            j = i + below(rng, n - i)
-            cards[i], cards[j] = cards[j], cards[i]
-            if cards[i] < 64:
-                moved_lo |= card_bit(cards[i])
+            j = i + below(m, n - i)
+            v[deck + i], v[deck + j] = v[deck + j], v[deck + i]
+            card = v[deck + i]
+            if card < 64:
+                moved_lo |= card_bit(card)
             else:
-                moved_hi |= card_bit(cards[i])
-        if rec[0].shape[0] > 0 and rec[5][1] < rec[3].shape[0]:
-            k = rec[5][1]
-            rec[3][k] = EV_SAMPLE
-            rec[4][k, 0] = moved_lo
-            rec[4][k, 1] = moved_hi
-            rec[5][1] = k + 1
+                moved_hi |= card_bit(card)
+        if ev.shape[0] > 0:
+            k = v[S_NEV]
+            if k < ev.shape[0]:
+                ev[k, 0] = EV_SAMPLE
+                ev[k, 1] = moved_lo
+                ev[k, 2] = moved_hi
+                v[S_NEV] = k + 1
+            else:
+                v[S_OVERFLOW] = 1
     else:
+        value = c[O_VALUE_CARD]
         for _ in range(count):
             best = -1
-            lo, hi = hands[giver, 0] & ~moved_lo, hands[giver, 1] & ~moved_hi
+            lo, hi = m[g] & ~moved_lo, m[g + 1] & ~moved_hi
             while lo != U0 or hi != U0:
-                c = lowest(lo, hi)
-                if c < 64:
+                card = lowest(lo, hi)
+                if card < 64:
                     lo &= lo - U1
                 else:
                     hi &= hi - U1
                 if best < 0:
-                    best = c
-                elif which == PICK_HIGHEST and value_of_card[c] >= value_of_card[best]:
-                    best = c  # ties go to the higher card id, as sorted(..., reverse=True)
-                elif which == PICK_LOWEST and value_of_card[c] < value_of_card[best]:
-                    best = c
+                    best = card
+                elif which == PICK_HIGHEST and c[value + card] >= c[value + best]:
+                    best = card  # ties go to the higher card id, as sorted(..., reverse=True)
+                elif which == PICK_LOWEST and c[value + card] < c[value + best]:
+                    best = card
             if best < 64:
                 moved_lo |= card_bit(best)
             else:
                 moved_hi |= card_bit(best)
-    hands[giver, 0] ^= moved_lo
-    hands[giver, 1] ^= moved_hi
-    hands[receiver, 0] |= moved_lo
-    hands[receiver, 1] |= moved_hi
-    dec_m = rec[1]
-    if rec[0].shape[0] > 0 and 0 < rec[5][0] <= rec[0].shape[0]:
-        k = rec[5][0] - 1
-        rec[0][k, D_FROM] = giver
-        rec[0][k, D_TO] = receiver
-        dec_m[k, 2] = moved_lo
-        dec_m[k, 3] = moved_hi
+    r = c[M_HANDS] + 2 * receiver
+    m[g] ^= moved_lo
+    m[g + 1] ^= moved_hi
+    m[r] |= moved_lo
+    m[r + 1] |= moved_hi
+    if dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
+        k = v[S_NDEC] - 1
+        dec[k, D_FROM] = giver + 1
+        dec[k, D_TO] = receiver + 1
+        dec[k, D_MOVED] = moved_lo
+        dec[k, D_MOVED + 1] = moved_hi
 
 
 @njit(cache=True)
-def rank_the_rest(st, n_players):  # type: ignore[no-untyped-def]
+def rank_the_rest(c, v, m):  # type: ignore[no-untyped-def]
     """Places for everyone still holding cards (fewest first), then the eliminated."""
-    hands, places, sc, elim_order = st[0], st[7], st[10], st[11]
+    places = c[V_PLACES]
     while True:
         pick = -1
         pick_size = 0
-        for s in range(n_players):
-            if places[s] == 0:
-                size = hand_size(hands, s)
-                if pick < 0 or size < pick_size:
+        for s in range(c[C_PLAYERS]):
+            if v[places + s] == 0:
+                held = size(m, c[M_HANDS] + 2 * s)
+                if pick < 0 or held < pick_size:
                     pick = s
-                    pick_size = size
+                    pick_size = held
         if pick < 0:
             break
-        sc[S_FINISHED] += 1
-        places[pick] = sc[S_FINISHED]
-    for k in range(sc[S_NELIM] - 1, -1, -1):  # the earliest eliminated ranks lowest
-        sc[S_FINISHED] += 1
-        places[elim_order[k]] = sc[S_FINISHED]
+        v[S_FINISHED] += 1
+        v[places + pick] = v[S_FINISHED]
+    for k in range(v[S_NELIM] - 1, -1, -1):  # the earliest eliminated ranks lowest
+        v[S_FINISHED] += 1
+        v[places + v[c[V_ELIM] + k]] = v[S_FINISHED]
 
 
 @njit(cache=True)
-def goes_out(st, tabs, seat):  # type: ignore[no-untyped-def]
+def goes_out(c, v, m, seat):  # type: ignore[no-untyped-def]
     """``seat`` has no cards left; True when the deal ends."""
-    cfg = tabs[0]
-    places, sc = st[7], st[10]
-    sc[S_FINISHED] += 1
-    sc[S_ACTIVE] -= 1
-    places[seat] = sc[S_FINISHED]
-    if sc[S_WIN] < 0:
-        sc[S_WIN] = seat
-    if cfg[C_END_ALL_OUT] == 0:
-        if sc[S_NELIM] > 0:
-            rank_the_rest(st, cfg[C_PLAYERS])
+    v[S_FINISHED] += 1
+    v[S_ACTIVE] -= 1
+    v[c[V_PLACES] + seat] = v[S_FINISHED]
+    if v[S_WIN] < 0:
+        v[S_WIN] = seat
+    if c[C_END_ALL_OUT] == 0:
+        if v[S_NELIM] > 0:  # those knocked out still rank below the others
+            rank_the_rest(c, v, m)
         return True
-    if sc[S_ACTIVE] <= 1:
-        rank_the_rest(st, cfg[C_PLAYERS])
+    if v[S_ACTIVE] <= 1:
+        rank_the_rest(c, v, m)
         return True
     return False
 
 
 @njit(cache=True)
-def eliminate(st, tabs, scratch, rec, seat):  # type: ignore[no-untyped-def]
+def eliminate(c, rt, v, m, dec, seat):  # type: ignore[no-untyped-def]
     """A pass beyond the limit: the hand goes onto the layout; True when the deal ends."""
-    cfg = tabs[0]
-    hands, places, sc, elim_order = st[0], st[7], st[10], st[11]
-    note(rec, D_ELIM, 1)
-    while hands[seat, 0] != U0 or hands[seat, 1] != U0:
-        card = lowest(hands[seat, 0], hands[seat, 1])
-        hands[seat, card >> 6] ^= card_bit(card)
-        lay_out(st, tabs, scratch, card)
-    places[seat] = -1
-    elim_order[sc[S_NELIM]] = seat
-    sc[S_NELIM] += 1
-    sc[S_ACTIVE] -= 1
-    if sc[S_ACTIVE] <= 1:
-        rank_the_rest(st, cfg[C_PLAYERS])
-        if sc[S_WIN] < 0:
-            for s in range(cfg[C_PLAYERS]):
-                if places[s] == 1:
-                    sc[S_WIN] = s
+    note(v, dec, D_ELIM, 1)
+    hand = c[M_HANDS] + 2 * seat
+    lo, hi = m[hand], m[hand + 1]
+    while lo != U0 or hi != U0:  # in card order, as the engine lays them out
+        card = lowest(lo, hi)
+        if card < 64:
+            lo &= lo - U1
+        else:
+            hi &= hi - U1
+        lay_out(c, rt, v, m, card)
+    m[hand] = U0
+    m[hand + 1] = U0
+    v[c[V_PLACES] + seat] = -1
+    v[c[V_ELIM] + v[S_NELIM]] = seat
+    v[S_NELIM] += 1
+    v[S_ACTIVE] -= 1
+    if v[S_ACTIVE] <= 1:
+        rank_the_rest(c, v, m)
+        if v[S_WIN] < 0:  # nobody went out: the last player standing wins
+            for s in range(c[C_PLAYERS]):
+                if v[c[V_PLACES] + s] == 1:
+                    v[S_WIN] = s
                     break
         return True
     return False
 
 
 @njit(cache=True)
-def amount(st, tabs, scratch, start, seat):  # type: ignore[no-untyped-def]
-    return run_program(tabs[11], start, scratch[6], seat, st, tabs, scratch)
+def pay_pot(c, v, seat, value):  # type: ignore[no-untyped-def]
+    v[c[V_CHIPS] + seat] -= value
+    v[S_POT] += value
 
 
 @njit(cache=True)
-def pay_pot(st, seat, value):  # type: ignore[no-untyped-def]
-    st[9][seat] -= value
-    st[10][S_POT] += value
-
-
-@njit(cache=True)
-def follow_ups(st, tabs, scratch, rng, rec, seat, card, deal):  # type: ignore[no-untyped-def]
+def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):  # type: ignore[no-untyped-def]
     """Extra cards the same player may add at once; returns the decisions taken."""
-    cfg = tabs[0]
-    hands, extra = st[0], st[13]
     taken = 0
-    optional = cfg[C_FOLLOW_OPTIONAL] != 0
-    follow_up(st, tabs, scratch, seat, card, extra)
-    while (extra[0] != U0 or extra[1] != U0) and hand_size(hands, seat) > 0:
+    optional = c[C_FOLLOW_OPTIONAL] != 0
+    extra, hand = c[M_EXTRA], c[M_HANDS] + 2 * seat
+    follow_up(c, cm, v, m, seat, card)
+    while (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0:
         taken += 1
-        lo, hi = extra[0], extra[1]
-        card = choose(st, tabs, seat, lo, hi, optional, rng, rec)
-        record_decision(rec, seat, lo, hi, card, 1, deal)
+        lo, hi = m[extra], m[extra + 1]
+        card = choose(c, v, m, ev, seat, lo, hi, optional)
+        record_decision(v, dec, seat, lo, hi, card, 1, deal)
         if card == PASS:
             break
-        play_card(st, tabs, scratch, seat, card)
-        follow_up(st, tabs, scratch, seat, card, extra)
+        play_card(c, rt, v, m, seat, card)
+        follow_up(c, cm, v, m, seat, card)
     return taken
 
 
 @njit(cache=True)
-def run_turns(st, tabs, scratch, rng, rec, seat, forget, deal):  # type: ignore[no-untyped-def]
-    """The turn loop of one deal (engine._Turns.run); sets decisions, passes and the winner."""
-    cfg, trigger = tabs[0], tabs[12]
-    hands, playable, opening, passes_of, sc = st[0], st[2], st[6], st[8], st[10]
-    players = cfg[C_PLAYERS]
-    voluntary = cfg[C_VOLUNTARY] != 0
-    pass_limit = cfg[C_PASS_LIMIT]
-    skip_out = cfg[C_END_ALL_OUT] != 0 or cfg[C_ELIMINATE] != 0
+def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):  # type: ignore[no-untyped-def]
+    """Follow-ups and the "last card" announcement after a play; returns extra decisions."""
+    taken = 0
+    if c[C_FOLLOW] != 0:
+        taken = follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal)
+    if c[C_LAST_CARD] != 0 and size(m, c[M_HANDS] + 2 * seat) == 1:
+        if uniform(c, v, m, ev) < forget:  # a bot forgets to say it, and is always caught
+            note(v, dec, D_FORGOT, 1)
+            transfer(c, v, m, dec, ev, C_LC, seat)
+    return taken
+
+
+@njit(cache=True)
+def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):  # type: ignore[no-untyped-def]
+    """The turn loop of one deal (engine._Turns.run); sets decisions, passes and the winner.
+
+    The common path (a random or forced play on rows of one suit each, no
+    table-wide facts, no recording) is written out here rather than called:
+    each call of a kernel taking arrays costs more than the work it does.
+    """
+    players = c[C_PLAYERS]
+    voluntary = c[C_VOLUNTARY] != 0
+    pass_limit = c[C_PASS_LIMIT]
+    skip_out = c[C_END_ALL_OUT] != 0 or c[C_ELIMINATE] != 0
+    hands, playable, opening, passes_of = c[M_HANDS], c[M_PLAYABLE], c[M_OPENING], c[V_PASSES]
+    table, row_ranks, row_masks = c[M_TABLE], c[V_ROW_RANKS], c[M_ROWMASK]
+    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
+    check_after = c[C_LAST_CARD] != 0 or c[C_FOLLOW] != 0
+    pass_constant = c[C_PASS_IS_CONST] != 0
+    recording = dec.shape[0] > 0 or ev.shape[0] > 0
+    fast_random = c[C_STRATEGY] == 0 and not recording
+    fast_play = c[C_PER_SUIT] == 1 and c[C_START_CHOSEN] == 0 and c[C_NENV] == 0
+    row_shift = c[C_NRANKS]
     extra = 0
     passes = 0
     stuck = 0
-    for decisions in range(1, cfg[C_LIMIT] + 1):
-        if sc[S_OPENED] != 0:
-            lo, hi = hands[seat, 0] & playable[0], hands[seat, 1] & playable[1]
+    for decisions in range(1, c[C_LIMIT] + 1):
+        hand = hands + 2 * seat
+        if v[S_OPENED] != 0:
+            lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
         else:
-            lo, hi = hands[seat, 0] & opening[0], hands[seat, 1] & opening[1]
+            lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
         if lo != U0 or hi != U0:
-            if voluntary:
-                can_pass = pass_limit < 0 or passes_of[seat] < pass_limit
-                card = choose(st, tabs, seat, lo, hi, can_pass, rng, rec)
-            elif popcount(lo) + popcount(hi) > 1:
-                card = choose(st, tabs, seat, lo, hi, False, rng, rec)
-            else:
+            can_pass = voluntary and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
+            single = (lo & (lo - U1)) == U0 and (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
+            if single and not voluntary:  # one legal card and no right to pass: no choice to ask
                 card = lowest(lo, hi)
-            record_decision(rec, seat, lo, hi, card, 0, deal)
+            elif fast_random:
+                count = popcount(lo) + popcount(hi)
+                z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
+                m[RNG] = z
+                z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+                z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+                z = z ^ (z >> np.uint64(31))
+                u = float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                if can_pass:
+                    choice = np.int64(u * (count + 1))
+                    card = PASS if choice == count else nth_bit(lo, hi, choice)
+                elif count > 1:
+                    card = nth_bit(lo, hi, np.int64(u * count))
+                else:
+                    card = lowest(lo, hi)
+            else:
+                card = choose(c, v, m, ev, seat, lo, hi, can_pass)
+            if recording:
+                record_decision(v, dec, seat, lo, hi, card, 0, deal)
             if card != PASS:
                 stuck = 0
-                play_card(st, tabs, scratch, seat, card)
-                if hand_size(hands, seat) > 0 and (
-                    cfg[C_LAST_CARD] != 0 or (cfg[C_FOLLOW] != 0 and has(trigger, card))
-                ):
-                    if cfg[C_FOLLOW] != 0:
-                        extra += follow_ups(st, tabs, scratch, rng, rec, seat, card, deal)
-                    if hand_size(hands, seat) == 1 and cfg[C_LAST_CARD] != 0:
-                        if uniform(rng, rec[2], rec[3], rec[5]) < forget:
-                            note(rec, D_FORGOT, 1)
-                            transfer(st, tabs, rng, rec, C_LC, seat)
-                if hand_size(hands, seat) == 0 and goes_out(st, tabs, seat):
-                    sc[S_DECISIONS] = decisions + extra
-                    sc[S_PASSES] = passes
+                if fast_play:  # play_card and place for rows of one suit each
+                    w = card >> 6
+                    bit = U1 << np.uint64(card & 63)
+                    m[hand + w] ^= bit
+                    m[table + w] |= bit
+                    if m[opening + w] & bit:
+                        v[S_OPENED] = 1
+                    r = c[suit_of + card]
+                    ranks = v[row_ranks + r] | (1 << c[rank_of + card])
+                    v[row_ranks + r] = ranks
+                    at = ((r << row_shift) + ranks) * 2
+                    mask = row_masks + 2 * r
+                    m[playable] ^= m[mask] ^ rt[at]
+                    m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
+                    m[mask] = rt[at]
+                    m[mask + 1] = rt[at + 1]
+                else:
+                    play_card(c, rt, v, m, seat, card)
+                if check_after and (m[hand] != U0 or m[hand + 1] != U0):
+                    extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
+                if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
                     return
             else:  # a voluntary pass: someone could play, so the deal is not blocked
                 stuck = 0
                 passes += 1
-                passes_of[seat] += 1
-                pay_pot(st, seat, amount(st, tabs, scratch, cfg[P_VPASS], seat))
-                if cfg[C_VT] != 0:
-                    transfer(st, tabs, rng, rec, C_VTR, seat)
+                v[passes_of + seat] += 1
+                pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
+                if c[C_VT] != 0:
+                    transfer(c, v, m, dec, ev, C_VTR, seat)
         else:
-            record_decision(rec, seat, U0, U0, PASS, 0, deal)
+            if recording:
+                record_decision(v, dec, seat, U0, U0, PASS, 0, deal)
             passes += 1
-            if pass_limit >= 0 and passes_of[seat] >= pass_limit and cfg[C_ELIMINATE] != 0:
-                if eliminate(st, tabs, scratch, rec, seat):
-                    sc[S_DECISIONS] = decisions + extra
-                    sc[S_PASSES] = passes
+            if pass_limit >= 0 and v[passes_of + seat] >= pass_limit and c[C_ELIMINATE] != 0:
+                if eliminate(c, rt, v, m, dec, seat):
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
                     return
                 stuck = 0
             else:
                 stuck += 1
-                passes_of[seat] += 1
-                pay_pot(st, seat, amount(st, tabs, scratch, cfg[P_PASS], seat))
-                if stuck >= sc[S_ACTIVE]:  # a full round in which nobody could play
+                v[passes_of + seat] += 1
+                cost = c[C_PASS_CONST] if pass_constant else run_program(c, v, m, c[P_PASS], seat)
+                v[c[V_CHIPS] + seat] -= cost
+                v[S_POT] += cost
+                if stuck >= v[S_ACTIVE]:  # a full round in which nobody could play
                     if skip_out:
-                        rank_the_rest(st, players)
-                    sc[S_DECISIONS] = decisions + extra
-                    sc[S_PASSES] = passes
+                        rank_the_rest(c, v, m)
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
                     return
         seat = seat + 1 if seat + 1 < players else 0
         if skip_out:
-            while st[7][seat] != 0:
+            while v[c[V_PLACES] + seat] != 0:
                 seat = seat + 1 if seat + 1 < players else 0
-    sc[S_ERROR] = 1  # the deal did not end: the rules may never let it end
+    v[S_ERROR] = 1  # the deal did not end: the rules may never let it end
 
 
 @njit(cache=True)
-def holder(st, lo, hi, dealer, n_players):  # type: ignore[no-untyped-def]
+def holder(c, m, lo, hi, dealer):  # type: ignore[no-untyped-def]
     """The first player from the dealer's left holding a card of the mask (-1: nobody)."""
-    hands = st[0]
-    for k in range(1, n_players + 1):
-        s = (dealer + k) % n_players
-        if (hands[s, 0] & lo) != U0 or (hands[s, 1] & hi) != U0:
+    n = c[C_PLAYERS]
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        hand = c[M_HANDS] + 2 * s
+        if (m[hand] & lo) != U0 or (m[hand + 1] & hi) != U0:
             return s
     return -1
 
 
 @njit(cache=True)
-def choose_leader(st, tabs, dealer, previous_winner):  # type: ignore[no-untyped-def]
-    cfg, leader_order = tabs[0], tabs[14]
-    opening = st[6]
-    players = cfg[C_PLAYERS]
-    leader = cfg[C_LEADER]
+def choose_leader(c, m, dealer, previous_winner):  # type: ignore[no-untyped-def]
+    """Who takes the first turn (engine.choose_leader)."""
+    leader = c[C_LEADER]
     if leader == L_HOLDER:
-        return holder(st, opening[0], opening[1], dealer, players)
+        return holder(c, m, m[c[M_OPENING]], m[c[M_OPENING] + 1], dealer)
     if leader == L_LOWEST:
-        for card in leader_order:
+        for k in range(c[C_NLORDER]):
+            card = c[c[O_LORDER] + k]
             lo = card_bit(card) if card < 64 else U0
             hi = card_bit(card) if card >= 64 else U0
-            s = holder(st, lo, hi, dealer, players)
+            s = holder(c, m, lo, hi, dealer)
             if s >= 0:
                 return s
         return -1
     if leader == L_PREVIOUS and previous_winner >= 0:
         return previous_winner
-    return (dealer + 1) % players
+    return (dealer + 1) % c[C_PLAYERS]
 
 
 @njit(cache=True)
-def play_deal(st, tabs, scratch, rng, rec, dealer, previous_winner, carried, forget, deal):  # type: ignore[no-untyped-def]
-    """Deal, set up, play and settle one deal (engine.play_deal + CompiledRules.settle)."""
-    cfg, dealt, preplaced, opening_mask, choices = tabs[0], tabs[7], tabs[13], tabs[15], tabs[16]
-    hands, table, row_start, opening, places, passes_of, chips, sc = (
-        st[0], st[1], st[4], st[6], st[7], st[8], st[9], st[10]
-    )
-    players = cfg[C_PLAYERS]
-    hands[:, :] = U0
-    table[:] = U0
-    st[2][:] = U0
-    st[3][:] = 0
-    st[5][:, :] = U0
-    places[:] = 0
-    passes_of[:] = 0
-    chips[:] = 0
-    st[12][:] = 0
-    sc[:] = 0
-    sc[S_WIN] = -1
-    sc[S_FIRST] = -1
-    sc[S_DEALER] = dealer
-    sc[S_ACTIVE] = players
-    sc[S_OPENCARD] = -1
-    # deal: shuffle, then one card at a time from the dealer's left
-    deck = scratch[7]
-    n = dealt.shape[0]
-    deck[:n] = dealt
-    for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+def deal_cards(c, v, m, dealer):  # type: ignore[no-untyped-def]
+    """Shuffle, then deal one card at a time from the dealer's left."""
+    deck, n, players = c[V_DECK], c[C_NDEALT], c[C_PLAYERS]
+    for i in range(n):
+        v[deck + i] = c[c[O_DEALT] + i]
+    z = m[RNG]
+    for i in range(n - 1, 0, -1):  # Fisher-Yates with splitmix64 written out (hot path)
+        z += np.uint64(0x9E3779B97F4A7C15)
+        x = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        x = x ^ (x >> np.uint64(31))
+        j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+        v[deck + i], v[deck + j] = v[deck + j], v[deck + i]
+    m[RNG] = z
     seat = (dealer + 1) % players
     for i in range(n):
-        card = deck[i]
-        hands[seat, card >> 6] |= card_bit(card)
+        card = v[deck + i]
+        m[c[M_HANDS] + 2 * seat + (card >> 6)] |= card_bit(card)
         seat = seat + 1 if seat + 1 < players else 0
-    st[14][:, :] = hands
-    sc[S_MAXH] = 0
-    sc[S_MINH] = 1 << 30
+    v[S_MAXH] = 0
+    v[S_MINH] = 1 << 30
     for s in range(players):
-        size = hand_size(hands, s)
-        sc[S_MAXH] = max(sc[S_MAXH], size)
-        sc[S_MINH] = min(sc[S_MINH], size)
-    # setup: rows, cards laid out before play, antes
-    opening[0] = opening_mask[0]
-    opening[1] = opening_mask[1]
-    sc[S_OPENED] = 1 if opening[0] == U0 and opening[1] == U0 else 0
-    for r in range(cfg[C_NROWS]):
-        row_start[r] = NO_START if cfg[C_START_CHOSEN] != 0 else cfg[C_START]
-    if cfg[C_NENV] > 0:
-        sc[S_ENV] = amount(st, tabs, scratch, cfg[P_ENV0], 0)
-    for card in preplaced:
-        table[card >> 6] |= card_bit(card)
-        place(st, tabs, card)
-    if cfg[C_NENV] > 0:
-        sc[S_ENV] = amount(st, tabs, scratch, cfg[P_ENV0], 0)
-    refresh_all(st, tabs)
-    if cfg[C_HAS_CHIPS] != 0 and cfg[C_ANTE] != 0:
-        for s in range(players):
-            pay_pot(st, s, amount(st, tabs, scratch, cfg[P_ANTE], s))
-    sc[S_POT] += carried
-    st[15][0] = table[0]
-    st[15][1] = table[1]
-    if cfg[C_NCHOICES] > 0:  # the dealer names the opening card
-        k = int(uniform(rng, rec[2], rec[3], rec[5]) * cfg[C_NCHOICES])
-        opening[0] = choices[k, 0]
-        opening[1] = choices[k, 1]
-        sc[S_OPENED] = 0
-        sc[S_OPENCARD] = lowest(opening[0], opening[1])
-    seat = choose_leader(st, tabs, dealer, previous_winner)
-    if seat < 0:
-        sc[S_ERROR] = 2
-        return
-    run_turns(st, tabs, scratch, rng, rec, seat, forget, deal)
-    settle(st, tabs, scratch)
+        held = size(m, c[M_HANDS] + 2 * s)
+        m[c[M_DEALT] + 2 * s] = m[c[M_HANDS] + 2 * s]
+        m[c[M_DEALT] + 2 * s + 1] = m[c[M_HANDS] + 2 * s + 1]
+        v[S_MAXH] = max(v[S_MAXH], held)
+        v[S_MINH] = min(v[S_MINH], held)
 
 
 @njit(cache=True)
-def settle(st, tabs, scratch):  # type: ignore[no-untyped-def]
-    """Payments to the winner, the pot, and each seat's points."""
-    cfg = tabs[0]
-    chips, sc, points = st[9], st[10], st[12]
-    players = cfg[C_PLAYERS]
-    winner = sc[S_WIN]
-    if cfg[C_HAS_CHIPS] != 0 and winner >= 0:
-        if cfg[C_PAY] != 0:
-            for s in range(players):
+def set_up(c, cm, rt, v, m):  # type: ignore[no-untyped-def]
+    """Rows, cards laid out before play and antes (CompiledRules.setup)."""
+    opening = c[M_OPENING]
+    m[opening] = cm[c[CM_OPENING]]
+    m[opening + 1] = cm[c[CM_OPENING] + 1]
+    v[S_OPENED] = 1 if m[opening] == U0 and m[opening + 1] == U0 else 0
+    for r in range(c[C_NROWS]):
+        v[c[V_ROW_START] + r] = NO_START if c[C_START_CHOSEN] != 0 else c[C_START]
+    if c[C_NENV] > 0:
+        v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
+    for k in range(c[C_NPRE]):
+        card = c[c[O_PRE] + k]
+        m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
+        place(c, rt, v, m, card)
+    if c[C_NENV] > 0:
+        v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
+    refresh_all(c, rt, v, m)
+    if c[C_HAS_CHIPS] != 0 and c[C_ANTE] != 0:
+        for s in range(c[C_PLAYERS]):
+            pay_pot(c, v, s, run_program(c, v, m, c[P_ANTE], s))
+
+
+@njit(cache=True)
+def settle(c, v, m):  # type: ignore[no-untyped-def]
+    """Payments to the winner, the pot, and each seat's points (CompiledRules.settle)."""
+    winner = v[S_WIN]
+    chips = c[V_CHIPS]
+    if c[C_HAS_CHIPS] != 0 and winner >= 0:
+        if c[C_PAY] != 0:
+            for s in range(c[C_PLAYERS]):
                 if s != winner:
-                    value = amount(st, tabs, scratch, cfg[P_PAY], s)
-                    chips[s] -= value
-                    chips[winner] += value
-        if cfg[C_POT_TO_WINNER] != 0:
-            chips[winner] += sc[S_POT]
-            sc[S_POT] = 0
-    if cfg[C_HAS_POINTS] != 0:
-        for s in range(players):
-            points[s] = amount(st, tabs, scratch, cfg[P_POINTS], s)
+                    value = run_program(c, v, m, c[P_PAY], s)
+                    v[chips + s] -= value
+                    v[chips + winner] += value
+        if c[C_POT_TO_WINNER] != 0:
+            v[chips + winner] += v[S_POT]
+            v[S_POT] = 0
+    if c[C_HAS_POINTS] != 0:
+        for s in range(c[C_PLAYERS]):
+            v[c[V_POINTS] + s] = run_program(c, v, m, c[P_POINTS], s)
+
+
+@njit(cache=True)
+def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget, deal):  # type: ignore[no-untyped-def]
+    """Deal, set up, play and settle one deal (engine.play_deal)."""
+    records = v[S_NDEC], v[S_NEV], v[S_OVERFLOW]
+    v[: c[V_STACK]] = 0  # the scalars and the per-row and per-seat fields
+    m[RNG + 1 : c[M_ITLO]] = U0
+    v[S_NDEC], v[S_NEV], v[S_OVERFLOW] = records
+    v[S_WIN] = -1
+    v[S_FIRST] = -1
+    v[S_DEALER] = dealer
+    v[S_ACTIVE] = c[C_PLAYERS]
+    v[S_OPENCARD] = -1
+    deal_cards(c, v, m, dealer)
+    set_up(c, cm, rt, v, m)
+    v[S_POT] += carried
+    m[c[M_LAYOUT]] = m[c[M_TABLE]]
+    m[c[M_LAYOUT] + 1] = m[c[M_TABLE] + 1]
+    if c[C_NCHOICES] > 0:  # the dealer names the opening card
+        k = np.int64(uniform(c, v, m, ev) * c[C_NCHOICES])
+        at = c[CM_CHOICES] + 2 * k
+        m[c[M_OPENING]] = cm[at]
+        m[c[M_OPENING] + 1] = cm[at + 1]
+        v[S_OPENED] = 0
+        v[S_OPENCARD] = lowest(cm[at], cm[at + 1])
+    seat = choose_leader(c, m, dealer, previous_winner)
+    if seat < 0:
+        v[S_ERROR] = 2
+        return
+    run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
+    settle(c, v, m)
 
 
 # ============================================================================
 # games, matches and totals (runtime/match.py, runtime/simulate.py)
 # ============================================================================
-T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
-
-
 @njit(cache=True)
-def add_deal(st, tot, players, out, deal):  # type: ignore[no-untyped-def]
+def add_deal(c, v, m, tot, out, outm, deal):  # type: ignore[no-untyped-def]
     """Add a deal's figures to the run totals, and keep them for the record when asked."""
-    sc = st[10]
-    tot[T_DECISIONS] += sc[S_DECISIONS]
-    tot[T_PASSES] += sc[S_PASSES]
+    players = c[C_PLAYERS]
+    tot[T_DECISIONS] += v[S_DECISIONS]
+    tot[T_PASSES] += v[S_PASSES]
     tot[T_DEALS] += 1
-    if sc[S_WIN] < 0:
+    if v[S_WIN] < 0:
         tot[T_BLOCKED] += 1
     for s in range(players):
-        tot[T_CHIPS + s] += st[9][s]
-        tot[T_CHIPS + players + s] += st[12][s]
-    res_i, res_seat, res_hands, res_layout = out
-    if res_i.shape[0] > deal:
-        res_i[deal, 0] = sc[S_WIN]
-        res_i[deal, 1] = sc[S_DEALER]
-        res_i[deal, 2] = sc[S_OPENCARD]
-        res_i[deal, 3] = sc[S_DECISIONS]
-        res_i[deal, 4] = sc[S_PASSES]
-        res_i[deal, 5] = sc[S_POT]
+        tot[T_CHIPS + s] += v[c[V_CHIPS] + s]
+        tot[T_CHIPS + players + s] += v[c[V_POINTS] + s]
+    if out.shape[0] > deal:
+        out[deal, R_WINNER] = v[S_WIN]
+        out[deal, R_DEALER] = v[S_DEALER]
+        out[deal, R_OPENCARD] = v[S_OPENCARD]
+        out[deal, R_DECISIONS] = v[S_DECISIONS]
+        out[deal, R_PASSES] = v[S_PASSES]
+        out[deal, R_POT] = v[S_POT]
         for s in range(players):
-            res_seat[deal, 0, s] = st[9][s]
-            res_seat[deal, 1, s] = st[12][s]
-            res_seat[deal, 2, s] = hand_size(st[0], s)
-            res_seat[deal, 3, s] = st[7][s]
-        res_hands[deal, :, :] = st[14]
-        res_layout[deal, :] = st[15]
+            out[deal, R_SEATS + s] = v[c[V_CHIPS] + s]
+            out[deal, R_SEATS + players + s] = v[c[V_POINTS] + s]
+            out[deal, R_SEATS + 2 * players + s] = size(m, c[M_HANDS] + 2 * s)
+            out[deal, R_SEATS + 3 * players + s] = v[c[V_PLACES] + s]
+        for w in range(2 * players):
+            outm[deal, w] = m[c[M_DEALT] + w]
+        outm[deal, 2 * players] = m[c[M_LAYOUT]]
+        outm[deal, 2 * players + 1] = m[c[M_LAYOUT] + 1]
 
 
 @njit(cache=True)
-def target_reached(cfg, m_chips, m_points, m_won):  # type: ignore[no-untyped-def]
-    if cfg[S_TCHIPS_ON] != 0 and m_chips.max() >= cfg[S_TCHIPS]:
+def target_reached(c, m_chips, m_points, m_won):  # type: ignore[no-untyped-def]
+    if c[S_TCHIPS_ON] != 0 and m_chips.max() >= c[S_TCHIPS]:
         return True
-    if cfg[S_TDEALS_ON] != 0 and m_won.max() >= cfg[S_TDEALS]:
+    if c[S_TDEALS_ON] != 0 and m_won.max() >= c[S_TDEALS]:
         return True
-    if cfg[S_TPOINTS_ON] != 0:
-        target = cfg[S_TPOINTS]
+    if c[S_TPOINTS_ON] != 0:
+        target = c[S_TPOINTS]
         return m_points.max() >= target if target >= 0 else m_points.min() <= target
     return False
 
 
 @njit(cache=True)
-def match_winners(cfg, m_chips, m_points, m_won, last_left, winners):  # type: ignore[no-untyped-def]
+def match_winners(c, m_chips, m_points, m_won, last_left, winners):  # type: ignore[no-untyped-def]
     """The seats winning the match into ``winners``; returns how many."""
-    kind = cfg[S_WINNER]
+    kind = c[S_WINNER]
     if kind == W_CHIPS:
         scores = m_chips.copy()
     elif kind == W_HIGH:
@@ -1159,34 +1251,32 @@ def match_winners(cfg, m_chips, m_points, m_won, last_left, winners):  # type: i
     else:
         scores = m_won.copy()
     best = scores.max()
+    tied = 0
     fewest = 1 << 30
     for s in range(scores.shape[0]):
         if scores[s] == best:
+            tied += 1
             fewest = min(fewest, last_left[s])
     count = 0
-    tied = 0
     for s in range(scores.shape[0]):
-        tied += 1 if scores[s] == best else 0
-    for s in range(scores.shape[0]):
-        if scores[s] == best and (tied == 1 or cfg[S_TIEBREAK] == 0 or last_left[s] == fewest):
+        if scores[s] == best and (tied == 1 or c[S_TIEBREAK] == 0 or last_left[s] == fewest):
             winners[count] = s
             count += 1
     return count
 
 
 @njit(cache=True)
-def play_game(st, tabs, scratch, rng, rec, forget, tot, wins, out, winners):  # type: ignore[no-untyped-def]
-    """One game: a deal, or a match of cfg[C_DEALS] deals; returns the number of winners."""
-    cfg = tabs[0]
-    players = cfg[C_PLAYERS]
-    dealer = int(uniform(rng, rec[2], rec[3], rec[5]) * players)
-    if cfg[C_DEALS] == 0:
-        play_deal(st, tabs, scratch, rng, rec, dealer, -1, 0, forget, 0)
-        add_deal(st, tot, players, out, 0)
-        if st[10][S_WIN] < 0:
+def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):  # type: ignore[no-untyped-def]
+    """One game: a deal, or a match of c[C_DEALS] deals; returns the number of winners."""
+    players = c[C_PLAYERS]
+    dealer = np.int64(uniform(c, v, m, ev) * players)
+    if c[C_DEALS] == 0:
+        play_deal(c, cm, rt, v, m, dec, ev, dealer, -1, 0, forget, 0)
+        add_deal(c, v, m, tot, out, outm, 0)
+        if v[S_WIN] < 0:
             return 0
-        winners[0] = st[10][S_WIN]
-        wins[winners[0]] += 1.0
+        winners[0] = v[S_WIN]
+        wins[v[S_WIN]] += 1.0
         return 1
     m_chips = np.zeros(players, np.int64)
     m_points = np.zeros(players, np.int64)
@@ -1194,36 +1284,35 @@ def play_game(st, tabs, scratch, rng, rec, forget, tot, wins, out, winners):  # 
     last_left = np.zeros(players, np.int64)
     previous = -1
     carried = 0
-    for deal in range(cfg[C_DEALS]):
-        play_deal(st, tabs, scratch, rng, rec, dealer, previous, carried, forget, deal)
-        if st[10][S_ERROR] != 0:
+    for deal in range(c[C_DEALS]):
+        play_deal(c, cm, rt, v, m, dec, ev, dealer, previous, carried, forget, deal)
+        if v[S_ERROR] != 0:
             return 0
-        add_deal(st, tot, players, out, deal)
+        add_deal(c, v, m, tot, out, outm, deal)
         for s in range(players):
-            m_chips[s] += st[9][s]
-            m_points[s] += st[12][s]
-            last_left[s] = hand_size(st[0], s)
-        previous = st[10][S_WIN]
+            m_chips[s] += v[c[V_CHIPS] + s]
+            m_points[s] += v[c[V_POINTS] + s]
+            last_left[s] = size(m, c[M_HANDS] + 2 * s)
+        previous = v[S_WIN]
         if previous >= 0:
             m_won[previous] += 1
-        carried = st[10][S_POT]
+        carried = v[S_POT]
         dealer = (dealer + 1) % players
-        if target_reached(cfg, m_chips, m_points, m_won):
+        if target_reached(c, m_chips, m_points, m_won):
             break
-    count = match_winners(cfg, m_chips, m_points, m_won, last_left, winners)
+    count = match_winners(c, m_chips, m_points, m_won, last_left, winners)
     for k in range(count):
         wins[winners[k]] += 1.0 / count
     return count
 
 
 @njit(cache=True)
-def simulate_games(st, tabs, scratch, rec, seed, games, forget, tot, wins, out, winners):  # type: ignore[no-untyped-def]
+def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out, outm, winners):  # type: ignore[no-untyped-def]
     """Play ``games`` games, game g seeded with ``seed + g``; returns the first failing game or -1."""
-    rng = np.zeros(1, np.uint64)
     for g in range(games):
-        rng[0] = np.uint64(seed + g)
-        next_u64(rng)  # one step away from the raw seed, so neighbouring seeds decorrelate
-        play_game(st, tabs, scratch, rng, rec, forget, tot, wins, out, winners)
-        if st[10][S_ERROR] != 0:
+        m[RNG] = np.uint64(seed + g)
+        next_u64(m)  # one step away from the raw seed
+        play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners)
+        if v[S_ERROR] != 0:
             return g
     return -1
