@@ -185,6 +185,7 @@ class NativeGame:
     """
 
     deals: list[DealResult] = field(default_factory=list)
+    dealt: list[list[int]] = field(default_factory=list)  # each deal's hands as card-id masks
     winners: list[int] = field(default_factory=list)
     events: list[float | list[int]] = field(default_factory=list)
 
@@ -244,6 +245,7 @@ def _decode(rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: 
         by_deal[int(row[k.D_DEAL])].append(_decision(rule_set, row))
     for deal in range(n_deals):
         game.deals.append(_deal_result(rule_set, players, out[deal], outm[deal], by_deal[deal]))
+        game.dealt.append([int(outm[deal, 2 * s]) | int(outm[deal, 2 * s + 1]) << 64 for s in range(players)])
     for kind, a, b in ev:
         if kind == k.EV_UNIFORM:
             game.events.append(int(a) / 9007199254740992.0)
