@@ -32,6 +32,7 @@ __all__ = [
     "NativeUnsupported",
     "native_available",
     "native_rules",
+    "native_simulator",
     "play_native_game",
     "require_numba",
     "simulate_native",
@@ -68,6 +69,32 @@ def native_rules(reference: str) -> NativeRules:
 
     analysed = load_rulespec(find_rulespec(reference))
     return NativeRules(build_rule_set(analysed), lower_rules(analysed))
+
+
+def native_simulator(
+    reference: str, options: Options
+) -> Callable[[Any, Options, IO[str] | None, Callable[[int], None] | None], Summary]:
+    """A drop-in for :func:`sevens.runtime.simulate.simulate` running the native kernels.
+
+    Everything that can make the native backend refuse (numba missing, a
+    feature or strategy it does not play) is checked here, before any output.
+    """
+    require_numba()
+    from sevens.runtime.native.build import check_strategy, check_supported
+
+    rules = native_rules(reference)
+    check_supported(rules.rule_set)
+    check_strategy(options.strategy)
+
+    def run(
+        _python_rules: Any,
+        options: Options,
+        record: IO[str] | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> Summary:
+        return simulate_native(rules, options, record, progress)
+
+    return run
 
 
 def _prepare(rules: NativeRules, options: Options) -> Any:

@@ -64,6 +64,12 @@ def check_supported(rule_set: c.RuleSet) -> None:
         raise NativeUnsupported("the numba backend does not support more than 63 faces yet")
 
 
+def check_strategy(strategy: str) -> None:
+    """Fail loudly on a strategy the kernels do not play."""
+    if strategy not in NATIVE_STRATEGIES:
+        raise NativeUnsupported(f"the numba backend does not support the strategy '{strategy}' yet")
+
+
 def _transfer(transfer: c.Transfer | None) -> list[int]:
     if transfer is None:
         return [0, 0, 0, 0]
@@ -246,8 +252,7 @@ def prepare(
 ) -> Prepared:
     """Build the arrays of a run and fill the dense row memo (with the legality program)."""
     check_supported(rule_set)
-    if strategy not in NATIVE_STRATEGIES:
-        raise NativeUnsupported(f"the numba backend does not support the strategy '{strategy}' yet")
+    check_strategy(strategy)
     cfg = flat_config(rule_set, program, players, strategy, deals)
     cm = constant_masks(rule_set, cfg)
     n_states = 1 << rule_set.deck.n_ranks
@@ -256,4 +261,18 @@ def prepare(
     prepared = Prepared(rule_set, players, cfg, cm, rt)
     v, m = prepared.new_state()
     k.build_row_table(cfg, cm, rt, v, m)
+    compile_kernels(prepared)
     return prepared
+
+
+def compile_kernels(prepared: Prepared) -> None:
+    """Load (or, the first time, compile) the game kernel before anything is timed."""
+    players = prepared.players
+    v, m = prepared.new_state()
+    k.simulate_games(
+        prepared.c, prepared.cm, prepared.rt, v, m,
+        np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, 3), np.uint64), 0, 0, 0.0,
+        np.zeros(k.T_CHIPS + 2 * players, np.int64), np.zeros(players, np.float64),
+        np.zeros((0, k.R_SEATS + 4 * players), np.int64), np.zeros((0, 2 * players + 2), np.uint64),
+        np.zeros(players, np.int64),
+    )  # fmt: skip

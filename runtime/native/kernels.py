@@ -107,7 +107,7 @@ def card_bit(card: np.int64) -> np.uint64:
 
 
 @njit(cache=True)
-def has(m, at, card):  # type: ignore[no-untyped-def]
+def has(m, at, card):
     """Whether the two-word mask at ``m[at]`` holds ``card``."""
     return (m[at + (card >> 6)] >> np.uint64(card & 63)) & U1 != U0
 
@@ -120,7 +120,7 @@ def lowest(lo: np.uint64, hi: np.uint64) -> np.int64:
 
 
 @njit(cache=True)
-def size(m, at):  # type: ignore[no-untyped-def]
+def size(m, at):
     return popcount(m[at]) + popcount(m[at + 1])
 
 
@@ -139,7 +139,7 @@ def nth_bit(lo: np.uint64, hi: np.uint64, n: np.int64) -> np.int64:
 
 
 @njit(cache=True)
-def next_u64(m):  # type: ignore[no-untyped-def]
+def next_u64(m):
     """splitmix64: small, fast and good enough for shuffling cards."""
     z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
     m[RNG] = z
@@ -149,7 +149,7 @@ def next_u64(m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def uniform(c, v, m, ev):  # type: ignore[no-untyped-def]
+def uniform(c, v, m, ev):
     """A float in [0, 1) from 53 random bits, logged when recording."""
     bits = next_u64(m) >> np.uint64(11)
     if ev.shape[0] > 0:
@@ -164,7 +164,7 @@ def uniform(c, v, m, ev):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def below(m, n):  # type: ignore[no-untyped-def]
+def below(m, n):
     """A uniform int in [0, n) (only the shuffle and penalty picks use it)."""
     return np.int64(next_u64(m) % np.uint64(n))
 
@@ -173,7 +173,7 @@ def below(m, n):  # type: ignore[no-untyped-def]
 # the program evaluator (see sevens.compiler.native for the opcodes)
 # ============================================================================
 @njit(cache=True)
-def run_program(c, v, m, start, seat):  # type: ignore[no-untyped-def]
+def run_program(c, v, m, start, seat):
     """Evaluate the program at ``start``; row programs read v[V_ROWV…], amounts ``seat``."""
     base = c[O_PROG]
     pc = base + start
@@ -417,7 +417,7 @@ def run_program(c, v, m, start, seat):  # type: ignore[no-untyped-def]
 # rows (runtime/machine.py)
 # ============================================================================
 @njit(cache=True)
-def row_values(c, v, r, start, ranks):  # type: ignore[no-untyped-def]
+def row_values(c, v, r, start, ranks):
     """Fill v[V_ROWV+1…+5] (suit, start, low, high, count) for row ``r`` in state ``ranks``."""
     n = c[C_NRANKS]
     if c[C_WRAP] != 0:
@@ -453,7 +453,7 @@ def row_values(c, v, r, start, ranks):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def memo_at(c, r, start, env, ranks):  # type: ignore[no-untyped-def]
+def memo_at(c, r, start, env, ranks):
     """Where a row state's playable cards lie in the dense memo ``rt``."""
     s = 0
     if c[C_START_CHOSEN] != 0 and start != NO_START:
@@ -462,7 +462,7 @@ def memo_at(c, r, start, env, ranks):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def build_row_table(c, cm, rt, v, m):  # type: ignore[no-untyped-def]
+def build_row_table(c, cm, rt, v, m):
     """The playable cards of every row state, with the legality program (the dense memo).
 
     Legality reads a row only through (low, high, count) besides its suit and
@@ -504,7 +504,7 @@ def build_row_table(c, cm, rt, v, m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def refresh_all(c, rt, v, m):  # type: ignore[no-untyped-def]
+def refresh_all(c, rt, v, m):
     """Every row's playable cards from the memo, and their union."""
     lo = U0
     hi = U0
@@ -521,7 +521,7 @@ def refresh_all(c, rt, v, m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def choose_row(c, v, m, card):  # type: ignore[no-untyped-def]
+def choose_row(c, v, m, card):
     """The row a card goes to (as machine.CompiledRules.choose_row)."""
     per_suit = c[C_PER_SUIT]
     first = c[c[O_SUIT_OF] + card] * per_suit
@@ -539,7 +539,7 @@ def choose_row(c, v, m, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def place(c, rt, v, m, card):  # type: ignore[no-untyped-def]
+def place(c, rt, v, m, card):
     """Put ``card`` into its row and update that row's playable cards and ``playable``."""
     r = choose_row(c, v, m, card)
     rows = c[V_ROW_RANKS]
@@ -567,7 +567,7 @@ def place(c, rt, v, m, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def after_placing(c, rt, v, m):  # type: ignore[no-untyped-def]
+def after_placing(c, rt, v, m):
     """Table-wide facts changed by a card: every row's playable cards may change."""
     if c[C_NENV] > 0:
         fact = run_program(c, v, m, c[P_ENV0], 0)
@@ -577,7 +577,7 @@ def after_placing(c, rt, v, m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def play_card(c, rt, v, m, seat, card):  # type: ignore[no-untyped-def]
+def play_card(c, rt, v, m, seat, card):
     """Play ``card`` from ``seat``'s hand (Rules.play)."""
     w = card >> 6
     bit = card_bit(card)
@@ -596,7 +596,7 @@ def play_card(c, rt, v, m, seat, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def lay_out(c, rt, v, m, card):  # type: ignore[no-untyped-def]
+def lay_out(c, rt, v, m, card):
     """Put a card that is in nobody's hand on the table at its place."""
     m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
     place(c, rt, v, m, card)
@@ -604,7 +604,7 @@ def lay_out(c, rt, v, m, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def row_holding(c, v, card):  # type: ignore[no-untyped-def]
+def row_holding(c, v, card):
     """The row a played card lies in (the first of its suit holding its rank)."""
     per_suit = c[C_PER_SUIT]
     first = c[c[O_SUIT_OF] + card] * per_suit
@@ -615,7 +615,7 @@ def row_holding(c, v, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def follow_up(c, cm, v, m, seat, card):  # type: ignore[no-untyped-def]
+def follow_up(c, cm, v, m, seat, card):
     """Cards ``seat`` may add at once after ``card`` into m[M_EXTRA] (as machine.follow_up)."""
     extra = c[M_EXTRA]
     m[extra] = U0
@@ -650,7 +650,7 @@ def follow_up(c, cm, v, m, seat, card):  # type: ignore[no-untyped-def]
 # strategies (runtime/strategies.py)
 # ============================================================================
 @njit(cache=True)
-def heuristic(c, v, m, seat, lo, hi):  # type: ignore[no-untyped-def]
+def heuristic(c, v, m, seat, lo, hi):
     """The card opening the way to most of one's own cards (ties: the lowest id)."""
     rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
     crowded = popcount(lo) + popcount(hi) > 1
@@ -686,7 +686,7 @@ def heuristic(c, v, m, seat, lo, hi):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def choose(c, v, m, ev, seat, lo, hi, can_pass):  # type: ignore[no-untyped-def]
+def choose(c, v, m, ev, seat, lo, hi, can_pass):
     """The table's strategy: random (0), heuristic (1) or withholding (2)."""
     strategy = c[C_STRATEGY]
     if strategy == 0:
@@ -709,7 +709,7 @@ def choose(c, v, m, ev, seat, lo, hi, can_pass):  # type: ignore[no-untyped-def]
 # the turn loop and its mechanics (runtime/engine.py)
 # ============================================================================
 @njit(cache=True)
-def record_decision(v, dec, seat, lo, hi, card, kind, deal):  # type: ignore[no-untyped-def]
+def record_decision(v, dec, seat, lo, hi, card, kind, deal):
     if dec.shape[0] == 0:
         return
     k = v[S_NDEC]
@@ -727,14 +727,14 @@ def record_decision(v, dec, seat, lo, hi, card, kind, deal):  # type: ignore[no-
 
 
 @njit(cache=True)
-def note(v, dec, column, value):  # type: ignore[no-untyped-def]
+def note(v, dec, column, value):
     """Add a fact to the latest recorded decision."""
     if dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
         dec[v[S_NDEC] - 1, column] = value
 
 
 @njit(cache=True)
-def who(c, v, m, role, offender):  # type: ignore[no-untyped-def]
+def who(c, v, m, role, offender):
     """The seat playing ``role`` relative to the offender, among players still in (-1: none)."""
     if role == R_SELF:
         return offender
@@ -758,7 +758,7 @@ def who(c, v, m, role, offender):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def transfer(c, v, m, dec, ev, at, offender):  # type: ignore[no-untyped-def]
+def transfer(c, v, m, dec, ev, at, offender):
     """Move penalty cards between hands as the transfer at c[at:at+4] says."""
     giver = who(c, v, m, c[at + 1], offender)
     receiver = who(c, v, m, c[at + 2], offender)
@@ -833,7 +833,7 @@ def transfer(c, v, m, dec, ev, at, offender):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def rank_the_rest(c, v, m):  # type: ignore[no-untyped-def]
+def rank_the_rest(c, v, m):
     """Places for everyone still holding cards (fewest first), then the eliminated."""
     places = c[V_PLACES]
     while True:
@@ -855,7 +855,7 @@ def rank_the_rest(c, v, m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def goes_out(c, v, m, seat):  # type: ignore[no-untyped-def]
+def goes_out(c, v, m, seat):
     """``seat`` has no cards left; True when the deal ends."""
     v[S_FINISHED] += 1
     v[S_ACTIVE] -= 1
@@ -873,7 +873,7 @@ def goes_out(c, v, m, seat):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def eliminate(c, rt, v, m, dec, seat):  # type: ignore[no-untyped-def]
+def eliminate(c, rt, v, m, dec, seat):
     """A pass beyond the limit: the hand goes onto the layout; True when the deal ends."""
     note(v, dec, D_ELIM, 1)
     hand = c[M_HANDS] + 2 * seat
@@ -903,13 +903,13 @@ def eliminate(c, rt, v, m, dec, seat):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def pay_pot(c, v, seat, value):  # type: ignore[no-untyped-def]
+def pay_pot(c, v, seat, value):
     v[c[V_CHIPS] + seat] -= value
     v[S_POT] += value
 
 
 @njit(cache=True)
-def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):  # type: ignore[no-untyped-def]
+def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     """Extra cards the same player may add at once; returns the decisions taken."""
     taken = 0
     optional = c[C_FOLLOW_OPTIONAL] != 0
@@ -928,20 +928,20 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):  # type: ignore[no-u
 
 
 @njit(cache=True)
-def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):  # type: ignore[no-untyped-def]
+def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):
     """Follow-ups and the "last card" announcement after a play; returns extra decisions."""
     taken = 0
     if c[C_FOLLOW] != 0:
         taken = follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal)
-    if c[C_LAST_CARD] != 0 and size(m, c[M_HANDS] + 2 * seat) == 1:
-        if uniform(c, v, m, ev) < forget:  # a bot forgets to say it, and is always caught
-            note(v, dec, D_FORGOT, 1)
-            transfer(c, v, m, dec, ev, C_LC, seat)
+    last = c[C_LAST_CARD] != 0 and size(m, c[M_HANDS] + 2 * seat) == 1
+    if last and uniform(c, v, m, ev) < forget:  # a bot forgets to say it, and is always caught
+        note(v, dec, D_FORGOT, 1)
+        transfer(c, v, m, dec, ev, C_LC, seat)
     return taken
 
 
 @njit(cache=True)
-def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):  # type: ignore[no-untyped-def]
+def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     """The turn loop of one deal (engine._Turns.run); sets decisions, passes and the winner.
 
     The common path (a random or forced play on rows of one suit each, no
@@ -1057,7 +1057,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):  # type: ignore[no-
 
 
 @njit(cache=True)
-def holder(c, m, lo, hi, dealer):  # type: ignore[no-untyped-def]
+def holder(c, m, lo, hi, dealer):
     """The first player from the dealer's left holding a card of the mask (-1: nobody)."""
     n = c[C_PLAYERS]
     for k in range(1, n + 1):
@@ -1069,7 +1069,7 @@ def holder(c, m, lo, hi, dealer):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def choose_leader(c, m, dealer, previous_winner):  # type: ignore[no-untyped-def]
+def choose_leader(c, m, dealer, previous_winner):
     """Who takes the first turn (engine.choose_leader)."""
     leader = c[C_LEADER]
     if leader == L_HOLDER:
@@ -1089,7 +1089,7 @@ def choose_leader(c, m, dealer, previous_winner):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True)
-def deal_cards(c, v, m, dealer):  # type: ignore[no-untyped-def]
+def deal_cards(c, v, m, dealer):
     """Shuffle, then deal one card at a time from the dealer's left."""
     deck, n, players = c[V_DECK], c[C_NDEALT], c[C_PLAYERS]
     for i in range(n):
@@ -1119,7 +1119,7 @@ def deal_cards(c, v, m, dealer):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def set_up(c, cm, rt, v, m):  # type: ignore[no-untyped-def]
+def set_up(c, cm, rt, v, m):
     """Rows, cards laid out before play and antes (CompiledRules.setup)."""
     opening = c[M_OPENING]
     m[opening] = cm[c[CM_OPENING]]
@@ -1142,7 +1142,7 @@ def set_up(c, cm, rt, v, m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def settle(c, v, m):  # type: ignore[no-untyped-def]
+def settle(c, v, m):
     """Payments to the winner, the pot, and each seat's points (CompiledRules.settle)."""
     winner = v[S_WIN]
     chips = c[V_CHIPS]
@@ -1162,7 +1162,7 @@ def settle(c, v, m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget, deal):  # type: ignore[no-untyped-def]
+def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget, deal):
     """Deal, set up, play and settle one deal (engine.play_deal)."""
     records = v[S_NDEC], v[S_NEV], v[S_OVERFLOW]
     v[: c[V_STACK]] = 0  # the scalars and the per-row and per-seat fields
@@ -1197,7 +1197,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
 # games, matches and totals (runtime/match.py, runtime/simulate.py)
 # ============================================================================
 @njit(cache=True)
-def add_deal(c, v, m, tot, out, outm, deal):  # type: ignore[no-untyped-def]
+def add_deal(c, v, m, tot, out, outm, deal):
     """Add a deal's figures to the run totals, and keep them for the record when asked."""
     players = c[C_PLAYERS]
     tot[T_DECISIONS] += v[S_DECISIONS]
@@ -1227,7 +1227,7 @@ def add_deal(c, v, m, tot, out, outm, deal):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def target_reached(c, m_chips, m_points, m_won):  # type: ignore[no-untyped-def]
+def target_reached(c, m_chips, m_points, m_won):
     if c[S_TCHIPS_ON] != 0 and m_chips.max() >= c[S_TCHIPS]:
         return True
     if c[S_TDEALS_ON] != 0 and m_won.max() >= c[S_TDEALS]:
@@ -1239,7 +1239,7 @@ def target_reached(c, m_chips, m_points, m_won):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def match_winners(c, m_chips, m_points, m_won, last_left, winners):  # type: ignore[no-untyped-def]
+def match_winners(c, m_chips, m_points, m_won, last_left, winners):
     """The seats winning the match into ``winners``; returns how many."""
     kind = c[S_WINNER]
     if kind == W_CHIPS:
@@ -1266,7 +1266,7 @@ def match_winners(c, m_chips, m_points, m_won, last_left, winners):  # type: ign
 
 
 @njit(cache=True)
-def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):  # type: ignore[no-untyped-def]
+def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
     """One game: a deal, or a match of c[C_DEALS] deals; returns the number of winners."""
     players = c[C_PLAYERS]
     dealer = np.int64(uniform(c, v, m, ev) * players)
@@ -1307,7 +1307,7 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners): 
 
 
 @njit(cache=True)
-def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out, outm, winners):  # type: ignore[no-untyped-def]
+def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out, outm, winners):
     """Play ``games`` games, game g seeded with ``seed + g``; returns the first failing game or -1."""
     for g in range(games):
         m[RNG] = np.uint64(seed + g)

@@ -62,9 +62,9 @@ class ScriptedRandom(random.Random):
             order.append(pending[(dealer + 1 + i) % self.players].pop(0))
         x[:] = order
 
-    def sample(self, population: Sequence[Item], k: int, **kwargs: Any) -> list[Item]:  # type: ignore[override]
+    def sample(self, population: Sequence[Item], k: int, **kwargs: Any) -> list[Item]:
         event = self._next()
-        if not isinstance(event, list) or len(event) != k or not set(event) <= set(population):  # type: ignore[arg-type]
+        if not isinstance(event, list) or len(event) != k or not set(event) <= set(population):
             raise Disagreement(f"the Python engine picked {k} of {list(population)}, the native game {event}")
         return list(event)  # type: ignore[arg-type]
 
