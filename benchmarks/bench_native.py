@@ -86,20 +86,23 @@ def c_rate(games: int, players: int, repeat: int) -> float | None:
     return max(rates)
 
 
-def compile_times() -> tuple[float, float]:
-    """Seconds to a first simulated game with numba's cache empty, then with it warm."""
+def compile_times() -> list[tuple[float, float]]:
+    """(wall, CPU) seconds to a first simulated game with numba's cache empty, then warm."""
     script = (
-        "import time; t = time.perf_counter();"
+        "import time; t, c = time.perf_counter(), time.process_time();"
         "from sevens.runtime.native import native_rules, simulate_native;"
         "from sevens.runtime.simulate import Options;"
         "simulate_native(native_rules('parliament'), Options(4, 1));"
-        "print(time.perf_counter() - t)"
+        "print(time.perf_counter() - t, time.process_time() - c)"
     )
+    times = []
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        runs = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True) for _ in range(2)]
-    first, second = (float(run.stdout.strip()) for run in runs)
-    return first, second
+        for _ in range(2):
+            run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+            wall, cpu = run.stdout.split()
+            times.append((float(wall), float(cpu)))
+    return times
 
 
 def parliament(args: argparse.Namespace) -> None:
@@ -169,8 +172,10 @@ def main() -> None:
     require_numba()
     print(f"python {sys.version.split()[0]}, one process, load {load()}")
     if not args.no_compile_time:
-        first, warm = compile_times()
-        print(f"\n4. Start to the first native game: cache empty {first:.1f} s (JIT compile), warm {warm:.1f} s")
+        (cold, cold_cpu), (warm, warm_cpu) = compile_times()
+        print(f"\n4. Start to the first native game (load {load()}):")
+        print(f"   numba cache empty (JIT compile): {cold:.1f} s wall, {cold_cpu:.1f} s CPU")
+        print(f"   cache warm                     : {warm:.1f} s wall, {warm_cpu:.1f} s CPU")
     parliament(args)
     every_rule_set(args)
     scaling(args)

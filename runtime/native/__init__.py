@@ -136,7 +136,7 @@ def simulate_native(
                 options.forget_last_card, tot, wins, out, outm, winners,
             )  # fmt: skip
             if failed >= 0:
-                raise _endless(options.seed + done + failed)
+                raise _failed(options.seed + done + failed, int(v[k.S_ERROR]))
             done += n
             if progress is not None:
                 progress(done)
@@ -152,10 +152,11 @@ def simulate_native(
     return summary
 
 
-def _endless(seed: int) -> GameError:
-    return GameError(
-        f"the deal of game seed {seed} did not end; the rules may never let it end"
-    )
+def _failed(seed: int, error: int) -> GameError:
+    """The engine's error for a game the kernels could not finish (game seed ``seed``)."""
+    if error == 2:
+        return GameError(f"game seed {seed}: nobody holds the card that decides who leads")
+    return GameError(f"game seed {seed}: the deal did not end; the rules may never let it end")
 
 
 def _write(stream: IO[str], rule_set: RuleSet, players: int, seed: int, number: int, deal: DealResult) -> None:
@@ -244,7 +245,7 @@ def play_native_game(
             tot_try, wins_try, out, outm, winners,
         )  # fmt: skip
         if failed >= 0:
-            raise _endless(seed)
+            raise _failed(seed, int(v[k.S_ERROR]))
         if v[k.S_OVERFLOW] == 0:
             break
         capacity *= 4  # the record did not fit: play the same game again with more room

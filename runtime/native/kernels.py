@@ -955,7 +955,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     hands, playable, opening, passes_of = c[M_HANDS], c[M_PLAYABLE], c[M_OPENING], c[V_PASSES]
     table, row_ranks, row_masks = c[M_TABLE], c[V_ROW_RANKS], c[M_ROWMASK]
     rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
-    check_after = c[C_LAST_CARD] != 0 or c[C_FOLLOW] != 0
+    last_card, follows, triggers = c[C_LAST_CARD] != 0, c[C_FOLLOW] != 0, c[CM_TRIGGER]
     pass_constant = c[C_PASS_IS_CONST] != 0
     recording = dec.shape[0] > 0 or ev.shape[0] > 0
     fast_random = c[C_STRATEGY] == 0 and not recording
@@ -1014,7 +1014,9 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                     m[mask + 1] = rt[at + 1]
                 else:
                     play_card(c, rt, v, m, seat, card)
-                if check_after and (m[hand] != U0 or m[hand + 1] != U0):
+                # as the engine: only after a follow-up trigger, or any play with "last card"
+                after = last_card or (follows and has(cm, triggers, card))
+                if after and (m[hand] != U0 or m[hand + 1] != U0):
                     extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
                 if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
                     v[S_DECISIONS] = decisions + extra
