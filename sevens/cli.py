@@ -239,6 +239,13 @@ def _orphans() -> list[Path]:
     help="Chance that a bot forgets to announce 'last card' (rule sets with that rule).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option(
+    "--backend",
+    type=click.Choice(["python", "numba"]),
+    default="python",
+    show_default=True,
+    help="python: the reference engine; numba: native kernels (pip install 'sevens[fast]').",
+)
 def simulate(
     variant: str,
     players: int | None,
@@ -250,6 +257,7 @@ def simulate(
     as_match: bool,
     forget: float,
     as_json: bool,
+    backend: str,
 ) -> None:
     """Play GAMES deals of VARIANT (an id or a rulespec path) with bots and summarise them."""
     from sevens.runtime.match import number_of_deals
@@ -269,6 +277,8 @@ def simulate(
             deals = number_of_deals(rules, players, None)
         options = Options(players, games, seed, strategy, deals, forget)
         inputs = _input_files(variant)
+        if backend == "numba":
+            run = _native_simulator(variant, options)
         with _record_stream(record, inputs) as stream, _progress(games) as progress:
             summary = run(rules, options, stream, progress)
     if as_json:
@@ -286,6 +296,17 @@ def _default_players(variant: str, players: int | None) -> int:
     if spec.players.best is not None:
         return int(str(spec.players.best).replace("–", "-").split("-")[0])
     return min(max(4, spec.players.min), spec.players.max)
+
+
+def _native_simulator(variant: str, options: Any) -> Any:
+    """The native backend's simulate, or exit 2 saying why it cannot run this."""
+    from sevens.runtime.native import NativeUnsupported, native_simulator
+
+    try:
+        return native_simulator(variant, options)
+    except NativeUnsupported as exc:
+        _fail(f"error: {exc}")
+        return None  # not reached: _fail exits
 
 
 def _load_rules(variant: str) -> Any:

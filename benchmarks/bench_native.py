@@ -1,0 +1,185 @@
+"""Benchmark: the native backend against everything else, in one run.
+
+Random playouts, one core.  Printed as games/s (best of ``--repeat`` runs)
+and ratios:
+
+1. Parliament, 4 players: native kernels, compiled Python (the generated
+   module through the runtime), the reference interpreter, the hand-written
+   Python engine (benchmarks/handwritten_parliament.py) and the hand-written
+   C engine (benchmarks/c/parliament.c, built with ``cc -O2`` when a compiler
+   is present).  Targets: native >= 300,000 games/s and >= 0.25x C.
+2. Every built-in rule set: native and compiled Python, target native >= 10x.
+3. How the cost grows: with players (shichi-narabe, 3-10), with decks
+   (Parliament against two packs at 7 and 8 players).
+4. The first run's JIT compile time (numba's cache emptied) and a warm start.
+
+The machine's load (``uptime``) is printed with the figures: on a shared
+machine every rate reads low, ratios measured side by side less so.
+
+Run:  python benchmarks/bench_native.py [--quick] [--repeat R] [--no-compile-time]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from handwritten_parliament import play_game  # noqa: E402
+
+from sevens.compiler.load import builtin_ids  # noqa: E402
+from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules  # noqa: E402
+from sevens.runtime.native import native_rules, require_numba, simulate_native  # noqa: E402
+from sevens.runtime.registry import load_rules  # noqa: E402
+from sevens.runtime.simulate import Options, simulate  # noqa: E402
+
+
+def load() -> str:
+    """The machine's load averages, as ``uptime`` reports them."""
+    return os.getloadavg().__repr__()
+
+
+def best_rate(run: Callable[[int], float | None], games: int, repeat: int) -> float:
+    """Games per second of the fastest of ``repeat`` runs (a run may time itself)."""
+    rates = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        own = run(games)
+        rates.append(own if own else games / (time.perf_counter() - started))
+    return max(rates)
+
+
+def python_rate(variant: str, players: int, games: int, repeat: int) -> float:
+    rules = load_rules(variant)
+    simulate(rules, Options(players, 50, seed=1))  # warm the row memo
+    return best_rate(lambda n: simulate(rules, Options(players, n, seed=1)).games_per_second, games, repeat)
+
+
+def native_rate(variant: str, players: int, games: int, repeat: int) -> float:
+    rules = native_rules(variant)
+    simulate_native(rules, Options(players, 10, seed=1))  # compile or load the kernels
+    return best_rate(lambda n: simulate_native(rules, Options(players, n, seed=1)).games_per_second, games, repeat)
+
+
+def c_rate(games: int, players: int, repeat: int) -> float | None:
+    """The C engine's games/s, or None (with a message) when no C compiler is present."""
+    compiler = shutil.which("cc")
+    if compiler is None:
+        print("C engine skipped: no C compiler (cc) on this machine")
+        return None
+    binary = Path(tempfile.mkdtemp()) / "parliament"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(HERE / "c" / "parliament.c")], check=True)
+    rates = []
+    for _ in range(repeat):
+        out = subprocess.run([str(binary), str(games), str(players), "1"], capture_output=True, text=True, check=True)
+        rates.append(float(out.stdout.split()[0]))
+    return max(rates)
+
+
+def compile_times() -> list[tuple[float, float]]:
+    """(wall, CPU) seconds to a first simulated game with numba's cache empty, then warm."""
+    script = (
+        "import time; t, c = time.perf_counter(), time.process_time();"
+        "from sevens.runtime.native import native_rules, simulate_native;"
+        "from sevens.runtime.simulate import Options;"
+        "simulate_native(native_rules('parliament'), Options(4, 1));"
+        "print(time.perf_counter() - t, time.process_time() - c)"
+    )
+    times = []
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for _ in range(2):
+            run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+            wall, cpu = run.stdout.split()
+            times.append((float(wall), float(cpu)))
+    return times
+
+
+def parliament(args: argparse.Namespace) -> None:
+    players = 4
+    reference = reference_rules(load_rulespec(find_rulespec("parliament")))
+    native = native_rate("parliament", players, args.native_games, args.repeat)
+    c = c_rate(args.c_games, players, args.repeat)
+    compiled = python_rate("parliament", players, args.python_games, args.repeat)
+
+    def run_reference(n: int) -> float:
+        return simulate(reference, Options(players, n, seed=1)).games_per_second  # type: ignore[arg-type]
+
+    def run_handwritten(n: int) -> None:
+        for game in range(n):
+            play_game(random.Random(1 + game), players)
+
+    interpreted = best_rate(run_reference, args.reference_games, max(1, args.repeat // 2))
+    handwritten = best_rate(run_handwritten, args.python_games, args.repeat)
+    print(f"\n1. Parliament, {players} players, random play, one core   (load {load()})")
+    print(f"   native (numba kernels)        : {native:12.0f} games/s")
+    if c is not None:
+        print(f"   hand-written C (cc -O2)       : {c:12.0f} games/s")
+    print(f"   compiled Python (generated)   : {compiled:12.0f} games/s")
+    print(f"   reference interpreter         : {interpreted:12.0f} games/s")
+    print(f"   hand-written Python           : {handwritten:12.0f} games/s")
+    if c is not None:
+        print(f"   native / C                    : {native / c:12.2f}   (target >= 0.25)")
+    print(f"   native / compiled Python      : {native / compiled:12.1f}")
+    print(f"   native / hand-written Python  : {native / handwritten:12.1f}")
+    print(f"   native >= 300,000 games/s     : {'yes' if native >= 300_000 else 'no (see the load)'}")
+
+
+def every_rule_set(args: argparse.Namespace) -> None:
+    print(f"\n2. Every built-in rule set, random play   (load {load()})")
+    print(f"   {'rule set':22} {'players':>7} {'native':>12} {'compiled Py':>12} {'ratio':>7}")
+    for variant in builtin_ids():
+        allowed = load_rules(variant).rule_set.players
+        players = min(max(4, allowed.min), allowed.max)
+        native = native_rate(variant, players, args.native_games // 4, args.repeat)
+        compiled = python_rate(variant, players, args.python_games // 4, args.repeat)
+        mark = "" if native >= 10 * compiled else "  < 10x"
+        print(f"   {variant:22} {players:7} {native:12.0f} {compiled:12.0f} {native / compiled:7.1f}{mark}")
+
+
+def scaling(args: argparse.Namespace) -> None:
+    print(f"\n3. Cost by players (shichi-narabe) and decks   (load {load()})")
+    print(f"   {'rule set':22} {'players':>7} {'native':>12} {'compiled Py':>12} {'ratio':>7}")
+    runs = [("shichi-narabe", p) for p in range(3, 11)]
+    runs += [(variant, p) for variant in ("parliament", "parallel-builds", "double-deck") for p in (7, 8)]
+    for variant, players in runs:
+        native = native_rate(variant, players, args.native_games // 4, args.repeat)
+        compiled = python_rate(variant, players, args.python_games // 4, args.repeat)
+        print(f"   {variant:22} {players:7} {native:12.0f} {compiled:12.0f} {native / compiled:7.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="fewer games (figures are noisier)")
+    parser.add_argument("--no-compile-time", action="store_true", help="skip the cold-cache compile")
+    args = parser.parse_args()
+    scale = 10 if args.quick else 1
+    args.native_games = 400_000 // scale
+    args.c_games = 2_000_000 // scale
+    args.python_games = 20_000 // scale
+    args.reference_games = 300 // scale
+    require_numba()
+    print(f"python {sys.version.split()[0]}, one process, load {load()}")
+    if not args.no_compile_time:
+        (cold, cold_cpu), (warm, warm_cpu) = compile_times()
+        print(f"\n4. Start to the first native game (load {load()}):")
+        print(f"   numba cache empty (JIT compile): {cold:.1f} s wall, {cold_cpu:.1f} s CPU")
+        print(f"   cache warm                     : {warm:.1f} s wall, {warm_cpu:.1f} s CPU")
+    parliament(args)
+    every_rule_set(args)
+    scaling(args)
+
+
+if __name__ == "__main__":
+    main()

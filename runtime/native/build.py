@@ -1,0 +1,278 @@
+"""Arrays for the native kernels, derived from a ``RuleSet`` record and its native programs.
+
+Everything the kernels read about a rule set is built here, once per run:
+the configuration vector (``cfg``, slots named in :mod:`.kernels`), the card
+tables, the programs, and the dense memo of playable cards per row state.
+Features the kernels do not play yet raise :class:`NativeUnsupported`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sevens.compiler.native import NativeProgram, NativeUnsupported
+from sevens.runtime import contract as c
+from sevens.runtime.native import kernels as k
+
+#: The strategies the kernels play, by the name used on the command line.
+NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2}
+#: Decisions per card after which a deal is declared endless (as the engine).
+DECISION_LIMIT_PER_CARD = 200
+
+_LEADERS = {
+    c.Leader.HOLDER: k.L_HOLDER,
+    c.Leader.HOLDER_OF_LOWEST: k.L_LOWEST,
+    c.Leader.LEFT_OF_DEALER: k.L_LEFT,
+    c.Leader.PREVIOUS_WINNER: k.L_PREVIOUS,
+}
+_ROLES = {c.Role.SELF: k.R_SELF, c.Role.LEFT: k.R_LEFT, c.Role.RIGHT: k.R_RIGHT, c.Role.MOST_CARDS: k.R_MOST}
+_PICKS = {c.Pick.RANDOM: k.PICK_RANDOM, c.Pick.HIGHEST_VALUE: k.PICK_HIGHEST, c.Pick.LOWEST_VALUE: k.PICK_LOWEST}
+_WINNERS = {
+    c.MatchWinner.MOST_CHIPS: k.W_CHIPS,
+    c.MatchWinner.MOST_POTS: k.W_POTS,
+    c.MatchWinner.MOST_DEALS: k.W_DEALS,
+    c.MatchWinner.HIGHEST_POINTS: k.W_HIGH,
+    c.MatchWinner.LOWEST_POINTS: k.W_LOW,
+}
+#: The widest deck two uint64 words hold, and the most ranks the dense row memo allows.
+MAX_CARDS = 128
+MAX_RANKS = 16
+
+
+def _words(mask: int) -> list[int]:
+    return [mask & (2**64 - 1), mask >> 64]
+
+
+def _nonzero(amount: c.Amount | None) -> int:
+    return 0 if amount is None or amount == 0 else 1
+
+
+def check_supported(rule_set: c.RuleSet) -> None:
+    """Fail loudly on what the kernels do not play yet."""
+    if rule_set.n_cards > MAX_CARDS:
+        raise NativeUnsupported(
+            f"the numba backend does not support decks of more than {MAX_CARDS} cards yet"
+        )
+    if rule_set.deck.n_ranks > MAX_RANKS:
+        raise NativeUnsupported(
+            f"the numba backend does not support rows of more than {MAX_RANKS} ranks yet"
+        )
+    if rule_set.deck.n_faces > 63:
+        raise NativeUnsupported("the numba backend does not support more than 63 faces yet")
+
+
+def check_strategy(strategy: str) -> None:
+    """Fail loudly on a strategy the kernels do not play."""
+    if strategy not in NATIVE_STRATEGIES:
+        raise NativeUnsupported(f"the numba backend does not support the strategy '{strategy}' yet")
+
+
+def _transfer(transfer: c.Transfer | None) -> list[int]:
+    if transfer is None:
+        return [0, 0, 0, 0]
+    return [transfer.cards, _ROLES[transfer.source], _ROLES[transfer.target], _PICKS[transfer.which]]
+
+
+def config(
+    rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
+) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """The configuration vector of a run."""
+    deck, layout, passing, session = rule_set.deck, rule_set.layout, rule_set.passing, rule_set.session
+    cfg = np.zeros(k.C_SIZE, np.int64)
+    starts = program.starts
+    chips = rule_set.chips
+    values = {
+        k.C_NCARDS: rule_set.n_cards,
+        k.C_NFACES: deck.n_faces,
+        k.C_NRANKS: deck.n_ranks,
+        k.C_NSUITS: deck.n_suits,
+        k.C_NROWS: rule_set.n_rows,
+        k.C_PER_SUIT: layout.rows_per_suit,
+        k.C_WRAP: int(layout.wrap),
+        k.C_START: k.NO_START if layout.start_rank is None else layout.start_rank,
+        k.C_START_CHOSEN: int(layout.start_rank is None),
+        k.C_NENV: len(program.env),
+        k.C_LEADER: _LEADERS[rule_set.opening.leader],
+        k.C_VOLUNTARY: int(passing.voluntary),
+        k.C_PASS_LIMIT: -1 if passing.limit is None else passing.limit,
+        k.C_ELIMINATE: int(passing.over_limit is c.OverLimit.ELIMINATE),
+        k.C_FOLLOW: int(rule_set.follow_up is not None),
+        k.C_FOLLOW_OPTIONAL: int(rule_set.follow_up is not None and rule_set.follow_up.optional),
+        k.C_LAST_CARD: int(rule_set.last_card is not None),
+        k.C_VT: int(passing.voluntary_transfer is not None),
+        k.C_END_ALL_OUT: int(rule_set.end_when is c.EndWhen.ALL_OUT),
+        k.C_HAS_CHIPS: int(chips is not None),
+        k.C_POT_TO_WINNER: int(chips is not None and chips.pot_to is c.PotTo.WINNER),
+        k.C_ANTE: _nonzero(chips.ante if chips else None),
+        k.C_PAY: _nonzero(chips.pay_winner if chips else None),
+        k.C_HAS_POINTS: int(rule_set.points is not None),
+        k.P_LEGAL: starts["legal"],
+        k.P_FWHEN: starts["follow_when"],
+        k.P_FALLOW: starts["follow_allow"],
+        k.P_PASS: starts["pass_cost"],
+        k.P_VPASS: starts["voluntary_pass_cost"],
+        k.P_ANTE: starts["ante"],
+        k.P_PAY: starts["pay_winner"],
+        k.P_POINTS: starts["points"],
+        k.P_ENV0: starts.get("env0", 0),
+        k.C_START_DIM: deck.n_ranks + 1 if layout.start_rank is None else 1,
+        k.C_ENV_DIM: 2 if program.env else 1,
+        k.S_WINNER: _WINNERS[session.winner],
+        k.S_TIEBREAK: int(session.tiebreak is c.Tiebreak.FEWEST_CARDS_LAST_DEAL),
+        k.S_TCHIPS_ON: int(session.target_chips is not None),
+        k.S_TCHIPS: session.target_chips or 0,
+        k.S_TPOINTS_ON: int(session.target_points is not None),
+        k.S_TPOINTS: session.target_points or 0,
+        k.S_TDEALS_ON: int(session.target_deals is not None),
+        k.S_TDEALS: session.target_deals or 0,
+        k.C_STRATEGY: NATIVE_STRATEGIES[strategy],
+        k.C_PLAYERS: players,
+        k.C_DEALS: deals or 0,
+        k.C_NCHOICES: len(rule_set.opening_choices),
+        k.C_LIMIT: DECISION_LIMIT_PER_CARD * rule_set.n_cards,
+    }
+    for slot, value in values.items():
+        cfg[slot] = value
+    cfg[k.C_LC : k.C_LC + 4] = _transfer(rule_set.last_card)
+    cfg[k.C_VTR : k.C_VTR + 4] = _transfer(passing.voluntary_transfer)
+    return cfg
+
+
+def _append(c: list[int], slot: int, values: Any) -> None:
+    """Append a table to ``c`` and store where it starts in ``slot``."""
+    c[slot] = len(c)
+    c.extend(int(x) for x in values)
+
+
+def flat_config(
+    rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
+) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """``c``: the configuration, then the card tables and programs at the offsets it names."""
+    deck = rule_set.deck
+    out = [int(x) for x in config(rule_set, program, players, strategy, deals)]
+    removed = set(deck.removed)
+    faces_of_suit = []
+    for suit in range(deck.n_suits):
+        faces = [f for f in range(suit * deck.n_ranks, (suit + 1) * deck.n_ranks) if f not in removed]
+        faces_of_suit += faces + [-1] * (deck.n_ranks - len(faces))
+    rank_of_face = [f % deck.n_ranks for f in range(deck.n_faces)]
+    _append(out, k.O_RANK_OF, rule_set.rank_of)
+    _append(out, k.O_SUIT_OF, rule_set.suit_of)
+    _append(out, k.O_VALUE_FACE, (deck.rank_values[r] for r in rank_of_face))
+    _append(out, k.O_RANK_FACE, rank_of_face)
+    _append(out, k.O_SUIT_FACE, (f // deck.n_ranks for f in range(deck.n_faces)))
+    _append(out, k.O_FACE_OF, rule_set.face_of)
+    _append(out, k.O_DEALT, rule_set.dealt)
+    _append(out, k.O_FACES_SUIT, faces_of_suit)
+    _append(out, k.O_PRE, rule_set.preplaced_cards)
+    _append(out, k.O_LORDER, rule_set.opening.leader_order)
+    _append(out, k.O_VALUE_CARD, rule_set.card_value)
+    _append(out, k.O_PROG, program.code)
+    out[k.C_NDEALT] = len(rule_set.dealt)
+    out[k.C_NPRE] = len(rule_set.preplaced_cards)
+    out[k.C_NLORDER] = len(rule_set.opening.leader_order)
+    rows = rule_set.n_rows
+    at = k.S_SIZE
+    for slot, width in (
+        (k.V_ROW_RANKS, rows),
+        (k.V_ROW_START, rows),
+        (k.V_PLACES, players),
+        (k.V_PASSES, players),
+        (k.V_CHIPS, players),
+        (k.V_ELIM, players),
+        (k.V_POINTS, players),
+        (k.V_STACK, k.STACK),
+        (k.V_LOCALS, k.SLOTS),
+        (k.V_ITER, k.SLOTS),
+        (k.V_SEEN, k.SLOTS),
+        (k.V_ROWV, 8),
+        (k.V_DECK, rule_set.n_cards),
+    ):
+        out[slot] = at
+        at += width
+    out[k.V_SIZE] = at
+    at = k.RNG + 1
+    for slot, width in (
+        (k.M_HANDS, 2 * players),
+        (k.M_TABLE, 2),
+        (k.M_PLAYABLE, 2),
+        (k.M_ROWMASK, 2 * rows),
+        (k.M_OPENING, 2),
+        (k.M_EXTRA, 2),
+        (k.M_DEALT, 2 * players),
+        (k.M_LAYOUT, 2),
+        (k.M_ITLO, k.SLOTS),
+        (k.M_ITHI, k.SLOTS),
+    ):
+        out[slot] = at
+        at += width
+    out[k.M_SIZE] = at
+    constant = program.constants.get("pass_cost")
+    out[k.C_PASS_IS_CONST] = int(constant is not None)
+    out[k.C_PASS_CONST] = constant or 0
+    return np.asarray(out, dtype=np.int64)
+
+
+def constant_masks(rule_set: c.RuleSet, cfg: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """``cm``: each face's copies, the follow-up triggers, the opening card, the dealer's choices."""
+    deck = rule_set.deck
+    words: list[int] = []
+    for face in range(deck.n_faces):
+        words += _words(deck.copies_of(face))
+    cfg[k.CM_TRIGGER] = len(words)
+    words += _words(rule_set.follow_up.trigger_cards if rule_set.follow_up else 0)
+    cfg[k.CM_OPENING] = len(words)
+    words += _words(rule_set.opening_mask)
+    cfg[k.CM_CHOICES] = len(words)
+    for mask in rule_set.opening_choices:
+        words += _words(mask)
+    return np.asarray(words, dtype=np.uint64)
+
+
+@dataclass
+class Prepared:
+    """Everything a native run needs, built once: ``c``, ``cm`` and the row memo ``rt``."""
+
+    rule_set: c.RuleSet
+    players: int
+    c: np.ndarray[Any, np.dtype[np.int64]]
+    cm: np.ndarray[Any, np.dtype[np.uint64]]
+    rt: np.ndarray[Any, np.dtype[np.uint64]]
+
+    def new_state(self) -> tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.uint64]]]:
+        """Fresh deal-state arrays ``v`` and ``m``."""
+        return np.zeros(int(self.c[k.V_SIZE]), np.int64), np.zeros(int(self.c[k.M_SIZE]), np.uint64)
+
+
+def prepare(
+    rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
+) -> Prepared:
+    """Build the arrays of a run and fill the dense row memo (with the legality program)."""
+    check_supported(rule_set)
+    check_strategy(strategy)
+    cfg = flat_config(rule_set, program, players, strategy, deals)
+    cm = constant_masks(rule_set, cfg)
+    n_states = 1 << rule_set.deck.n_ranks
+    size = rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_ENV_DIM]) * n_states * 2
+    rt = np.zeros(size, np.uint64)
+    prepared = Prepared(rule_set, players, cfg, cm, rt)
+    v, m = prepared.new_state()
+    k.build_row_table(cfg, cm, rt, v, m)
+    compile_kernels(prepared)
+    return prepared
+
+
+def compile_kernels(prepared: Prepared) -> None:
+    """Load (or, the first time, compile) the game kernel before anything is timed."""
+    players = prepared.players
+    v, m = prepared.new_state()
+    k.simulate_games(
+        prepared.c, prepared.cm, prepared.rt, v, m,
+        np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, 3), np.uint64), 0, 0, 0.0,
+        np.zeros(k.T_CHIPS + 2 * players, np.int64), np.zeros(players, np.float64),
+        np.zeros((0, k.R_SEATS + 4 * players), np.int64), np.zeros((0, 2 * players + 2), np.uint64),
+        np.zeros(players, np.int64),
+    )  # fmt: skip

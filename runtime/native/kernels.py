@@ -1,0 +1,1320 @@
+"""Hand-written numba kernels: the game loop of :mod:`sevens.runtime.engine`, natively.
+
+Everything here is parameterised by arrays derived from a ``RuleSet`` record
+and the native programs of :mod:`sevens.compiler.native` (built by
+:mod:`sevens.runtime.native.build`), so one compiled kernel, cached on disk
+by numba, plays every rule set.  The loop mirrors the Python engine step by
+step (same order of decisions, payments and random draws) because the
+agreement tests replay every native game through the Python engine.
+
+Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
+0–63, 64–127), which covers every deck up to two full packs.
+
+Data travels in a handful of flat arrays, because numba passes a tuple of
+arrays to every call by value and reference-counts each member:
+
+* ``c`` (int64): the configuration (slots ``C_*``, ``S_*``, ``P_*``), then
+  the card tables and the programs at the offsets stored in slots ``O_*``;
+* ``cm`` (uint64): constant card masks (each face's copies, follow-up
+  triggers, the opening card and the dealer's choices);
+* ``rt`` (uint64): the dense memo of playable cards per row state;
+* ``v`` (int64) and ``m`` (uint64): the deal state (scalars ``V_*`` first,
+  then the per-row and per-seat fields at the offsets in slots ``V_*``/``M_*``);
+* ``dec`` and ``ev`` (uint64): the record of decisions and random draws
+  (zero rows when not recording).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+U1 = np.uint64(1)
+U0 = np.uint64(0)
+PASS = -1
+NO_START = -1000
+
+# -- configuration slots of ``c`` (build.py fills them) -----------------------
+C_NCARDS, C_NFACES, C_NRANKS, C_NSUITS, C_NROWS, C_PER_SUIT, C_WRAP = 0, 1, 2, 3, 4, 5, 6
+C_START, C_START_CHOSEN, C_NENV, C_LEADER, C_VOLUNTARY, C_PASS_LIMIT, C_ELIMINATE = (
+    7, 8, 9, 10, 11, 12, 13,
+)  # fmt: skip
+C_FOLLOW, C_FOLLOW_OPTIONAL, C_LAST_CARD, C_VT, C_END_ALL_OUT = 14, 15, 16, 17, 18
+C_HAS_CHIPS, C_POT_TO_WINNER, C_ANTE, C_PAY, C_HAS_POINTS = 19, 20, 21, 22, 23
+P_LEGAL, P_FWHEN, P_FALLOW, P_PASS, P_VPASS, P_ANTE, P_PAY, P_POINTS, P_ENV0 = (
+    24, 25, 26, 27, 28, 29, 30, 31, 32,
+)  # fmt: skip
+C_START_DIM, C_ENV_DIM = 33, 34
+S_WINNER, S_TIEBREAK, S_TCHIPS_ON, S_TCHIPS, S_TPOINTS_ON, S_TPOINTS, S_TDEALS_ON, S_TDEALS = (
+    35, 36, 37, 38, 39, 40, 41, 42,
+)  # fmt: skip
+C_STRATEGY, C_PLAYERS, C_DEALS, C_NCHOICES, C_LIMIT = 43, 44, 45, 46, 47
+C_LC, C_VTR = 48, 52  # transfers: [cards, source, target, which] (last card, voluntary pass)
+# offsets of the tables in ``c``
+O_RANK_OF, O_SUIT_OF, O_VALUE_FACE, O_RANK_FACE, O_SUIT_FACE, O_FACE_OF = 56, 57, 58, 59, 60, 61
+O_DEALT, O_FACES_SUIT, O_PRE, O_LORDER, O_VALUE_CARD, O_PROG = 62, 63, 64, 65, 66, 67
+C_NDEALT, C_NPRE, C_NLORDER = 68, 69, 70
+# offsets of the constant masks in ``cm`` (each face's copies start at 0)
+CM_TRIGGER, CM_OPENING, CM_CHOICES = 71, 72, 73
+# offsets of the state in ``v`` and ``m``
+V_ROW_RANKS, V_ROW_START, V_PLACES, V_PASSES, V_CHIPS, V_ELIM, V_POINTS = 74, 75, 76, 77, 78, 79, 80
+V_STACK, V_LOCALS, V_ITER, V_SEEN, V_ROWV, V_DECK, V_SIZE = 81, 82, 83, 84, 85, 86, 87
+M_HANDS, M_TABLE, M_PLAYABLE, M_ROWMASK, M_OPENING, M_EXTRA, M_DEALT = 88, 89, 90, 91, 92, 93, 94
+M_LAYOUT, M_ITLO, M_ITHI, M_SIZE = 95, 96, 97, 99
+C_PASS_IS_CONST, C_PASS_CONST = 100, 101
+C_SIZE = 102
+#: Where the random generator's state lies in ``m`` (the other fields follow it).
+RNG = 0
+
+# Leaders, roles, picks, match winners (the order of build.py's tables).
+L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS = 0, 1, 2, 3
+R_SELF, R_LEFT, R_RIGHT, R_MOST = 0, 1, 2, 3
+PICK_RANDOM, PICK_HIGHEST, PICK_LOWEST = 0, 1, 2
+W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
+
+# -- deal-state scalars at the start of ``v`` ----------------------------------
+S_OPENED, S_POT, S_WIN, S_FIRST, S_ENV, S_MAXH, S_DEALER, S_ACTIVE = 0, 1, 2, 3, 4, 5, 6, 7
+S_FINISHED, S_NELIM, S_MINH, S_DECISIONS, S_PASSES, S_ERROR, S_OPENCARD = 8, 9, 10, 11, 12, 13, 14
+S_NDEC, S_NEV, S_OVERFLOW = 15, 16, 17
+S_SIZE = 20
+STACK, SLOTS = 128, 16
+
+# -- record columns (``dec``) and random draws (``ev``) ---------------------------
+D_SEAT, D_CARD, D_KIND, D_ELIM, D_FORGOT, D_FROM, D_TO, D_DEAL = 0, 1, 2, 3, 4, 5, 6, 7
+D_LEGAL, D_MOVED = 8, 10
+D_SIZE = 12
+EV_UNIFORM, EV_SAMPLE = 0, 1
+# -- totals and per-deal results ----------------------------------------------------
+T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
+R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_SEATS = 0, 1, 2, 3, 4, 5, 8
+
+
+# ============================================================================
+# bits and random numbers
+# ============================================================================
+@njit(cache=True)
+def popcount(x: np.uint64) -> np.int64:
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def card_bit(card: np.int64) -> np.uint64:
+    return U1 << np.uint64(card & 63)
+
+
+@njit(cache=True)
+def has(m, at, card):
+    """Whether the two-word mask at ``m[at]`` holds ``card``."""
+    return (m[at + (card >> 6)] >> np.uint64(card & 63)) & U1 != U0
+
+
+@njit(cache=True)
+def lowest(lo: np.uint64, hi: np.uint64) -> np.int64:
+    if lo != U0:
+        return np.int64(trailing_zeros(lo))
+    return 64 + np.int64(trailing_zeros(hi))
+
+
+@njit(cache=True)
+def size(m, at):
+    return popcount(m[at]) + popcount(m[at + 1])
+
+
+@njit(cache=True)
+def nth_bit(lo: np.uint64, hi: np.uint64, n: np.int64) -> np.int64:
+    """The ``n``-th lowest set card id (n counts from 0)."""
+    base = 0
+    count_lo = popcount(lo)
+    if n >= count_lo:
+        n -= count_lo
+        lo = hi
+        base = 64
+    for _ in range(n):
+        lo &= lo - U1
+    return base + np.int64(trailing_zeros(lo))
+
+
+@njit(cache=True)
+def next_u64(m):
+    """splitmix64: small, fast and good enough for shuffling cards."""
+    z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
+    m[RNG] = z
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def uniform(c, v, m, ev):
+    """A float in [0, 1) from 53 random bits, logged when recording."""
+    bits = next_u64(m) >> np.uint64(11)
+    if ev.shape[0] > 0:
+        k = v[S_NEV]
+        if k < ev.shape[0]:
+            ev[k, 0] = EV_UNIFORM
+            ev[k, 1] = bits
+            v[S_NEV] = k + 1
+        else:
+            v[S_OVERFLOW] = 1
+    return float(bits) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def below(m, n):
+    """A uniform int in [0, n) (only the shuffle and penalty picks use it)."""
+    return np.int64(next_u64(m) % np.uint64(n))
+
+
+# ============================================================================
+# the program evaluator (see sevens.compiler.native for the opcodes)
+# ============================================================================
+@njit(cache=True)
+def run_program(c, v, m, start, seat):
+    """Evaluate the program at ``start``; row programs read v[V_ROWV…], amounts ``seat``."""
+    base = c[O_PROG]
+    pc = base + start
+    n_faces, n_players, n_cards = c[C_NFACES], c[C_PLAYERS], c[C_NCARDS]
+    st, row, locs, it, seen = c[V_STACK], c[V_ROWV], c[V_LOCALS], c[V_ITER], c[V_SEEN]
+    it_lo, it_hi = c[M_ITLO], c[M_ITHI]
+    sp = st
+    while True:
+        op = c[pc]
+        if op == 1:  # PUSH
+            v[sp] = c[pc + 1]
+            sp += 1
+            pc += 2
+        elif op == 2:  # ROW
+            v[sp] = v[row + c[pc + 1]]
+            sp += 1
+            pc += 2
+        elif op == 3:  # ENV
+            v[sp] = v[S_ENV + c[pc + 1]]
+            sp += 1
+            pc += 2
+        elif op == 4:  # LOCAL
+            v[sp] = v[locs + c[pc + 1]]
+            sp += 1
+            pc += 2
+        elif op == 5:  # SEAT
+            v[sp] = seat
+            sp += 1
+            pc += 1
+        elif op == 6:  # GAME
+            k = c[pc + 1]
+            if k == 0:
+                x = n_players
+            elif k == 1:
+                x = v[S_MAXH]
+            elif k == 2:
+                x = v[S_MINH]
+            elif k == 3:
+                x = v[S_DEALER]
+            elif k == 4:
+                x = v[S_POT]
+            else:
+                x = v[S_WIN]
+            v[sp] = x
+            sp += 1
+            pc += 2
+        elif op == 7 or op == 8 or op == 9:  # RANK_OF, SUIT_OF, VALUE_OF
+            f = v[sp - 1]
+            if f < 0 or f >= n_faces:
+                v[sp - 1] = -1000  # no card: equals no rank, suit or value of a real card
+            elif op == 7:
+                v[sp - 1] = c[c[O_RANK_FACE] + f]
+            elif op == 8:
+                v[sp - 1] = c[c[O_SUIT_FACE] + f]
+            else:
+                v[sp - 1] = c[c[O_VALUE_FACE] + f]
+            pc += 1
+        elif op == 10 or op == 11:  # CARDS_COUNT, CARDS_VALUE
+            ref = v[sp - 1]
+            at = c[M_TABLE] if ref < 0 else c[M_HANDS] + 2 * ref
+            if op == 10:
+                v[sp - 1] = size(m, at)
+            else:
+                total = 0
+                for w in range(2):
+                    word = m[at + w]
+                    while word != U0:
+                        card = 64 * w + np.int64(trailing_zeros(word))
+                        total += c[c[O_VALUE_FACE] + card % n_faces]
+                        word &= word - U1
+                v[sp - 1] = total
+            pc += 1
+        elif op == 12:  # CARDS_HAS: face ref
+            ref = v[sp - 1]
+            f = v[sp - 2]
+            sp -= 1
+            at = c[M_TABLE] if ref < 0 else c[M_HANDS] + 2 * ref
+            found = 0
+            if 0 <= f < n_faces:
+                card = f
+                while card < n_cards:
+                    if has(m, at, card):
+                        found = 1
+                    card += n_faces
+            v[sp - 1] = found
+            pc += 1
+        elif op == 13:  # PASSES
+            v[sp - 1] = v[c[V_PASSES] + v[sp - 1]]
+            pc += 1
+        elif op == 14:  # PLACE
+            v[sp - 1] = v[c[V_PLACES] + v[sp - 1]]
+            pc += 1
+        elif op == 15:  # TABLE_COUNT
+            v[sp] = size(m, c[M_TABLE])
+            sp += 1
+            pc += 1
+        elif op == 16:  # NOT
+            v[sp - 1] = 1 if v[sp - 1] == 0 else 0
+            pc += 1
+        elif op == 17:  # NEG
+            v[sp - 1] = -v[sp - 1]
+            pc += 1
+        elif 18 <= op <= 28:  # binary operators
+            b = v[sp - 1]
+            a = v[sp - 2]
+            sp -= 1
+            if op == 18:
+                r = a + b
+            elif op == 19:
+                r = a - b
+            elif op == 20:
+                r = a * b
+            elif op == 21:
+                r = a // b if b != 0 else 0
+            elif op == 22:
+                r = a % b if b != 0 else 0
+            elif op == 23:
+                r = 1 if a == b else 0
+            elif op == 24:
+                r = 1 if a != b else 0
+            elif op == 25:
+                r = 1 if a < b else 0
+            elif op == 26:
+                r = 1 if a <= b else 0
+            elif op == 27:
+                r = 1 if a > b else 0
+            else:
+                r = 1 if a >= b else 0
+            v[sp - 1] = r
+            pc += 1
+        elif op == 29:  # MODULO m (Python's sign: the result has the sign of m)
+            v[sp - 1] = v[sp - 1] % c[pc + 1]
+            pc += 2
+        elif op == 30:  # JUMP_IF_FALSE_OR_POP
+            if v[sp - 1] == 0:
+                pc = base + c[pc + 1]
+            else:
+                sp -= 1
+                pc += 2
+        elif op == 31:  # JUMP_IF_TRUE_OR_POP
+            if v[sp - 1] != 0:
+                pc = base + c[pc + 1]
+            else:
+                sp -= 1
+                pc += 2
+        elif op == 32:  # POP_JUMP_IF_FALSE
+            sp -= 1
+            pc = base + c[pc + 1] if v[sp] == 0 else pc + 2
+        elif op == 33:  # JUMP
+            pc = base + c[pc + 1]
+        elif op == 34:  # ABS
+            v[sp - 1] = abs(v[sp - 1])
+            pc += 1
+        elif op == 35 or op == 36:  # MIN2, MAX2
+            b = v[sp - 1]
+            a = v[sp - 2]
+            sp -= 1
+            v[sp - 1] = min(a, b) if op == 35 else max(a, b)
+            pc += 1
+        elif op == 37:  # IN_SET: item mask
+            mask = v[sp - 1]
+            item = v[sp - 2]
+            sp -= 1
+            v[sp - 1] = (mask >> item) & 1 if 0 <= item < 63 else 0
+            pc += 1
+        elif op == 38:  # IN_PLAYERS kind
+            item = v[sp - 1]
+            inside = 0 <= item < n_players and (c[pc + 1] == 0 or item != seat)
+            v[sp - 1] = 1 if inside else 0
+            pc += 2
+        elif op == 39:  # ITER_INIT slot kind
+            slot, kind = c[pc + 1], c[pc + 2]
+            value = v[sp - 1]
+            sp -= 1
+            v[seen + slot] = 0
+            v[it + slot] = kind
+            if kind == 0:
+                at = c[M_TABLE] if value < 0 else c[M_HANDS] + 2 * value
+                m[it_lo + slot] = m[at]
+                m[it_hi + slot] = m[at + 1]
+            elif kind == 3:
+                m[it_lo + slot] = np.uint64(value)
+                m[it_hi + slot] = U0
+            else:
+                m[it_lo + slot] = U0  # the next seat to visit
+            pc += 3
+        elif op == 40:  # ITER_NEXT slot target
+            slot = c[pc + 1]
+            kind = v[it + slot]
+            item = -1
+            if kind == 0 or kind == 3:
+                lo, hi = m[it_lo + slot], m[it_hi + slot]
+                if lo != U0 or hi != U0:
+                    card = lowest(lo, hi)
+                    if lo != U0:
+                        m[it_lo + slot] = lo & (lo - U1)
+                    else:
+                        m[it_hi + slot] = hi & (hi - U1)
+                    item = card % n_faces if kind == 0 else card
+            else:
+                p = np.int64(m[it_lo + slot])
+                if kind == 2 and p == seat:
+                    p += 1
+                if p < n_players:
+                    item = p
+                    m[it_lo + slot] = np.uint64(p + 1)
+            if item < 0:
+                pc = base + c[pc + 2]
+            else:
+                v[locs + slot] = item
+                pc += 3
+        elif op == 41:  # ACC func slot
+            func, slot = c[pc + 1], c[pc + 2]
+            element = v[sp - 1]
+            acc = v[sp - 2]
+            sp -= 1
+            if func == 0:
+                acc += element
+            elif func == 1 or func == 2:
+                if v[seen + slot] == 0:
+                    acc = element
+                elif func == 1:
+                    acc = max(acc, element)
+                else:
+                    acc = min(acc, element)
+                v[seen + slot] = 1
+            elif func == 3:
+                acc = 1 if acc != 0 or element != 0 else 0
+            else:
+                acc = 1 if acc != 0 and element != 0 else 0
+            v[sp - 1] = acc
+            pc += 3
+        elif op == 42:  # TRUTH
+            v[sp - 1] = 1 if v[sp - 1] != 0 else 0
+            pc += 1
+        else:  # END
+            return v[sp - 1]
+
+
+# ============================================================================
+# rows (runtime/machine.py)
+# ============================================================================
+@njit(cache=True)
+def row_values(c, v, r, start, ranks):
+    """Fill v[V_ROWV+1…+5] (suit, start, low, high, count) for row ``r`` in state ``ranks``."""
+    n = c[C_NRANKS]
+    if c[C_WRAP] != 0:
+        if not (0 <= start < n) or not (ranks >> start) & 1:
+            low, high, count = (start + 1) % n, (start - 1) % n, 0
+        else:
+            low = start
+            high = start
+            count = 1
+            while count < n and (ranks >> ((high + 1) % n)) & 1:
+                high = (high + 1) % n
+                count += 1
+            while count < n and (ranks >> ((low - 1) % n)) & 1:
+                low = (low - 1) % n
+                count += 1
+            high = (low + count - 1) % n
+    elif not (0 <= start < n) or not (ranks >> start) & 1:
+        low, high, count = start + 1, start - 1, 0
+    else:
+        low = start
+        high = start
+        while high < n - 1 and (ranks >> (high + 1)) & 1:
+            high += 1
+        while low > 0 and (ranks >> (low - 1)) & 1:
+            low -= 1
+        count = high - low + 1
+    row = c[V_ROWV]
+    v[row + 1] = r // c[C_PER_SUIT]
+    v[row + 2] = start
+    v[row + 3] = low
+    v[row + 4] = high
+    v[row + 5] = count
+
+
+@njit(cache=True)
+def memo_at(c, r, start, env, ranks):
+    """Where a row state's playable cards lie in the dense memo ``rt``."""
+    s = 0
+    if c[C_START_CHOSEN] != 0 and start != NO_START:
+        s = start + 1
+    return ((((r * c[C_START_DIM] + s) * c[C_ENV_DIM] + env) << c[C_NRANKS]) + ranks) * 2
+
+
+@njit(cache=True)
+def build_row_table(c, cm, rt, v, m):
+    """The playable cards of every row state, with the legality program (the dense memo).
+
+    Legality reads a row only through (low, high, count) besides its suit and
+    start, so the program runs once per such triple, not once per state.
+    """
+    row = c[V_ROWV]
+    n = c[C_NRANKS]
+    seen = np.zeros(1 + n * n * (n + 1), np.bool_)
+    known = np.zeros((1 + n * n * (n + 1), 2), np.uint64)
+    for r in range(c[C_NROWS]):
+        suit = r // c[C_PER_SUIT]
+        for s in range(c[C_START_DIM]):
+            start = c[C_START] if c[C_START_CHOSEN] == 0 else (NO_START if s == 0 else s - 1)
+            for e in range(c[C_ENV_DIM]):
+                v[S_ENV] = e
+                seen[:] = False
+                for ranks in range(1 << n):
+                    row_values(c, v, r, start, ranks)
+                    count = v[row + 5]
+                    key = 0 if count == 0 else 1 + (v[row + 3] * n + v[row + 4]) * (n + 1) + count
+                    if not seen[key]:
+                        lo = U0
+                        hi = U0
+                        for k in range(n):
+                            face = c[c[O_FACES_SUIT] + suit * n + k]
+                            if face < 0:
+                                break
+                            v[row] = face
+                            if run_program(c, v, m, c[P_LEGAL], 0) != 0:
+                                lo |= cm[2 * face]
+                                hi |= cm[2 * face + 1]
+                        known[key, 0] = lo
+                        known[key, 1] = hi
+                        seen[key] = True
+                    at = memo_at(c, r, start, e, ranks)
+                    rt[at] = known[key, 0]
+                    rt[at + 1] = known[key, 1]
+    v[S_ENV] = 0
+
+
+@njit(cache=True)
+def refresh_all(c, rt, v, m):
+    """Every row's playable cards from the memo, and their union."""
+    lo = U0
+    hi = U0
+    env = v[S_ENV] if c[C_NENV] > 0 else 0
+    masks = c[M_ROWMASK]
+    for r in range(c[C_NROWS]):
+        at = memo_at(c, r, v[c[V_ROW_START] + r], env, v[c[V_ROW_RANKS] + r])
+        m[masks + 2 * r] = rt[at]
+        m[masks + 2 * r + 1] = rt[at + 1]
+        lo |= rt[at]
+        hi |= rt[at + 1]
+    m[c[M_PLAYABLE]] = lo
+    m[c[M_PLAYABLE] + 1] = hi
+
+
+@njit(cache=True)
+def choose_row(c, v, m, card):
+    """The row a card goes to (as machine.CompiledRules.choose_row)."""
+    per_suit = c[C_PER_SUIT]
+    first = c[c[O_SUIT_OF] + card] * per_suit
+    if per_suit == 1:
+        return first
+    rank_bit = 1 << c[c[O_RANK_OF] + card]
+    rows, masks = c[V_ROW_RANKS], c[M_ROWMASK]
+    for r in range(first, first + per_suit):
+        if has(m, masks + 2 * r, card) and not v[rows + r] & rank_bit:
+            return r
+    for r in range(first, first + per_suit):
+        if not v[rows + r] & rank_bit:
+            return r
+    return first
+
+
+@njit(cache=True)
+def place(c, rt, v, m, card):
+    """Put ``card`` into its row and update that row's playable cards and ``playable``."""
+    r = choose_row(c, v, m, card)
+    rows = c[V_ROW_RANKS]
+    ranks = v[rows + r] | (1 << c[c[O_RANK_OF] + card])
+    v[rows + r] = ranks
+    env = v[S_ENV] if c[C_NENV] > 0 else 0
+    at = memo_at(c, r, v[c[V_ROW_START] + r], env, ranks)
+    lo, hi = rt[at], rt[at + 1]
+    mask, playable = c[M_ROWMASK] + 2 * r, c[M_PLAYABLE]
+    if c[C_PER_SUIT] == 1:  # rows hold different suits, so their masks are disjoint
+        m[playable] ^= m[mask] ^ lo
+        m[playable + 1] ^= m[mask + 1] ^ hi
+        m[mask] = lo
+        m[mask + 1] = hi
+    else:
+        m[mask] = lo
+        m[mask + 1] = hi
+        plo = U0
+        phi = U0
+        for other in range(c[C_NROWS]):
+            plo |= m[c[M_ROWMASK] + 2 * other]
+            phi |= m[c[M_ROWMASK] + 2 * other + 1]
+        m[playable] = plo
+        m[playable + 1] = phi
+
+
+@njit(cache=True)
+def after_placing(c, rt, v, m):
+    """Table-wide facts changed by a card: every row's playable cards may change."""
+    if c[C_NENV] > 0:
+        fact = run_program(c, v, m, c[P_ENV0], 0)
+        if fact != v[S_ENV]:
+            v[S_ENV] = fact
+            refresh_all(c, rt, v, m)
+
+
+@njit(cache=True)
+def play_card(c, rt, v, m, seat, card):
+    """Play ``card`` from ``seat``'s hand (Rules.play)."""
+    w = card >> 6
+    bit = card_bit(card)
+    m[c[M_HANDS] + 2 * seat + w] ^= bit
+    m[c[M_TABLE] + w] |= bit
+    if m[c[M_OPENING] + w] & bit:
+        v[S_OPENED] = 1
+    if c[C_START_CHOSEN] != 0 and v[S_FIRST] < 0:
+        v[S_FIRST] = c[c[O_FACE_OF] + card]
+        for r in range(c[C_NROWS]):
+            v[c[V_ROW_START] + r] = c[c[O_RANK_OF] + card]
+        refresh_all(c, rt, v, m)
+    place(c, rt, v, m, card)
+    if c[C_NENV] > 0:
+        after_placing(c, rt, v, m)
+
+
+@njit(cache=True)
+def lay_out(c, rt, v, m, card):
+    """Put a card that is in nobody's hand on the table at its place."""
+    m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
+    place(c, rt, v, m, card)
+    after_placing(c, rt, v, m)
+
+
+@njit(cache=True)
+def row_holding(c, v, card):
+    """The row a played card lies in (the first of its suit holding its rank)."""
+    per_suit = c[C_PER_SUIT]
+    first = c[c[O_SUIT_OF] + card] * per_suit
+    for r in range(first, first + per_suit):
+        if v[c[V_ROW_RANKS] + r] & (1 << c[c[O_RANK_OF] + card]):
+            return r
+    return first
+
+
+@njit(cache=True)
+def follow_up(c, cm, v, m, seat, card):
+    """Cards ``seat`` may add at once after ``card`` into m[M_EXTRA] (as machine.follow_up)."""
+    extra = c[M_EXTRA]
+    m[extra] = U0
+    m[extra + 1] = U0
+    if not has(cm, c[CM_TRIGGER], card):
+        return
+    row = c[V_ROWV]
+    face = c[c[O_FACE_OF] + card]
+    r = row_holding(c, v, card)
+    row_values(c, v, r, v[c[V_ROW_START] + r], v[c[V_ROW_RANKS] + r])
+    v[row] = face
+    if run_program(c, v, m, c[P_FWHEN], seat) == 0:
+        return
+    hand, playable = c[M_HANDS] + 2 * seat, c[M_PLAYABLE]
+    lo = m[hand] & m[playable]
+    hi = m[hand + 1] & m[playable + 1]
+    while lo != U0 or hi != U0:
+        candidate = lowest(lo, hi)
+        if candidate < 64:
+            lo &= lo - U1
+        else:
+            hi &= hi - U1
+        r = choose_row(c, v, m, candidate)
+        row_values(c, v, r, v[c[V_ROW_START] + r], v[c[V_ROW_RANKS] + r])
+        v[row] = c[c[O_FACE_OF] + candidate]
+        v[row + 6] = face
+        if run_program(c, v, m, c[P_FALLOW], seat) != 0:
+            m[extra + (candidate >> 6)] |= card_bit(candidate)
+
+
+# ============================================================================
+# strategies (runtime/strategies.py)
+# ============================================================================
+@njit(cache=True)
+def heuristic(c, v, m, seat, lo, hi):
+    """The card opening the way to most of one's own cards (ties: the lowest id)."""
+    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
+    crowded = popcount(lo) + popcount(hi) > 1
+    best = PASS
+    best_score = -(10**9)
+    hand = c[M_HANDS] + 2 * seat
+    while lo != U0 or hi != U0:
+        card = lowest(lo, hi)
+        if card < 64:
+            lo &= lo - U1
+        else:
+            hi &= hi - U1
+        suit, rank = c[suit_of + card], c[rank_of + card]
+        start = v[c[V_ROW_START] + suit * c[C_PER_SUIT]]
+        upward = rank >= start
+        ahead = 0
+        olo, ohi = m[hand], m[hand + 1]
+        while olo != U0 or ohi != U0:
+            other = lowest(olo, ohi)
+            if other < 64:
+                olo &= olo - U1
+            else:
+                ohi &= ohi - U1
+            if c[suit_of + other] == suit and other != card:
+                other_rank = c[rank_of + other]
+                if (upward and other_rank > rank) or (not upward and other_rank < rank):
+                    ahead += 1
+        score = 2 * ahead - (1 if rank == start and crowded else 0)
+        if score > best_score:
+            best = card
+            best_score = score
+    return best
+
+
+@njit(cache=True)
+def choose(c, v, m, ev, seat, lo, hi, can_pass):
+    """The table's strategy: random (0), heuristic (1) or withholding (2)."""
+    strategy = c[C_STRATEGY]
+    if strategy == 0:
+        count = popcount(lo) + popcount(hi)
+        if can_pass:
+            choice = np.int64(uniform(c, v, m, ev) * (count + 1))
+            if choice == count:
+                return PASS
+        elif count > 1:
+            choice = np.int64(uniform(c, v, m, ev) * count)
+        else:
+            return lowest(lo, hi)
+        return nth_bit(lo, hi, choice)
+    if strategy == 2 and can_pass and uniform(c, v, m, ev) < 0.25:
+        return PASS
+    return heuristic(c, v, m, seat, lo, hi)
+
+
+# ============================================================================
+# the turn loop and its mechanics (runtime/engine.py)
+# ============================================================================
+@njit(cache=True)
+def record_decision(v, dec, seat, lo, hi, card, kind, deal):
+    if dec.shape[0] == 0:
+        return
+    k = v[S_NDEC]
+    if k >= dec.shape[0]:
+        v[S_OVERFLOW] = 1  # the driver plays the game again with more room
+        return
+    dec[k, :] = U0
+    dec[k, D_SEAT] = seat
+    dec[k, D_CARD] = card + 1
+    dec[k, D_KIND] = kind
+    dec[k, D_DEAL] = deal
+    dec[k, D_LEGAL] = lo
+    dec[k, D_LEGAL + 1] = hi
+    v[S_NDEC] = k + 1
+
+
+@njit(cache=True)
+def note(v, dec, column, value):
+    """Add a fact to the latest recorded decision."""
+    if dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
+        dec[v[S_NDEC] - 1, column] = value
+
+
+@njit(cache=True)
+def who(c, v, m, role, offender):
+    """The seat playing ``role`` relative to the offender, among players still in (-1: none)."""
+    if role == R_SELF:
+        return offender
+    n = c[C_PLAYERS]
+    found = -1
+    best = -1
+    for k in range(1, n):
+        s = (offender + k) % n
+        if v[c[V_PLACES] + s] != 0:
+            continue
+        if role == R_LEFT:
+            return s
+        if role == R_RIGHT:
+            found = s
+        else:
+            held = size(m, c[M_HANDS] + 2 * s)
+            if held > best:  # the nearest to the left on a tie
+                best = held
+                found = s
+    return found
+
+
+@njit(cache=True)
+def transfer(c, v, m, dec, ev, at, offender):
+    """Move penalty cards between hands as the transfer at c[at:at+4] says."""
+    giver = who(c, v, m, c[at + 1], offender)
+    receiver = who(c, v, m, c[at + 2], offender)
+    if giver < 0 or receiver < 0 or giver == receiver:
+        return
+    g = c[M_HANDS] + 2 * giver
+    n = size(m, g)
+    count = min(c[at], n - 1)  # never the giver's last card
+    if count <= 0:
+        return
+    which = c[at + 3]
+    moved_lo = U0
+    moved_hi = U0
+    if which == PICK_RANDOM:
+        deck = c[V_DECK]  # the shuffle's scratch is free during play
+        lo, hi = m[g], m[g + 1]
+        for i in range(n):
+            v[deck + i] = lowest(lo, hi)
+            if lo != U0:
+                lo &= lo - U1
+            else:
+                hi &= hi - U1
+        for i in range(count):  # a partial shuffle picks ``count`` distinct cards
+            j = i + below(m, n - i)
+            v[deck + i], v[deck + j] = v[deck + j], v[deck + i]
+            card = v[deck + i]
+            if card < 64:
+                moved_lo |= card_bit(card)
+            else:
+                moved_hi |= card_bit(card)
+        if ev.shape[0] > 0:
+            k = v[S_NEV]
+            if k < ev.shape[0]:
+                ev[k, 0] = EV_SAMPLE
+                ev[k, 1] = moved_lo
+                ev[k, 2] = moved_hi
+                v[S_NEV] = k + 1
+            else:
+                v[S_OVERFLOW] = 1
+    else:
+        value = c[O_VALUE_CARD]
+        for _ in range(count):
+            best = -1
+            lo, hi = m[g] & ~moved_lo, m[g + 1] & ~moved_hi
+            while lo != U0 or hi != U0:
+                card = lowest(lo, hi)
+                if card < 64:
+                    lo &= lo - U1
+                else:
+                    hi &= hi - U1
+                if best < 0:
+                    best = card
+                elif which == PICK_HIGHEST and c[value + card] >= c[value + best]:
+                    best = card  # ties go to the higher card id, as sorted(..., reverse=True)
+                elif which == PICK_LOWEST and c[value + card] < c[value + best]:
+                    best = card
+            if best < 64:
+                moved_lo |= card_bit(best)
+            else:
+                moved_hi |= card_bit(best)
+    r = c[M_HANDS] + 2 * receiver
+    m[g] ^= moved_lo
+    m[g + 1] ^= moved_hi
+    m[r] |= moved_lo
+    m[r + 1] |= moved_hi
+    if dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
+        k = v[S_NDEC] - 1
+        dec[k, D_FROM] = giver + 1
+        dec[k, D_TO] = receiver + 1
+        dec[k, D_MOVED] = moved_lo
+        dec[k, D_MOVED + 1] = moved_hi
+
+
+@njit(cache=True)
+def rank_the_rest(c, v, m):
+    """Places for everyone still holding cards (fewest first), then the eliminated."""
+    places = c[V_PLACES]
+    while True:
+        pick = -1
+        pick_size = 0
+        for s in range(c[C_PLAYERS]):
+            if v[places + s] == 0:
+                held = size(m, c[M_HANDS] + 2 * s)
+                if pick < 0 or held < pick_size:
+                    pick = s
+                    pick_size = held
+        if pick < 0:
+            break
+        v[S_FINISHED] += 1
+        v[places + pick] = v[S_FINISHED]
+    for k in range(v[S_NELIM] - 1, -1, -1):  # the earliest eliminated ranks lowest
+        v[S_FINISHED] += 1
+        v[places + v[c[V_ELIM] + k]] = v[S_FINISHED]
+
+
+@njit(cache=True)
+def goes_out(c, v, m, seat):
+    """``seat`` has no cards left; True when the deal ends."""
+    v[S_FINISHED] += 1
+    v[S_ACTIVE] -= 1
+    v[c[V_PLACES] + seat] = v[S_FINISHED]
+    if v[S_WIN] < 0:
+        v[S_WIN] = seat
+    if c[C_END_ALL_OUT] == 0:
+        if v[S_NELIM] > 0:  # those knocked out still rank below the others
+            rank_the_rest(c, v, m)
+        return True
+    if v[S_ACTIVE] <= 1:
+        rank_the_rest(c, v, m)
+        return True
+    return False
+
+
+@njit(cache=True)
+def eliminate(c, rt, v, m, dec, seat):
+    """A pass beyond the limit: the hand goes onto the layout; True when the deal ends."""
+    note(v, dec, D_ELIM, 1)
+    hand = c[M_HANDS] + 2 * seat
+    lo, hi = m[hand], m[hand + 1]
+    while lo != U0 or hi != U0:  # in card order, as the engine lays them out
+        card = lowest(lo, hi)
+        if card < 64:
+            lo &= lo - U1
+        else:
+            hi &= hi - U1
+        lay_out(c, rt, v, m, card)
+    m[hand] = U0
+    m[hand + 1] = U0
+    v[c[V_PLACES] + seat] = -1
+    v[c[V_ELIM] + v[S_NELIM]] = seat
+    v[S_NELIM] += 1
+    v[S_ACTIVE] -= 1
+    if v[S_ACTIVE] <= 1:
+        rank_the_rest(c, v, m)
+        if v[S_WIN] < 0:  # nobody went out: the last player standing wins
+            for s in range(c[C_PLAYERS]):
+                if v[c[V_PLACES] + s] == 1:
+                    v[S_WIN] = s
+                    break
+        return True
+    return False
+
+
+@njit(cache=True)
+def pay_pot(c, v, seat, value):
+    v[c[V_CHIPS] + seat] -= value
+    v[S_POT] += value
+
+
+@njit(cache=True)
+def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
+    """Extra cards the same player may add at once; returns the decisions taken."""
+    taken = 0
+    optional = c[C_FOLLOW_OPTIONAL] != 0
+    extra, hand = c[M_EXTRA], c[M_HANDS] + 2 * seat
+    follow_up(c, cm, v, m, seat, card)
+    while (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0:
+        taken += 1
+        lo, hi = m[extra], m[extra + 1]
+        card = choose(c, v, m, ev, seat, lo, hi, optional)
+        record_decision(v, dec, seat, lo, hi, card, 1, deal)
+        if card == PASS:
+            break
+        play_card(c, rt, v, m, seat, card)
+        follow_up(c, cm, v, m, seat, card)
+    return taken
+
+
+@njit(cache=True)
+def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):
+    """Follow-ups and the "last card" announcement after a play; returns extra decisions."""
+    taken = 0
+    if c[C_FOLLOW] != 0:
+        taken = follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal)
+    last = c[C_LAST_CARD] != 0 and size(m, c[M_HANDS] + 2 * seat) == 1
+    if last and uniform(c, v, m, ev) < forget:  # a bot forgets to say it, and is always caught
+        note(v, dec, D_FORGOT, 1)
+        transfer(c, v, m, dec, ev, C_LC, seat)
+    return taken
+
+
+@njit(cache=True)
+def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
+    """The turn loop of one deal (engine._Turns.run); sets decisions, passes and the winner.
+
+    The common path (a random or forced play on rows of one suit each, no
+    table-wide facts, no recording) is written out here rather than called:
+    each call of a kernel taking arrays costs more than the work it does.
+    """
+    players = c[C_PLAYERS]
+    voluntary = c[C_VOLUNTARY] != 0
+    pass_limit = c[C_PASS_LIMIT]
+    skip_out = c[C_END_ALL_OUT] != 0 or c[C_ELIMINATE] != 0
+    hands, playable, opening, passes_of = c[M_HANDS], c[M_PLAYABLE], c[M_OPENING], c[V_PASSES]
+    table, row_ranks, row_masks = c[M_TABLE], c[V_ROW_RANKS], c[M_ROWMASK]
+    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
+    last_card, follows, triggers = c[C_LAST_CARD] != 0, c[C_FOLLOW] != 0, c[CM_TRIGGER]
+    pass_constant = c[C_PASS_IS_CONST] != 0
+    recording = dec.shape[0] > 0 or ev.shape[0] > 0
+    fast_random = c[C_STRATEGY] == 0 and not recording
+    fast_play = c[C_PER_SUIT] == 1 and c[C_START_CHOSEN] == 0 and c[C_NENV] == 0
+    row_shift = c[C_NRANKS]
+    extra = 0
+    passes = 0
+    stuck = 0
+    for decisions in range(1, c[C_LIMIT] + 1):
+        hand = hands + 2 * seat
+        if v[S_OPENED] != 0:
+            lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
+        else:
+            lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
+        if lo != U0 or hi != U0:
+            can_pass = voluntary and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
+            single = (lo & (lo - U1)) == U0 and (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
+            if single and not voluntary:  # one legal card and no right to pass: no choice to ask
+                card = lowest(lo, hi)
+            elif fast_random:
+                count = popcount(lo) + popcount(hi)
+                z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
+                m[RNG] = z
+                z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+                z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+                z = z ^ (z >> np.uint64(31))
+                u = float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                if can_pass:
+                    choice = np.int64(u * (count + 1))
+                    card = PASS if choice == count else nth_bit(lo, hi, choice)
+                elif count > 1:
+                    card = nth_bit(lo, hi, np.int64(u * count))
+                else:
+                    card = lowest(lo, hi)
+            else:
+                card = choose(c, v, m, ev, seat, lo, hi, can_pass)
+            if recording:
+                record_decision(v, dec, seat, lo, hi, card, 0, deal)
+            if card != PASS:
+                stuck = 0
+                if fast_play:  # play_card and place for rows of one suit each
+                    w = card >> 6
+                    bit = U1 << np.uint64(card & 63)
+                    m[hand + w] ^= bit
+                    m[table + w] |= bit
+                    if m[opening + w] & bit:
+                        v[S_OPENED] = 1
+                    r = c[suit_of + card]
+                    ranks = v[row_ranks + r] | (1 << c[rank_of + card])
+                    v[row_ranks + r] = ranks
+                    at = ((r << row_shift) + ranks) * 2
+                    mask = row_masks + 2 * r
+                    m[playable] ^= m[mask] ^ rt[at]
+                    m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
+                    m[mask] = rt[at]
+                    m[mask + 1] = rt[at + 1]
+                else:
+                    play_card(c, rt, v, m, seat, card)
+                # as the engine: only after a follow-up trigger, or any play with "last card"
+                after = last_card or (follows and has(cm, triggers, card))
+                if after and (m[hand] != U0 or m[hand + 1] != U0):
+                    extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
+                if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
+                    return
+            else:  # a voluntary pass: someone could play, so the deal is not blocked
+                stuck = 0
+                passes += 1
+                v[passes_of + seat] += 1
+                pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
+                if c[C_VT] != 0:
+                    transfer(c, v, m, dec, ev, C_VTR, seat)
+        else:
+            if recording:
+                record_decision(v, dec, seat, U0, U0, PASS, 0, deal)
+            passes += 1
+            if pass_limit >= 0 and v[passes_of + seat] >= pass_limit and c[C_ELIMINATE] != 0:
+                if eliminate(c, rt, v, m, dec, seat):
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
+                    return
+                stuck = 0
+            else:
+                stuck += 1
+                v[passes_of + seat] += 1
+                cost = c[C_PASS_CONST] if pass_constant else run_program(c, v, m, c[P_PASS], seat)
+                v[c[V_CHIPS] + seat] -= cost
+                v[S_POT] += cost
+                if stuck >= v[S_ACTIVE]:  # a full round in which nobody could play
+                    if skip_out:
+                        rank_the_rest(c, v, m)
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
+                    return
+        seat = seat + 1 if seat + 1 < players else 0
+        if skip_out:
+            while v[c[V_PLACES] + seat] != 0:
+                seat = seat + 1 if seat + 1 < players else 0
+    v[S_ERROR] = 1  # the deal did not end: the rules may never let it end
+
+
+@njit(cache=True)
+def holder(c, m, lo, hi, dealer):
+    """The first player from the dealer's left holding a card of the mask (-1: nobody)."""
+    n = c[C_PLAYERS]
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        hand = c[M_HANDS] + 2 * s
+        if (m[hand] & lo) != U0 or (m[hand + 1] & hi) != U0:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def choose_leader(c, m, dealer, previous_winner):
+    """Who takes the first turn (engine.choose_leader)."""
+    leader = c[C_LEADER]
+    if leader == L_HOLDER:
+        return holder(c, m, m[c[M_OPENING]], m[c[M_OPENING] + 1], dealer)
+    if leader == L_LOWEST:
+        for k in range(c[C_NLORDER]):
+            card = c[c[O_LORDER] + k]
+            lo = card_bit(card) if card < 64 else U0
+            hi = card_bit(card) if card >= 64 else U0
+            s = holder(c, m, lo, hi, dealer)
+            if s >= 0:
+                return s
+        return -1
+    if leader == L_PREVIOUS and previous_winner >= 0:
+        return previous_winner
+    return (dealer + 1) % c[C_PLAYERS]
+
+
+@njit(cache=True)
+def deal_cards(c, v, m, dealer):
+    """Shuffle, then deal one card at a time from the dealer's left."""
+    deck, n, players = c[V_DECK], c[C_NDEALT], c[C_PLAYERS]
+    for i in range(n):
+        v[deck + i] = c[c[O_DEALT] + i]
+    z = m[RNG]
+    for i in range(n - 1, 0, -1):  # Fisher-Yates with splitmix64 written out (hot path)
+        z += np.uint64(0x9E3779B97F4A7C15)
+        x = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        x = x ^ (x >> np.uint64(31))
+        j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+        v[deck + i], v[deck + j] = v[deck + j], v[deck + i]
+    m[RNG] = z
+    seat = (dealer + 1) % players
+    for i in range(n):
+        card = v[deck + i]
+        m[c[M_HANDS] + 2 * seat + (card >> 6)] |= card_bit(card)
+        seat = seat + 1 if seat + 1 < players else 0
+    v[S_MAXH] = 0
+    v[S_MINH] = 1 << 30
+    for s in range(players):
+        held = size(m, c[M_HANDS] + 2 * s)
+        m[c[M_DEALT] + 2 * s] = m[c[M_HANDS] + 2 * s]
+        m[c[M_DEALT] + 2 * s + 1] = m[c[M_HANDS] + 2 * s + 1]
+        v[S_MAXH] = max(v[S_MAXH], held)
+        v[S_MINH] = min(v[S_MINH], held)
+
+
+@njit(cache=True)
+def set_up(c, cm, rt, v, m):
+    """Rows, cards laid out before play and antes (CompiledRules.setup)."""
+    opening = c[M_OPENING]
+    m[opening] = cm[c[CM_OPENING]]
+    m[opening + 1] = cm[c[CM_OPENING] + 1]
+    v[S_OPENED] = 1 if m[opening] == U0 and m[opening + 1] == U0 else 0
+    for r in range(c[C_NROWS]):
+        v[c[V_ROW_START] + r] = NO_START if c[C_START_CHOSEN] != 0 else c[C_START]
+    if c[C_NENV] > 0:
+        v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
+    for k in range(c[C_NPRE]):
+        card = c[c[O_PRE] + k]
+        m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
+        place(c, rt, v, m, card)
+    if c[C_NENV] > 0:
+        v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
+    refresh_all(c, rt, v, m)
+    if c[C_HAS_CHIPS] != 0 and c[C_ANTE] != 0:
+        for s in range(c[C_PLAYERS]):
+            pay_pot(c, v, s, run_program(c, v, m, c[P_ANTE], s))
+
+
+@njit(cache=True)
+def settle(c, v, m):
+    """Payments to the winner, the pot, and each seat's points (CompiledRules.settle)."""
+    winner = v[S_WIN]
+    chips = c[V_CHIPS]
+    if c[C_HAS_CHIPS] != 0 and winner >= 0:
+        if c[C_PAY] != 0:
+            for s in range(c[C_PLAYERS]):
+                if s != winner:
+                    value = run_program(c, v, m, c[P_PAY], s)
+                    v[chips + s] -= value
+                    v[chips + winner] += value
+        if c[C_POT_TO_WINNER] != 0:
+            v[chips + winner] += v[S_POT]
+            v[S_POT] = 0
+    if c[C_HAS_POINTS] != 0:
+        for s in range(c[C_PLAYERS]):
+            v[c[V_POINTS] + s] = run_program(c, v, m, c[P_POINTS], s)
+
+
+@njit(cache=True)
+def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget, deal):
+    """Deal, set up, play and settle one deal (engine.play_deal)."""
+    records = v[S_NDEC], v[S_NEV], v[S_OVERFLOW]
+    v[: c[V_STACK]] = 0  # the scalars and the per-row and per-seat fields
+    m[RNG + 1 : c[M_ITLO]] = U0
+    v[S_NDEC], v[S_NEV], v[S_OVERFLOW] = records
+    v[S_WIN] = -1
+    v[S_FIRST] = -1
+    v[S_DEALER] = dealer
+    v[S_ACTIVE] = c[C_PLAYERS]
+    v[S_OPENCARD] = -1
+    deal_cards(c, v, m, dealer)
+    set_up(c, cm, rt, v, m)
+    v[S_POT] += carried
+    m[c[M_LAYOUT]] = m[c[M_TABLE]]
+    m[c[M_LAYOUT] + 1] = m[c[M_TABLE] + 1]
+    if c[C_NCHOICES] > 0:  # the dealer names the opening card
+        k = np.int64(uniform(c, v, m, ev) * c[C_NCHOICES])
+        at = c[CM_CHOICES] + 2 * k
+        m[c[M_OPENING]] = cm[at]
+        m[c[M_OPENING] + 1] = cm[at + 1]
+        v[S_OPENED] = 0
+        v[S_OPENCARD] = lowest(cm[at], cm[at + 1])
+    seat = choose_leader(c, m, dealer, previous_winner)
+    if seat < 0:
+        v[S_ERROR] = 2
+        return
+    run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
+    settle(c, v, m)
+
+
+# ============================================================================
+# games, matches and totals (runtime/match.py, runtime/simulate.py)
+# ============================================================================
+@njit(cache=True)
+def add_deal(c, v, m, tot, out, outm, deal):
+    """Add a deal's figures to the run totals, and keep them for the record when asked."""
+    players = c[C_PLAYERS]
+    tot[T_DECISIONS] += v[S_DECISIONS]
+    tot[T_PASSES] += v[S_PASSES]
+    tot[T_DEALS] += 1
+    if v[S_WIN] < 0:
+        tot[T_BLOCKED] += 1
+    for s in range(players):
+        tot[T_CHIPS + s] += v[c[V_CHIPS] + s]
+        tot[T_CHIPS + players + s] += v[c[V_POINTS] + s]
+    if out.shape[0] > deal:
+        out[deal, R_WINNER] = v[S_WIN]
+        out[deal, R_DEALER] = v[S_DEALER]
+        out[deal, R_OPENCARD] = v[S_OPENCARD]
+        out[deal, R_DECISIONS] = v[S_DECISIONS]
+        out[deal, R_PASSES] = v[S_PASSES]
+        out[deal, R_POT] = v[S_POT]
+        for s in range(players):
+            out[deal, R_SEATS + s] = v[c[V_CHIPS] + s]
+            out[deal, R_SEATS + players + s] = v[c[V_POINTS] + s]
+            out[deal, R_SEATS + 2 * players + s] = size(m, c[M_HANDS] + 2 * s)
+            out[deal, R_SEATS + 3 * players + s] = v[c[V_PLACES] + s]
+        for w in range(2 * players):
+            outm[deal, w] = m[c[M_DEALT] + w]
+        outm[deal, 2 * players] = m[c[M_LAYOUT]]
+        outm[deal, 2 * players + 1] = m[c[M_LAYOUT] + 1]
+
+
+@njit(cache=True)
+def target_reached(c, m_chips, m_points, m_won):
+    if c[S_TCHIPS_ON] != 0 and m_chips.max() >= c[S_TCHIPS]:
+        return True
+    if c[S_TDEALS_ON] != 0 and m_won.max() >= c[S_TDEALS]:
+        return True
+    if c[S_TPOINTS_ON] != 0:
+        target = c[S_TPOINTS]
+        return m_points.max() >= target if target >= 0 else m_points.min() <= target
+    return False
+
+
+@njit(cache=True)
+def match_winners(c, m_chips, m_points, m_won, last_left, winners):
+    """The seats winning the match into ``winners``; returns how many."""
+    kind = c[S_WINNER]
+    if kind == W_CHIPS:
+        scores = m_chips.copy()
+    elif kind == W_HIGH:
+        scores = m_points.copy()
+    elif kind == W_LOW:
+        scores = -m_points
+    else:
+        scores = m_won.copy()
+    best = scores.max()
+    tied = 0
+    fewest = 1 << 30
+    for s in range(scores.shape[0]):
+        if scores[s] == best:
+            tied += 1
+            fewest = min(fewest, last_left[s])
+    count = 0
+    for s in range(scores.shape[0]):
+        if scores[s] == best and (tied == 1 or c[S_TIEBREAK] == 0 or last_left[s] == fewest):
+            winners[count] = s
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
+    """One game: a deal, or a match of c[C_DEALS] deals; returns the number of winners."""
+    players = c[C_PLAYERS]
+    dealer = np.int64(uniform(c, v, m, ev) * players)
+    if c[C_DEALS] == 0:
+        play_deal(c, cm, rt, v, m, dec, ev, dealer, -1, 0, forget, 0)
+        add_deal(c, v, m, tot, out, outm, 0)
+        if v[S_WIN] < 0:
+            return 0
+        winners[0] = v[S_WIN]
+        wins[v[S_WIN]] += 1.0
+        return 1
+    m_chips = np.zeros(players, np.int64)
+    m_points = np.zeros(players, np.int64)
+    m_won = np.zeros(players, np.int64)
+    last_left = np.zeros(players, np.int64)
+    previous = -1
+    carried = 0
+    for deal in range(c[C_DEALS]):
+        play_deal(c, cm, rt, v, m, dec, ev, dealer, previous, carried, forget, deal)
+        if v[S_ERROR] != 0:
+            return 0
+        add_deal(c, v, m, tot, out, outm, deal)
+        for s in range(players):
+            m_chips[s] += v[c[V_CHIPS] + s]
+            m_points[s] += v[c[V_POINTS] + s]
+            last_left[s] = size(m, c[M_HANDS] + 2 * s)
+        previous = v[S_WIN]
+        if previous >= 0:
+            m_won[previous] += 1
+        carried = v[S_POT]
+        dealer = (dealer + 1) % players
+        if target_reached(c, m_chips, m_points, m_won):
+            break
+    count = match_winners(c, m_chips, m_points, m_won, last_left, winners)
+    for k in range(count):
+        wins[winners[k]] += 1.0 / count
+    return count
+
+
+@njit(cache=True)
+def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out, outm, winners):
+    """Play ``games`` games, game g seeded with ``seed + g``; returns the first failing game or -1."""
+    for g in range(games):
+        m[RNG] = np.uint64(seed + g)
+        next_u64(m)  # one step away from the raw seed
+        play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners)
+        if v[S_ERROR] != 0:
+            return g
+    return -1

@@ -1,0 +1,183 @@
+"""The native backend (numba kernels) plays the same games as the Python engine.
+
+Every native game records its deal and every random number it drew; the
+replay (:mod:`sevens.runtime.native.replay`) feeds those to the Python engine,
+whose own strategies then choose, and the two game records (legal sets at
+every decision, choices, transfers, results, match winners) must be equal.
+
+Tests that run the kernels skip when numba is not installed; the lowering to
+native programs and the CLI's refusal without numba are tested always.
+The default run plays a few hundred games per built-in rule set; set
+SEVENS_NATIVE_GAMES for more (the report of issue 12 used 2000).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sevens.cli import main
+from sevens.compiler.native import NativeUnsupported, lower_rules
+from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.runtime import native
+from sevens.runtime.match import number_of_deals
+from sevens.runtime.records import RECORD_KEYS
+from sevens.runtime.simulate import Options
+from tests.conftest import BUILTIN_IDS, compiled
+
+HAS_NUMBA = importlib.util.find_spec("numba") is not None
+needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
+GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "120"))
+FORGET = 0.3  # often enough that the "last card" penalty is exercised
+
+
+# -- without numba ---------------------------------------------------------------
+@pytest.mark.parametrize("variant", BUILTIN_IDS)
+def test_every_builtin_lowers_to_native_programs(variant: str) -> None:
+    program = lower_rules(load_rulespec(find_rulespec(variant)))
+    assert program.starts["legal"] == 0
+    assert program.code[-1] == 43  # every program ends with END
+
+
+def _with_legal(tmp_path: Path, legal: str) -> Path:
+    text = find_rulespec("parliament").read_text(encoding="utf-8")
+    start = text.index("  legal: >-")
+    end = text.index("passing:")
+    path = tmp_path / "pot-rule.yaml"
+    path.write_text(text[:start] + f"  legal: {legal}\n" + text[end:], encoding="utf-8")
+    return path
+
+
+def test_an_unsupported_table_fact_is_refused_by_name(tmp_path: Path) -> None:
+    path = _with_legal(tmp_path, "table.count >= 0 and card.rank == 7")
+    with pytest.raises(NativeUnsupported, match=r"does not support table\.count in play conditions"):
+        lower_rules(load_rulespec(path))
+
+
+def test_cli_refuses_unsupported_rules_with_exit_2(tmp_path: Path) -> None:
+    path = _with_legal(tmp_path, "table.count >= 0 and card.rank == 7")
+    record = tmp_path / "out.jsonl"
+    args = ["simulate", str(path), "--games", "3", "--backend", "numba", "--record", str(record)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    expected = "does not support table.count" if HAS_NUMBA else "pip install 'sevens[fast]'"
+    assert expected in result.output
+    assert "Traceback" not in result.output
+    assert not record.exists()
+
+
+def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "native_available", lambda: False)
+    result = CliRunner().invoke(main, ["simulate", "parliament", "--backend", "numba"])
+    assert result.exit_code == 2
+    assert "pip install 'sevens[fast]'" in result.output
+
+
+# -- agreement with the Python engine ------------------------------------------
+def _records(rules: native.NativeRules, game: native.NativeGame, players: int, seed: int) -> list[Any]:
+    stream = io.StringIO()
+    for number, deal in enumerate(game.deals, start=1):
+        native._write(stream, rules.rule_set, players, seed, number, deal)
+    return [json.loads(line) for line in stream.getvalue().splitlines()]
+
+
+def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: range) -> int:
+    """Play ``seeds`` natively and replay each in Python; returns the decisions compared."""
+    from sevens.runtime.native.build import prepare
+    from sevens.runtime.native.replay import replay_game
+
+    rules = native.native_rules(variant)
+    prepared = prepare(rules.rule_set, rules.program, players, strategy, deals)
+    compared = 0
+    for seed in seeds:
+        game = native.play_native_game(prepared, seed, FORGET)
+        records = _records(rules, game, players, seed)
+        replay_game(compiled(variant), game, players, seed, strategy, deals, FORGET, records)
+        compared += sum(len(record["decisions"]) for record in records)
+    return compared
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", BUILTIN_IDS)
+def test_native_games_replay_identically_in_python(variant: str) -> None:
+    allowed = compiled(variant).rule_set.players
+    half = max(GAMES // 2, 1)
+    compared = _agree(variant, allowed.min, "random", None, range(half))
+    compared += _agree(variant, allowed.max, "random", None, range(half, GAMES))
+    assert compared > GAMES  # every game had decisions to compare
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", BUILTIN_IDS)
+def test_native_matches_replay_identically_in_python(variant: str) -> None:
+    players = compiled(variant).rule_set.players.min + 1
+    deals = number_of_deals(compiled(variant), players, None)
+    assert _agree(variant, players, "withhold", deals, range(3)) > 0
+
+
+@needs_numba
+@settings(max_examples=60, deadline=None)
+@given(
+    variant=st.sampled_from(BUILTIN_IDS),
+    seed=st.integers(0, 2**40),
+    players_offset=st.integers(0, 10),
+    strategy=st.sampled_from(["random", "heuristic", "withhold"]),
+)
+def test_hypothesis_native_games_agree(
+    variant: str, seed: int, players_offset: int, strategy: str
+) -> None:
+    allowed = compiled(variant).rule_set.players
+    players = allowed.min + players_offset % (allowed.max - allowed.min + 1)
+    _agree(variant, players, strategy, None, range(seed, seed + 1))
+
+
+@needs_numba
+def test_a_tampered_native_record_is_caught() -> None:
+    from sevens.runtime.native.build import prepare
+    from sevens.runtime.native.replay import Disagreement, replay_game
+
+    rules = native.native_rules("parliament")
+    prepared = prepare(rules.rule_set, rules.program, 4, "random", None)
+    game = native.play_native_game(prepared, 7, FORGET)
+    records = _records(rules, game, 4, 7)
+    records[0]["decisions"][5]["legal"] = records[0]["decisions"][5]["legal"][:-1]
+    with pytest.raises(Disagreement, match="decision 6"):
+        replay_game(compiled("parliament"), game, 4, 7, "random", None, FORGET, records)
+    game.events.append(0.5)  # a draw the Python engine never asks for
+    with pytest.raises(Disagreement, match="did not"):
+        replay_game(compiled("parliament"), game, 4, 7, "random", None, FORGET, _records(rules, game, 4, 7))
+
+
+# -- the command line ---------------------------------------------------------------
+@needs_numba
+def test_numba_backend_summary_and_record_have_the_python_shapes(tmp_path: Path) -> None:
+    summaries, records = {}, {}
+    for backend in ("python", "numba"):
+        path = tmp_path / f"{backend}.jsonl"
+        args = ["simulate", "sjuan", "--games", "30", "--match", "--json", "--record", str(path)]
+        result = CliRunner().invoke(main, [*args, "--backend", backend])
+        assert result.exit_code == 0, result.output
+        summaries[backend] = json.loads(result.output[result.output.index("{") :])
+        records[backend] = [json.loads(line) for line in path.read_text().splitlines()]
+    assert summaries["python"].keys() == summaries["numba"].keys()
+    assert summaries["numba"]["games"] == 30
+    assert summaries["numba"]["deals_per_game"] == len(records["numba"]) / 30
+    assert sum(summaries["numba"]["wins"]) == pytest.approx(30)
+    for line in records["numba"]:
+        assert [key for key in line if key in RECORD_KEYS] == list(RECORD_KEYS)
+    assert records["python"][0].keys() == records["numba"][0].keys()
+
+
+@needs_numba
+def test_numba_backend_refuses_an_unknown_native_strategy() -> None:
+    with pytest.raises(NativeUnsupported, match="strategy 'cautious'"):
+        native.native_simulator("parliament", Options(strategy="cautious"))
