@@ -48,6 +48,9 @@ class Table:
     carried_pot: int = 0
     record: bool = False
     forget_last_card: float = 0.0  # chance that a bot forgets to announce "last card"
+    hands: list[int] | None = None  # given hands instead of a shuffled deal (the step API)
+    leader: int | None = None  # given first player instead of the rule set's leader
+    explicit: bool = False  # ask the strategy for forced decisions too (one legal card, none)
 
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
@@ -112,14 +115,15 @@ class _Recorder:
 def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
     players, dealer = table.players, table.dealer
-    st = DealState(players, dealer, deal_hands(rules, players, dealer, rng), rules.rule_set.n_rows)
+    hands = deal_hands(rules, players, dealer, rng) if table.hands is None else list(table.hands)
+    st = DealState(players, dealer, hands, rules.rule_set.n_rows)
     dealt = list(st.hands) if table.record else []
     rules.setup(st)  # lays out pre-placed cards and collects the antes
     st.pot += table.carried_pot
     opening_card = name_opening_card(rules, st, rng)
     layout_start = st.table
     recorder = _Recorder(rules) if table.record else None
-    seat = choose_leader(rules, st, table.previous_winner)
+    seat = choose_leader(rules, st, table.previous_winner) if table.leader is None else table.leader
     decisions, passes = _Turns(rules, st, rng, table, recorder).run(seat)
     result = _score(rules, st, decisions, passes)
     if recorder is not None:
@@ -173,6 +177,7 @@ class _Turns:
             rules.legal_is_playable,
         )
         pass_limit, last_card, over_limit = passing.limit, rule_set.last_card, passing.over_limit
+        explicit = self.table.explicit
         skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         # Mechanics most rule sets lack are tested once per play, not per decision.
@@ -193,6 +198,8 @@ class _Turns:
                     card = strategies[seat](st, seat, legal, False, rng)
                 else:  # one legal card and no right to pass: there is no choice to ask for
                     card = legal.bit_length() - 1
+                    if explicit:  # ... unless the caller steps through every decision
+                        card = strategies[seat](st, seat, legal, False, rng)
                 if recorder is not None:
                     recorder.add(seat, legal, card, "turn")
                 if card != PASS:
@@ -207,6 +214,8 @@ class _Turns:
                     passes += 1
                     self.voluntary_pass(seat)
             else:
+                if explicit:  # the caller acknowledges the forced pass
+                    strategies[seat](st, seat, 0, False, rng)
                 if recorder is not None:
                     recorder.add(seat, 0, PASS, "turn")
                 passes += 1
