@@ -102,6 +102,7 @@ class Game:
     from it.  ``hands`` are card-id bitmasks or code strings per seat;
     ``first`` overrides who takes the first turn.  Seats in ``bots`` are
     played by those strategies; every other seat waits for :meth:`apply`.
+    ``record=False`` skips building the record (searches and environments).
     """
 
     def __init__(
@@ -119,6 +120,7 @@ class Game:
         previous_winner: int | None = None,
         carried_pot: int = 0,
         deal: int = 1,
+        record: bool = True,
     ) -> None:
         self.rules = load_game_rules(rules)
         check_players(self.rules, players)
@@ -140,7 +142,7 @@ class Game:
             dealer=dealer,
             previous_winner=previous_winner,
             carried_pot=carried_pot,
-            record=True,
+            record=record,
             forget_last_card=forget_last_card,
             hands=None if hands is None else self._given_hands(hands),
             leader=first,
@@ -195,8 +197,8 @@ class Game:
     @property
     def record(self) -> dict[str, Any]:
         """The game record (as ``simulate --record`` writes it); only once the deal is over."""
-        if self.result is None:
-            raise RuntimeError("the deal is not over yet")
+        if self.result is None or self.result.record is None:
+            raise RuntimeError("the deal is not over yet" if self.result is None else "not recorded")
         rule_set = self.rules.rule_set
         return game_record(
             rule_set.id,
