@@ -133,6 +133,7 @@ class Game:
             _check_seat(first, players, "first")
         self.bots = dict(bots or {})
         self.history: list[tuple[int, int]] = []
+        self.forced: list[bool] = []  # per history entry: was it the only legal action?
         self.state: DealState | None = None
         self.pending: Decision | None = None
         self.result: DealResult | None = None
@@ -268,6 +269,7 @@ class Game:
                 card = self._ask(st, request)
             self.state = st
             self.history.append((at, card))
+            self.forced.append(request.forced)
             return int(card)
 
         return decide
