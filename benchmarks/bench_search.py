@@ -5,7 +5,8 @@ turns round the table (deal g: seat g % 4) and the dealer is drawn as in
 ``simulate``.  Prints, per playout budget, the search bot's win rate with a
 95 % Wilson interval (25 % is par), its mean chips (or points) per deal
 against the heuristic seats', and its time per real decision (mean, 95th
-percentile).  Wall-clock figures depend on the machine's load: report it.
+percentile).  Budget 0 seats a fourth heuristic bot instead, on the same deals:
+the paired baseline (deals differ in how often a given seat can win).  Wall-clock figures depend on the machine's load: report it.
 
 Run:  python benchmarks/bench_search.py [--variant parliament] [--deals 400] [--budgets 8,24,64]
 """
@@ -36,10 +37,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(variant: str, deals: int, playouts: int, seed: int) -> str:
+    """One line of figures; ``playouts`` 0 puts the heuristic in the seat (the paired baseline)."""
     rules = load_rules(variant)
     players = 4
-    bot = SearchBot(rules, playouts=playouts)
     heuristic = heuristic_strategy(rules)
+    bot = SearchBot(rules, playouts=max(playouts, 1))
+    tested = bot if playouts else heuristic
     wins = 0
     mine: list[float] = []
     theirs: list[float] = []
@@ -47,7 +50,7 @@ def run(variant: str, deals: int, playouts: int, seed: int) -> str:
         rng = random.Random(seed + game)
         seat = game % players
         strategies = [heuristic] * players
-        strategies[seat] = bot
+        strategies[seat] = tested
         table = Table(players, strategies, dealer=int(rng.random() * players))
         result = play_deal(rules, table, rng)
         wins += result.winner == seat
@@ -57,8 +60,9 @@ def run(variant: str, deals: int, playouts: int, seed: int) -> str:
     low, high = wilson(wins, deals)
     times = sorted(bot.decision_seconds)
     p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
+    name = f"search {playouts:3} playouts" if playouts else "heuristic (baseline)"
     return (
-        f"{variant:14} {playouts:4} playouts  win {wins / deals:6.1%} [{low:5.1%}, {high:5.1%}]  "
+        f"{variant:14} {name:21}  win {wins / deals:6.1%} [{low:5.1%}, {high:5.1%}]  "
         f"return {statistics.mean(mine):+6.2f} vs {statistics.mean(theirs):+6.2f}  "
         f"decision {1000 * statistics.mean(times) if times else 0:5.1f} ms mean, {1000 * p95:5.1f} ms p95"
     )
@@ -68,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="parliament")
     parser.add_argument("--deals", type=int, default=400)
-    parser.add_argument("--budgets", default="8,24,64")
+    parser.add_argument("--budgets", default="0,8,24,64", help="playouts; 0 = the heuristic itself")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 1 search vs 3 heuristic")

@@ -4,8 +4,9 @@ The layout is a grid with a line per row (suit labels, start cards marked,
 gaps shown), your hand sorted with the legal cards highlighted, a move log of
 every decision (forced ones marked), the players' cards, passes, chips and the
 pot.  Play a card by clicking it, by moving with ←/→ and pressing Enter, or by
-typing its code (``7H``, ``7♥``, ``7h``; ``pass``).  ``u`` undoes your last
-choice, ``?`` shows the help, ``q`` quits, ``n`` deals the next hand of a match.
+typing its code (``7H``, ``7♥``, ``7h``; ``pass``).  ``u`` (Ctrl+U) undoes your
+last choice, ``?`` (F1) shows the help, ``q`` (Ctrl+Q) quits, ``n`` (Ctrl+N) deals the
+next hand of a match; typed commands end with Enter.
 """
 
 from __future__ import annotations
@@ -37,12 +38,12 @@ start card (marked [b]▸[/b]). On your turn the cards you may play are [green]g
   [b]type[/b] a code and Enter: 7H, 7♥, 7h, 10s … or [b]pass[/b] (or p)
   [b]u[/b] + Enter or [b]Ctrl+U[/b]   undo your last choice (the bots replay their moves)
   [b]n[/b] + Enter or [b]Ctrl+N[/b]   next deal, when a deal of a match is over
-  [b]?[/b]   this help        [b]q[/b] + Enter or [b]Ctrl+Q[/b]   quit
+  [b]?[/b] + Enter or [b]F1[/b]   this help        [b]q[/b] + Enter or [b]Ctrl+Q[/b]   quit
 
 Forced moves (a single legal card, or a pass because nothing fits) are made
 for you and shown in the log as [i]forced[/i].
 
-Press Escape or ? to close.
+Press Escape to close.
 """
 
 
@@ -51,7 +52,6 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "close"),
-        Binding("question_mark", "dismiss", "close"),
         Binding("q", "dismiss", "close"),
     ]
 
@@ -89,12 +89,12 @@ class SevensApp(App[None]):
     #help { width: 76; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
     HelpScreen { align: center middle; }
     """
-    # The entry box has the focus, so letters go to it (typed commands: u, n, q, pass);
-    # these keys act at once wherever the focus is.
+    # The entry box has the focus and takes every printable key (typed commands: u, n, q, ?,
+    # pass, then Enter); these keys act at once wherever the focus is.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "choose ←", priority=True),
         Binding("right", "move(1)", "choose →", priority=True),
-        Binding("question_mark", "help", "help", priority=True),
+        Binding("f1", "show_help", "help", priority=True),
         Binding("ctrl+u", "undo", "undo", priority=True),
         Binding("ctrl+n", "next_deal", "next deal", priority=True),
         Binding("ctrl+q", "quit", "quit", priority=True),
@@ -117,7 +117,10 @@ class SevensApp(App[None]):
                 with Vertical(id="hand"):
                     yield Static(id="hand-title")
                     yield Horizontal(id="hand-cards")
-                yield Input(placeholder="type a card (7H, 7♥, 7h) or pass; u undo, ? help, q quit", id="entry")
+                yield Input(
+                    placeholder="type a card (7H, 7♥, 7h) or pass, then Enter; u undo, ? help, q quit",
+                    id="entry",
+                )
                 yield Static(id="status")
             with Vertical(id="right"):
                 yield Static(id="seats")
@@ -156,7 +159,7 @@ class SevensApp(App[None]):
         if command in ("q", "quit", "exit"):
             self.exit()
         elif command in ("?", "h", "help"):
-            self.action_help()
+            self.action_show_help()
         elif command in ("u", "undo"):
             self.action_undo()
         elif command in ("n", "next"):
@@ -201,7 +204,7 @@ class SevensApp(App[None]):
             self.query_one("#log", RichLog).clear()
             self.advance(f"Deal {self.session.deal_number} is dealt.")
 
-    def action_help(self) -> None:
+    def action_show_help(self) -> None:
         self.push_screen(HelpScreen())
 
     # -- drawing ------------------------------------------------------------------
