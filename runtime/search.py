@@ -43,6 +43,8 @@ class _Knowledge:
         self.void = [0] * st.n_players  # cards each seat is known not to hold
         self.playable = 0  # cards playable at the bot's previous decision
         self.passes = list(st.passes)
+        self.table = -1  # the table at the bot's previous decision
+        self.stalled = False  # no card was played since then
 
     def update(self, st: DealState, seat: int, informative: bool, tracked: bool) -> None:
         """Seats that passed since the last decision held none of the cards playable throughout."""
@@ -53,6 +55,8 @@ class _Knowledge:
                     self.void[other] |= still
         self.passes = list(st.passes)
         self.playable = st.playable if tracked else 0
+        self.stalled = st.table == self.table
+        self.table = st.table
 
 
 def sample_hands(
@@ -90,9 +94,10 @@ class SearchBot:
         playouts: int = DEFAULT_PLAYOUTS,
         seconds: float | None = None,
         shaping: float = 0.1,
+        confidence: float = 1.0,
     ) -> None:
         self.rules, self.playouts, self.seconds = rules, max(1, playouts), seconds
-        self.shaping = shaping
+        self.shaping, self.confidence = shaping, confidence
         self.rollout = heuristic_strategy(rules)
         rule_set = rules.rule_set
         self.dealt = sum(1 << c for c in rule_set.dealt)
@@ -101,8 +106,10 @@ class SearchBot:
         self.decision_seconds: list[float] = []  # time spent on each real choice, for measurement
 
     def __call__(self, st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
-        actions = [*bits(legal), PASS] if can_pass else list(bits(legal))
         knowledge = self._knowledge(st, seat)
+        # A voluntary pass when nobody has played since one's last turn could go round forever.
+        withhold = can_pass and not (knowledge.stalled and legal)
+        actions = [*bits(legal), PASS] if withhold else list(bits(legal))
         if len(actions) <= 1:
             return actions[0] if actions else PASS
         if can_pass and not self.rules.rule_set.passing.voluntary:  # an optional follow-up
@@ -122,26 +129,40 @@ class SearchBot:
         self, st: DealState, seat: int, actions: list[int], knowledge: _Knowledge, rng: random.Random
     ) -> int:
         unseen = self.dealt & ~st.table & ~st.hands[seat]
-        totals = [0.0] * len(actions)
+        # The heuristic's choice is the default; another action replaces it only when its paired
+        # advantage over the same sampled worlds is clear (mean > z standard errors), since a
+        # handful of worlds is noisy and the heuristic is a good player.
+        preferred = self.rollout(st, seat, sum(1 << a for a in actions if a != PASS), False, rng)
+        base = actions.index(preferred) if preferred in actions else 0
+        gain = [0.0] * len(actions)
+        square = [0.0] * len(actions)
         rounds = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        budget_rounds = max(1, self.playouts // len(actions))
+        budget_rounds = max(2, self.playouts // len(actions))
         while True:
             hands = sample_hands(st, seat, unseen, knowledge.void, rng) or _unconstrained(
                 st, seat, unseen, rng
             )
-            for index, action in enumerate(actions):  # the same world for every action
-                totals[index] += self._playout(st, seat, hands, action, rng)
+            values = [self._playout(st, seat, hands, action, rng) for action in actions]
+            for index, value in enumerate(values):  # the same world for every action
+                diff = value - values[base]
+                gain[index] += diff
+                square[index] += diff * diff
             rounds += 1
             if deadline is not None:
-                if time.perf_counter() >= deadline:
+                if time.perf_counter() >= deadline and rounds >= 2:
                     break
             elif rounds >= budget_rounds:
                 break
-        # Ties (frequent with few worlds) go to the heuristic's choice, then the lower card.
-        preferred = self.rollout(st, seat, sum(1 << a for a in actions if a != PASS), False, rng)
-        best = max(range(len(actions)), key=lambda i: (totals[i], actions[i] == preferred, -i))
-        return actions[best]
+        return actions[self._pick(gain, square, rounds, base)]
+
+    def _pick(self, gain: list[float], square: list[float], rounds: int, base: int) -> int:
+        """The action with the best mean gain over the default, if that gain is clear."""
+        best = max(range(len(gain)), key=lambda i: (gain[i], -i))
+        mean = gain[best] / rounds
+        variance = max(square[best] / rounds - mean * mean, 0.0)
+        error = (variance / max(rounds - 1, 1)) ** 0.5
+        return best if mean > 0 and mean > self.confidence * error else base
 
     def _playout(self, st: DealState, seat: int, hands: list[int], action: int, rng: random.Random) -> float:
         """Finish the deal in one sampled world after ``action``; the seat's value of the outcome."""

@@ -1,10 +1,10 @@
-"""Save a screenshot of ``sevens play`` mid-deal: docs/play.svg, and docs/play.png with Chromium.
+"""Save a screenshot of ``sevens play`` mid-deal as docs/play.png (Textual's SVG, rendered by Chromium).
 
     python scripts/screenshot_play.py [--variant parliament] [--seed 11] [--moves 5]
 
 Drives the game with Textual's pilot (your first legal card, ``--moves`` times),
-saves Textual's SVG screenshot and, when ``chromium`` is installed, renders it
-to PNG headless.
+saves Textual's SVG screenshot in a temporary folder and renders it to PNG
+with headless ``chromium``.
 """
 
 from __future__ import annotations
@@ -42,14 +42,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--moves", type=int, default=5)
     args = parser.parse_args()
-    svg = DOCS / "play.svg"
-    asyncio.run(shoot(args.variant, args.seed, args.moves, svg))
-    print(f"wrote {svg}")
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if browser is None:
-        print("chromium not found: no PNG")
-        return
+        raise SystemExit("chromium not found (apt-get install chromium)")
     with tempfile.TemporaryDirectory() as tmp:
+        svg = Path(tmp) / "play.svg"
+        asyncio.run(shoot(args.variant, args.seed, args.moves, svg))
         page = Path(tmp) / "page.html"
         page.write_text(
             f'<html><body style="margin:0;background:#1e1e1e">{svg.read_text(encoding="utf-8")}</body></html>',
