@@ -5,7 +5,8 @@ turns round the table (deal g: seat g % 4) and the dealer is drawn as in
 ``simulate``.  Prints, per playout budget, the search bot's win rate with a
 95 % Wilson interval (25 % is par), its mean chips (or points) per deal
 against the heuristic seats', and its time per real decision (mean, 95th
-percentile).  Budget 0 seats a fourth heuristic bot instead, on the same deals:
+percentile, wall clock; and mean processor time, which the load does not
+inflate).  Budget 0 seats a fourth heuristic bot instead, on the same deals:
 the paired baseline (deals differ in how often a given seat can win).  Wall-clock figures depend on the machine's load: report it.
 
 Run:  python benchmarks/bench_search.py [--variant parliament] [--deals 400] [--budgets 8,24,64]
@@ -60,11 +61,13 @@ def run(variant: str, deals: int, playouts: int, seed: int) -> str:
     low, high = wilson(wins, deals)
     times = sorted(bot.decision_seconds)
     p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
+    cpu = statistics.mean(bot.decision_cpu) if bot.decision_cpu else 0.0
     name = f"search {playouts:3} playouts" if playouts else "heuristic (baseline)"
     return (
         f"{variant:14} {name:21}  win {wins / deals:6.1%} [{low:5.1%}, {high:5.1%}]  "
         f"return {statistics.mean(mine):+6.2f} vs {statistics.mean(theirs):+6.2f}  "
-        f"decision {1000 * statistics.mean(times) if times else 0:5.1f} ms mean, {1000 * p95:5.1f} ms p95"
+        f"decision {1000 * statistics.mean(times) if times else 0:5.1f} ms mean, {1000 * p95:5.1f} ms p95 "
+        f"wall, {1000 * cpu:5.1f} ms processor"
     )
 
 

@@ -21,8 +21,8 @@ from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import DealResult, Table, _score, _Turns
 from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy
 
-#: Playouts per decision when no budget is given (about 20–40 ms a decision on one core).
-DEFAULT_PLAYOUTS = 24
+#: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
+DEFAULT_PLAYOUTS = 32
 _SLOTS = DealState.__slots__
 
 
@@ -103,7 +103,8 @@ class SearchBot:
         self.dealt = sum(1 << c for c in rule_set.dealt)
         self.knowledge: _Knowledge | None = None
         self.informative = not rule_set.passing.voluntary  # only forced passes tell anything
-        self.decision_seconds: list[float] = []  # time spent on each real choice, for measurement
+        self.decision_seconds: list[float] = []  # wall-clock time of each real choice (measurement)
+        self.decision_cpu: list[float] = []  # processor time of each real choice (measurement)
 
     def __call__(self, st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
         knowledge = self._knowledge(st, seat)
@@ -114,9 +115,10 @@ class SearchBot:
             return actions[0] if actions else PASS
         if can_pass and not self.rules.rule_set.passing.voluntary:  # an optional follow-up
             return self.rollout(st, seat, legal, can_pass, rng)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         choice = self._search(st, seat, actions, knowledge, random.Random(rng.random()))
         self.decision_seconds.append(time.perf_counter() - started)
+        self.decision_cpu.append(time.process_time() - cpu)
         return choice
 
     def _knowledge(self, st: DealState, seat: int) -> _Knowledge:

@@ -177,7 +177,10 @@ def test_pilot_help_undo_and_quit() -> None:
 def test_end_to_end_in_a_pseudo_terminal() -> None:
     name = f"sevens-play-{uuid.uuid4().hex[:8]}"
     command = f"{sys.executable} -m sevens play parliament --seed 4 --bots heuristic,search"
-    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "140", "-y", "44", command], check=True)
+    # A shell first, sized, then the game: the game reads the terminal's size when it starts.
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "140", "-y", "44"], check=True)
+    subprocess.run(["tmux", "resize-window", "-t", name, "-x", "140", "-y", "44"], check=False)
+    subprocess.run(["tmux", "send-keys", "-t", name, f"exec {command}", "Enter"], check=True)
 
     def screen() -> str:
         return subprocess.run(
@@ -186,10 +189,10 @@ def test_end_to_end_in_a_pseudo_terminal() -> None:
 
     try:
         deadline = time.monotonic() + 60
-        while "Your hand" not in screen() and time.monotonic() < deadline:
+        while not ("Your hand" in screen() and "search" in screen()) and time.monotonic() < deadline:
             time.sleep(0.5)
         shown = screen()
-        assert "Your hand" in shown and "♣" in shown and "search" in shown
+        assert "Your hand" in shown and "♣" in shown and "search" in shown, shown
         for _ in range(40):
             if "The deal is over" in screen():
                 break
