@@ -50,6 +50,9 @@ class Table:
     record: bool = False
     forget_last_card: float = 0.0  # chance that a bot forgets to announce "last card"
     forgetful: frozenset[int] | None = None  # the seats that may forget (None: every seat)
+    hands: list[int] | None = None  # given hands instead of a shuffled deal (the step API)
+    leader: int | None = None  # given first player instead of the rule set's leader
+    explicit: bool = False  # ask the strategy for forced decisions too (one legal card, none)
 
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
@@ -162,14 +165,19 @@ class _Recorder:
 def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
     players, dealer = table.players, table.dealer
-    hands, stock = deal_cards(rules, players, dealer, rng)
+    if table.hands is None:
+        hands, stock = deal_cards(rules, players, dealer, rng)
+    else:  # given hands (the step API): no stock is left over
+        hands, stock = list(table.hands), []
     st = DealState(players, dealer, hands, rules.rule_set.n_rows)
     st.stock = list(stock)  # drawn from its end
     dealt = list(st.hands) if table.record else []
     rules.setup(st)  # lays out pre-placed cards and collects the antes
     st.pot += table.carried_pot
     opening_card = name_opening_card(rules, st, rng)
-    seat = choose_leader(rules, st, table.previous_winner)  # from the hands as dealt
+    seat = table.leader  # given (the step API), else chosen from the hands as dealt
+    if seat is None:
+        seat = choose_leader(rules, st, table.previous_winner)
     lay_out_by_holders(rules, st)
     layout_start = st.table
     recorder = _Recorder(rules) if table.record else None
@@ -230,6 +238,7 @@ class _Turns:
         )
         pass_limit, last_card, over_limit = passing.limit, rule_set.last_card, passing.over_limit
         draw_rule = rule_set.draw
+        explicit = self.table.explicit
         skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         # Mechanics most rule sets lack are tested once per play, not per decision.
@@ -249,6 +258,8 @@ class _Turns:
                     card = strategies[seat](st, seat, legal, False, rng)
                 else:  # one legal card and no right to pass: there is no choice to ask for
                     card = legal.bit_length() - 1
+                    if explicit:  # ... unless the caller steps through every decision
+                        card = strategies[seat](st, seat, legal, False, rng)
                 if recorder is not None:
                     recorder.add(seat, legal, card, "turn")
                 if card != PASS:
@@ -287,8 +298,11 @@ class _Turns:
                         while st.places[seat]:
                             seat = following[seat]
                     continue
-                elif recorder is not None:
-                    recorder.add(seat, 0, PASS, "turn")
+                else:
+                    if explicit:  # the caller acknowledges the forced pass
+                        strategies[seat](st, seat, 0, False, rng)
+                    if recorder is not None:
+                        recorder.add(seat, 0, PASS, "turn")
                 passes += 1
                 if pass_limit is not None and st.passes[seat] >= pass_limit and over_limit:
                     if self.eliminate(seat):

@@ -98,9 +98,17 @@ def withholding_strategy(rules: Rules, chance: float = 0.25) -> Strategy:
     return choose
 
 
+def search_strategy(rules: Rules) -> Strategy:
+    """Determinised Monte Carlo search (runtime/search.py), imported on use: it needs the engine."""
+    from sevens.runtime.search import search_strategy as make
+
+    return make(rules)
+
+
 #: Strategy factories by the name used on the command line.
 STRATEGIES: dict[str, Callable[[Rules], Strategy]] = {
     "random": random_strategy,
     "heuristic": heuristic_strategy,
     "withhold": withholding_strategy,
+    "search": search_strategy,
 }

@@ -4,6 +4,22 @@ The distribution installs one package, ``sevens``, whose subpackages are the
 repository's top-level folders: ``sevens.compiler`` (compiler/),
 ``sevens.runtime`` (runtime/), ``sevens.generated`` (generated/) and
 ``sevens.rulespecs`` (rulespecs/).  ``sevens.cli`` is the ``sevens`` command.
+``sevens.env(...)`` is the PettingZoo environment (extra ``sevens[rl]``).
 """
 
-__all__: list[str] = []
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["env"]
+
+
+def env(rules: Any = "parliament", players: int = 4, render_mode: str | None = None) -> Any:
+    """A PettingZoo AEC environment for a rule set (needs ``pip install 'sevens[rl]'``)."""
+    try:
+        from sevens.runtime.pettingzoo_env import env as make
+    except ImportError as missing:
+        raise ImportError(
+            f"sevens.env needs PettingZoo: pip install 'sevens[rl]' ({missing})"
+        ) from missing
+    return make(rules, players, render_mode)

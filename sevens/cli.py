@@ -405,13 +405,36 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
 @click.option("--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--seat", default=0, show_default=True, help="Your seat; the others are bots.")
 @click.option("--strategy", default="heuristic", show_default=True, help="Strategy of the bots.")
-def play(variant: str, players: int | None, seed: int, seat: int, strategy: str) -> None:
-    """Play one deal of VARIANT against bots in the terminal."""
-    from sevens.runtime.interactive import play_interactive
-
+@click.option(
+    "--bots",
+    default=None,
+    help="Full screen: the other seats' strategies from your left, e.g. 'heuristic,search'.",
+)
+@click.option("--deals", default=1, show_default=True, help="Full screen: deals in the match.")
+@click.option("--plain", is_flag=True, help="Line by line instead of full screen.")
+def play(
+    variant: str, players: int | None, seed: int, seat: int, strategy: str, bots: str | None, deals: int, plain: bool
+) -> None:
+    """Play VARIANT against bots: full screen in a terminal, line by line otherwise."""
     with _user_errors():
         rules = _load_rules(variant)
-        play_interactive(rules, _default_players(variant, players), seed, seat, strategy)
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from sevens.runtime.interactive import play_interactive
+
+        with _user_errors():
+            play_interactive(rules, _default_players(variant, players), seed, seat, strategy)
+        return
+    from sevens.runtime.table_session import PlaySession
+    from sevens.runtime.terminal import run_app
+
+    names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
+    try:
+        session = PlaySession(
+            rules, _default_players(variant, players), seat, names, seed, max(1, deals)
+        )
+    except (ValueError, GameError) as error:
+        raise click.UsageError(str(error)) from None
+    run_app(session)
 
 
 @main.command()

@@ -1,0 +1,371 @@
+"""The step API: play a deal one decision at a time.
+
+A :class:`Game` runs the engine's own turn loop (:func:`~sevens.runtime.engine.play_deal`)
+inside a greenlet.  The strategies of the seats the caller plays switch back
+to the caller with the decision they are asked for, and resume with the
+caller's answer, so there is one game loop for simulation, stepping,
+environments and the terminal game.  The table is set to ``explicit``: forced
+decisions (a single legal card without the right to pass, a pass because
+nothing can be played) are asked for too, so a caller never infers a move.
+
+The record of a finished game (:attr:`Game.record`) is the one
+``sevens simulate --record`` writes for the same seed and the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import greenlet
+
+from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.engine import DealResult, Table, play_deal
+from sevens.runtime.position import parse_cards
+from sevens.runtime.records import game_record
+from sevens.runtime.simulate import check_players
+from sevens.runtime.strategies import PASS, Strategy
+
+__all__ = ["PASS", "Decision", "Game", "IllegalAction", "Observation", "load_game_rules"]
+
+
+class IllegalAction(ValueError):
+    """An action that is not among the legal actions of the pending decision."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision the engine waits for.
+
+    ``legal`` is the bitmask of the cards that may be played (0: the player
+    must pass); ``can_pass`` says whether passing is allowed besides them.
+    ``kind`` is ``"turn"`` or ``"follow-up"`` (an extra card after a play);
+    ``forced`` is True when there is exactly one legal action.
+    """
+
+    seat: int
+    legal: int
+    can_pass: bool
+    kind: str
+
+    @property
+    def forced(self) -> bool:
+        return len(self.actions) == 1
+
+    @property
+    def actions(self) -> list[int]:
+        """The legal actions: card ids, lowest first, then ``PASS`` when allowed."""
+        cards = list(bits(self.legal))
+        return [*cards, PASS] if self.can_pass or not cards else cards
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat knows: its hand, the public table and the public history.
+
+    Cards are card ids (indexes into ``rule_set.card_codes``); masks are ints
+    with bit ``card`` set.  ``history`` holds every decision so far as
+    ``(seat, action)`` with ``action`` a card id or ``PASS``.
+    """
+
+    seat: int
+    hand: int
+    table: int
+    hand_sizes: tuple[int, ...]
+    passes: tuple[int, ...]
+    chips: tuple[int, ...]
+    pot: int
+    places: tuple[int, ...]
+    to_move: int | None
+    legal: int
+    can_pass: bool
+    history: tuple[tuple[int, int], ...]
+
+
+def load_game_rules(rules: Rules | str | Path) -> Rules:
+    """Compiled rules from a rule set id, a rulespec file, or rules already loaded."""
+    if isinstance(rules, str | Path):
+        from sevens.runtime.registry import load_rules
+
+        return load_rules(str(rules))
+    return rules
+
+
+class Game:
+    """One deal, stepped decision by decision.
+
+    ``seed`` seeds the deal's random generator exactly as ``simulate`` seeds
+    game ``seed``: the dealer (unless given), the shuffle (unless ``hands`` are
+    given), a dealer's named opening card and random penalty transfers come
+    from it.  ``hands`` are card-id bitmasks or code strings per seat;
+    ``first`` overrides who takes the first turn.  Seats in ``bots`` are
+    played by those strategies; every other seat waits for :meth:`apply`.
+    ``record=False`` skips building the record (searches and environments).
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | Path,
+        players: int = 4,
+        seed: int = 0,
+        *,
+        hands: list[int] | list[str] | None = None,
+        dealer: int | None = None,
+        first: int | None = None,
+        bots: dict[int, Strategy] | None = None,
+        rng: random.Random | None = None,
+        forget_last_card: float = 0.0,
+        previous_winner: int | None = None,
+        carried_pot: int = 0,
+        deal: int = 1,
+        record: bool = True,
+    ) -> None:
+        self.rules = load_game_rules(rules)
+        check_players(self.rules, players)
+        self.players, self.seed, self.deal = players, seed, deal
+        self.rng = random.Random(seed) if rng is None else rng
+        if dealer is None:
+            dealer = int(self.rng.random() * players)  # as simulate picks game seed's dealer
+        _check_seat(dealer, players, "dealer")
+        if first is not None:
+            _check_seat(first, players, "first")
+        self.bots = dict(bots or {})
+        self.history: list[tuple[int, int]] = []
+        self.forced: list[bool] = []  # per history entry: was it the only legal action?
+        self.state: DealState | None = None
+        self.pending: Decision | None = None
+        self.result: DealResult | None = None
+        self.table = Table(
+            players,
+            [self._seat_strategy(seat) for seat in range(players)],
+            dealer=dealer,
+            previous_winner=previous_winner,
+            carried_pot=carried_pot,
+            record=record,
+            forget_last_card=forget_last_card,
+            hands=None if hands is None else self._given_hands(hands),
+            leader=first,
+            explicit=True,
+        )
+        self._loop = greenlet.greenlet(self._run)
+        self._resume(None)
+
+    # -- reading the game ------------------------------------------------
+
+    @property
+    def rule_set(self) -> Any:
+        return self.rules.rule_set
+
+    @property
+    def dealer(self) -> int:
+        return self.table.dealer
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision is pending (None once the deal is over)."""
+        return None if self.pending is None else self.pending.seat
+
+    def legal_actions(self) -> list[int]:
+        """Card ids and/or ``PASS`` the current player may choose ([] once over)."""
+        return [] if self.pending is None else self.pending.actions
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows now."""
+        _check_seat(seat, self.players, "seat")
+        st = self._state()
+        mine = self.pending is not None and self.pending.seat == seat
+        return Observation(
+            seat=seat,
+            hand=st.hands[seat],
+            table=st.table,
+            hand_sizes=tuple(h.bit_count() for h in st.hands),
+            passes=tuple(st.passes),
+            chips=tuple(st.chips),
+            pot=st.pot,
+            places=tuple(st.places),
+            to_move=self.current_player,
+            legal=self.pending.legal if mine and self.pending else 0,
+            can_pass=bool(mine and self.pending and PASS in self.pending.actions),
+            history=tuple(self.history),
+        )
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The game record (as ``simulate --record`` writes it); only once the deal is over."""
+        if self.result is None or self.result.record is None:
+            raise RuntimeError("the deal is not over yet" if self.result is None else "not recorded")
+        rule_set = self.rules.rule_set
+        return game_record(
+            rule_set.id,
+            self.players,
+            self.seed,
+            self.deal,
+            self.result,
+            rule_set.chips is not None,
+            rule_set.points is not None,
+        )
+
+    def card(self, action: int) -> str:
+        """The code of a card id, or ``"pass"``."""
+        return "pass" if action == PASS else str(self.rules.rule_set.card_codes[action])
+
+    # -- acting ------------------------------------------------------------
+
+    def apply(self, action: int | str) -> None:
+        """Take the pending decision: a card id, a card code (``7D``, ``7♦``), ``PASS`` or ``"pass"``."""
+        if self.pending is None:
+            raise IllegalAction("the deal is over")
+        chosen = self.parse_action(action)
+        if chosen not in self.pending.actions:
+            shown = ", ".join(self.card(a) for a in self.pending.actions)
+            raise IllegalAction(f"{self.card(chosen)} is not legal now (legal: {shown})")
+        self._resume(chosen)
+
+    def parse_action(self, action: int | str) -> int:
+        """A card id or ``PASS`` from an id or a code."""
+        if isinstance(action, int):
+            if action != PASS and not 0 <= action < self.rules.rule_set.n_cards:
+                raise IllegalAction(f"no card has id {action}")
+            return action
+        text = action.strip()
+        if text.lower() == "pass":
+            return PASS
+        try:
+            matches = _card_ids(self.rules, text)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+        legal = [c for c in matches if self.pending is not None and self.pending.legal >> c & 1]
+        return (legal or matches)[0]
+
+    # -- the loop in its greenlet -----------------------------------------------
+
+    def _run(self, _: object) -> DealResult:
+        return play_deal(self.rules, self.table, self.rng)
+
+    def _resume(self, answer: int | None) -> None:
+        """Run the engine until it needs a caller's decision or the deal ends."""
+        self._loop.parent = greenlet.getcurrent()  # whoever steps the game gets its requests
+        outcome = self._loop.switch(answer)
+        if isinstance(outcome, DealResult):
+            self.result, self.pending = outcome, None
+        else:
+            self.state, self.pending = outcome
+
+    def _seat_strategy(self, seat: int) -> Strategy:
+        def decide(st: DealState, at: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+            request = Decision(at, legal, can_pass, self._kind(at))
+            bot = self.bots.get(at)
+            if bot is not None and not request.forced:
+                card = bot(st, at, legal, can_pass, rng)
+            elif bot is not None:
+                card = request.actions[0]
+            else:
+                card = self._ask(st, request)
+            self.state = st
+            self.history.append((at, card))
+            self.forced.append(request.forced)
+            return int(card)
+
+        return decide
+
+    def _ask(self, st: DealState, request: Decision) -> int:
+        """Switch to the caller with the request; its answer comes back as the switch's value."""
+        caller = self._loop.parent
+        assert caller is not None  # the loop greenlet is always started from the caller's
+        return int(caller.switch((st, request)))
+
+    def _kind(self, seat: int) -> str:
+        """A decision right after the same seat's play is a follow-up within its turn."""
+        if self.history and self.history[-1][0] == seat and self.history[-1][1] != PASS:
+            return "follow-up"
+        return "turn"
+
+    def _state(self) -> DealState:
+        if self.state is None:  # the deal ended before any decision
+            raise RuntimeError("the deal ended before any decision")
+        return self.state
+
+    def _given_hands(self, hands: list[int] | list[str]) -> list[int]:
+        """Validate given hands: one per seat, disjoint, only cards that are dealt."""
+        if len(hands) != self.players:
+            raise ValueError(f"{len(hands)} hands given for {self.players} players")
+        masks: list[int] = []
+        taken: list[int] = []
+        for hand in hands:
+            if isinstance(hand, str):
+                cards = parse_cards(self.rules, hand, "hands", taken=taken)
+                taken.extend(cards)
+                masks.append(sum(1 << c for c in cards))
+            else:
+                masks.append(hand)
+        dealt = sum(1 << c for c in self.rules.rule_set.dealt)
+        union = 0
+        for mask in masks:
+            if mask & union:
+                raise ValueError("a card is in two hands")
+            if mask & ~dealt:
+                raise ValueError("a hand holds a card that is not dealt in this rule set")
+            union |= mask
+        return masks
+
+
+def _check_seat(seat: int, players: int, what: str) -> None:
+    if not 0 <= seat < players:
+        raise ValueError(f"{what} must be a seat between 0 and {players - 1}, not {seat}")
+
+
+def _card_ids(rules: Rules, text: str) -> list[int]:
+    """Every copy of the card a code names (``7D``, ``7♦``, ``7d``)."""
+    from sevens.compiler.errors import SevensError
+
+    try:
+        card = parse_cards(rules, text, "card")
+    except SevensError as error:
+        raise ValueError(str(error)) from None
+    if len(card) != 1:
+        raise ValueError(f"one card, please: {text!r}")
+    code = rules.rule_set.card_codes[card[0]]
+    return [c for c, other in enumerate(rules.rule_set.card_codes) if other == code]
+
+
+def replay(
+    rules: Rules | str | Path,
+    record: dict[str, Any],
+    strategy: Strategy | None = None,
+    forget_last_card: float = 0.1,
+) -> Game:
+    """Replay a ``simulate --record`` record through the step API; returns the finished game.
+
+    Each recorded action is applied in turn.  Strategies that draw from the
+    deal's generator (``random``, ``withhold``) must be given as ``strategy``:
+    it is consulted at every real choice so the generator stays in step with
+    the recorded run (its choice must be the recorded one), as the later
+    random events (a forgotten "last card", random penalty cards) depend on it.
+    ``forget_last_card`` is the simulation's chance (``simulate``'s default).
+    """
+    if record["deal"] != 1:
+        raise ValueError("only single deals replay alone (a match's later deals follow its first)")
+    game = Game(rules, record["players"], record["seed"], forget_last_card=forget_last_card)
+    decisions = record["decisions"]
+    while game.pending is not None:
+        if len(game.history) >= len(decisions):
+            raise IllegalAction("the record ends before the deal does")
+        entry = decisions[len(game.history)]
+        action = PASS if entry["action"] == "pass" else game.parse_action(entry["card"])
+        pending = game.pending
+        if strategy is not None and not pending.forced and game.state is not None:
+            chosen = strategy(game.state, pending.seat, pending.legal, pending.can_pass, game.rng)
+            if game.card(chosen) != game.card(action):
+                raise IllegalAction(
+                    f"decision {len(game.history) + 1}: the strategy chose "
+                    f"{game.card(chosen)}, the record {game.card(action)}"
+                )
+            action = chosen
+        game.apply(action)
+    return game

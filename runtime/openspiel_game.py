@@ -1,0 +1,257 @@
+"""Any rule set as an OpenSpiel game (extra ``sevens[openspiel]``).
+
+``pyspiel.load_game("python_sevens(rules=parliament,players=4)")`` loads a
+built-in rule set; :func:`game` takes an id, a rulespec file or compiled rules.
+The game is sequential, of imperfect information, with explicit chance: the
+deal is a chance node per card (each outcome a card id still to be dealt, the
+cards going round from the dealer's left), then every decision is a player's,
+forced passes included.  Actions are card ids ``0 .. n-1`` and ``n`` = pass;
+the observation tensor is :mod:`sevens.runtime.encoding`'s; returns are
+:func:`~sevens.runtime.encoding.deal_returns` (chips, points or a win).
+
+The few random events of a deal after the shuffle (the opening card a dealer
+names, penalty cards taken at random) are drawn from a generator seeded by
+the deal itself, so a state is a function of its action history: clones are
+rebuilt by replaying it.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from sevens.runtime.api import Rules
+from sevens.runtime.contract import MatchWinner, RuleSet
+from sevens.runtime.encoding import deal_returns, encode, observation_size
+from sevens.runtime.engine import DECISION_LIMIT_PER_CARD
+from sevens.runtime.game import PASS, Game, load_game_rules
+
+SHORT_NAME = "python_sevens"
+_MAX_PLAYERS = 10
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Sevens family (sevens rulespecs)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"rules": "parliament", "players": 4, "dealer": 0},
+)
+
+
+def utility_bound(rule_set: RuleSet, players: int) -> float:
+    """A bound on the absolute value of any seat's return from one deal.
+
+    Win indicators lie in [0, 1].  Chips and points are bounded loosely: every
+    decision the deal can last (the engine's limit) may cost each seat up to
+    the largest card value (at least 10) per card; a deliberately wide bound
+    for algorithms that normalise returns, not a tight one.
+    """
+    on_points = rule_set.session.winner in (MatchWinner.HIGHEST_POINTS, MatchWinner.LOWEST_POINTS)
+    if not on_points and rule_set.chips is None:
+        return 1.0
+    most = max([abs(v) for v in rule_set.card_value] + [10])
+    return float(DECISION_LIMIT_PER_CARD * rule_set.n_cards * players * most)
+
+
+class SevensGame(pyspiel.Game):
+    """One deal of a rule set as an OpenSpiel game."""
+
+    def __init__(self, params: dict[str, Any] | None = None, rules: Rules | None = None) -> None:
+        params = dict(params or {})
+        self.rules = rules if rules is not None else load_game_rules(str(params.get("rules", "parliament")))
+        self.players = int(params.get("players", 4))
+        self.dealer = int(params.get("dealer", 0))
+        rule_set = self.rules.rule_set
+        self.n_cards, self.deck = rule_set.n_cards, sorted(rule_set.dealt)
+        if not rule_set.players.min <= self.players <= rule_set.players.max:
+            raise ValueError(f"{rule_set.id} is played by {rule_set.players.min} to {rule_set.players.max} players")
+        bound = utility_bound(rule_set, self.players)
+        positive = bound == 1.0
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rule_set.n_cards + 1,
+            max_chance_outcomes=rule_set.n_cards,
+            num_players=self.players,
+            min_utility=0.0 if positive else -bound,
+            max_utility=bound,
+            utility_sum=None,
+            max_game_length=len(rule_set.dealt) + DECISION_LIMIT_PER_CARD * rule_set.n_cards,
+        )
+        params.update(rules=rule_set.id, players=self.players, dealer=self.dealer)
+        super().__init__(_GAME_TYPE, info, params)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SevensGame:
+        return self  # a game is immutable: its states share it
+
+    def new_initial_state(self) -> SevensState:
+        return SevensState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SevensObserver:
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return SevensObserver(self, perfect_recall)
+
+
+class SevensState(pyspiel.State):
+    """A deal in progress: chance deals card by card, then the step API plays it."""
+
+    def __init__(self, game: SevensGame) -> None:
+        super().__init__(game)
+        # OpenSpiel clones a Python state by deep-copying these attributes.
+        self.sevens = game
+        self.dealt: list[int] = []  # card ids in the order dealt
+        self.deal: _Deal | None = None
+
+    @property
+    def rules(self) -> Rules:
+        return self.sevens.rules
+
+    @property
+    def play(self) -> Game | None:
+        return None if self.deal is None else self.deal.game
+
+    # -- whose turn -------------------------------------------------------
+    def current_player(self) -> int:
+        if self.play is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.play.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert self.play.current_player is not None
+        return self.play.current_player
+
+    def is_terminal(self) -> bool:
+        return self.play is not None and self.play.is_over
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        dealt = set(self.dealt)
+        left = [card for card in self.sevens.deck if card not in dealt]
+        return [(card, 1.0 / len(left)) for card in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.play is None or self.play.is_over or player != self.play.current_player:
+            return []
+        n = self.sevens.n_cards
+        return sorted(n if action == PASS else action for action in self.play.legal_actions())
+
+    # -- acting -------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        if self.deal is None:
+            self.dealt.append(action)
+            if len(self.dealt) == len(self.sevens.deck):
+                self.deal = _Deal(self.sevens, tuple(self.dealt))
+            return
+        self.deal.apply(PASS if action == self.sevens.n_cards else action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if action == self.rules.rule_set.n_cards:
+            return "pass"
+        code = self.rules.rule_set.card_codes[action]
+        return f"deal {code}" if player == pyspiel.PlayerId.CHANCE else code
+
+    def returns(self) -> list[float]:
+        if self.play is None or self.play.result is None:
+            return [0.0] * self.sevens.players
+        result = self.play.result
+        return deal_returns(self.rules.rule_set, result.chips, result.points, result.winner)
+
+    def __str__(self) -> str:
+        codes = self.rules.rule_set.card_codes
+        if self.play is None or self.play.state is None:
+            return f"dealing: {len(self.dealt)} cards dealt"
+        st = self.play.state
+        lines = [f"table: {' '.join(codes[c] for c in range(len(codes)) if st.table >> c & 1) or '-'}"]
+        for seat, hand in enumerate(st.hands):
+            lines.append(f"seat {seat}: {' '.join(codes[c] for c in range(len(codes)) if hand >> c & 1) or '-'}")
+        return "\n".join(lines)
+
+
+class _Deal:
+    """The dealt cards and the decisions since, around the step API's game (which cannot be copied)."""
+
+    def __init__(self, sevens: SevensGame, dealt: tuple[int, ...]) -> None:
+        self.sevens, self.dealt = sevens, dealt
+        self.moves: list[int] = []
+        players, dealer = sevens.players, sevens.dealer
+        hands = [0] * players
+        for k, card in enumerate(dealt):
+            hands[(dealer + 1 + k) % players] |= 1 << card
+        rng = random.Random(_deal_seed(dealt))
+        self.game = Game(sevens.rules, players, hands=hands, dealer=dealer, rng=rng, record=False)
+
+    def apply(self, action: int) -> None:
+        self.game.apply(action)
+        self.moves.append(action)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
+        copy = _Deal(self.sevens, self.dealt)
+        for action in self.moves:
+            copy.apply(action)
+        return copy
+
+
+def _deal_seed(dealt: tuple[int, ...]) -> int:
+    """A seed that is a function of the deal (the same in every process: no salted hash)."""
+    seed = 0
+    for card in dealt:
+        seed = (seed * 131 + card + 1) % (2**61 - 1)
+    return seed
+
+
+class SevensObserver:
+    """Observation tensor (the shared encoding) and strings for one player."""
+
+    def __init__(self, game: SevensGame, perfect_recall: bool) -> None:
+        self.rule_set = game.rules.rule_set
+        self.perfect_recall = perfect_recall
+        size = observation_size(self.rule_set, game.players)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SevensState, player: int) -> None:
+        self.tensor.fill(0.0)
+        if state.play is None or state.play.state is None:
+            n = self.rule_set.n_cards
+            for k, card in enumerate(state.dealt):  # what this player has been dealt so far
+                if (state.sevens.dealer + 1 + k) % state.sevens.players == player:
+                    self.tensor[card] = 1.0
+            del n
+            return
+        pending = state.play.pending
+        follow_up = pending is not None and pending.seat == player and pending.kind == "follow-up"
+        self.tensor[:] = encode(self.rule_set, state.play.state, player, follow_up)
+
+    def string_from(self, state: SevensState, player: int) -> str:
+        codes = self.rule_set.card_codes
+        players, dealer = state.sevens.players, state.sevens.dealer
+        mine = [codes[c] for k, c in enumerate(state.dealt) if (dealer + 1 + k) % players == player]
+        if not self.perfect_recall:
+            if state.play is None or state.play.state is None:
+                return f"p{player} hand: {' '.join(sorted(mine))}"
+            st = state.play.state
+            hand = " ".join(codes[c] for c in range(len(codes)) if st.hands[player] >> c & 1)
+            table = " ".join(codes[c] for c in range(len(codes)) if st.table >> c & 1)
+            sizes = ",".join(str(h.bit_count()) for h in st.hands)
+            return f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}"
+        history = [] if state.play is None else state.play.history
+        moves = " ".join(f"{seat}:{'pass' if a == PASS else codes[a]}" for seat, a in history)
+        return f"p{player} dealt: {' '.join(mine)} | moves: {moves}"
+
+
+def game(rules: Rules | str | Path = "parliament", players: int = 4, dealer: int = 0) -> SevensGame:
+    """An OpenSpiel game for any rule set: an id, a rulespec file or compiled rules."""
+    loaded = load_game_rules(rules)
+    return SevensGame({"rules": loaded.rule_set.id, "players": players, "dealer": dealer}, rules=loaded)
+
+
+pyspiel.register_game(_GAME_TYPE, SevensGame)

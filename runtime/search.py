@@ -1,0 +1,208 @@
+"""A search bot: determinised Monte Carlo over the compiled engine.
+
+At a decision with a real choice the bot deals the cards it cannot see to
+the other players many times over ("determinisations"), each consistent with
+what it knows: the cards on the table and in its hand, every player's number
+of cards, and the cards a player cannot hold because it passed while they
+were playable (a forced pass means no playable card at that moment).  In
+each sampled world it plays every legal action and finishes the deal with
+the heuristic strategy for everyone, through the engine's own turn loop;
+the action with the best mean outcome for its seat is chosen.  The budget is
+a number of playouts per decision (deterministic) or a time per decision.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.encoding import deal_returns
+from sevens.runtime.engine import DealResult, Table, _score, _Turns
+from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy
+
+#: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
+DEFAULT_PLAYOUTS = 32
+_SLOTS = DealState.__slots__
+
+
+def copy_state(st: DealState) -> DealState:
+    """An independent copy of a deal state (lists copied, ints shared)."""
+    new = DealState.__new__(DealState)
+    for name in _SLOTS:
+        value = getattr(st, name)
+        setattr(new, name, list(value) if isinstance(value, list) else value)
+    return new
+
+
+class _Knowledge:
+    """What the bot has learnt in the current deal about who cannot hold which cards."""
+
+    def __init__(self, st: DealState) -> None:
+        self.st = st
+        self.void = [0] * st.n_players  # cards each seat is known not to hold
+        self.playable = 0  # cards playable at the bot's previous decision
+        self.passes = list(st.passes)
+        self.table = -1  # the table at the bot's previous decision
+        self.stalled = False  # no card was played since then
+
+    def update(self, st: DealState, seat: int, informative: bool, tracked: bool) -> None:
+        """Seats that passed since the last decision held none of the cards playable throughout."""
+        if informative and tracked and self.playable:
+            still = self.playable & st.playable & ~st.table
+            for other in range(st.n_players):
+                if other != seat and st.passes[other] > self.passes[other]:
+                    self.void[other] |= still
+        self.passes = list(st.passes)
+        self.playable = st.playable if tracked else 0
+        self.stalled = st.table == self.table
+        self.table = st.table
+
+
+def sample_hands(
+    st: DealState, seat: int, unseen: int, void: list[int], rng: random.Random
+) -> list[int] | None:
+    """Deal the ``unseen`` cards to the other seats, their sizes kept, avoiding known voids."""
+    others = [s for s in range(st.n_players) if s != seat and st.hands[s]]
+    hands = list(st.hands)
+    pool = list(bits(unseen))
+    rng.shuffle(pool)
+    # The most constrained seats choose first, so a consistent deal is rarely missed.
+    order = sorted(others, key=lambda s: -(void[s] & unseen).bit_count())
+    for other in order:
+        need = st.hands[other].bit_count()
+        chosen = [c for c in pool if not void[other] >> c & 1][:need]
+        if len(chosen) < need:
+            return None
+        taken = set(chosen)
+        pool = [c for c in pool if c not in taken]
+        hands[other] = sum(1 << c for c in chosen)
+    return hands
+
+
+def _unconstrained(st: DealState, seat: int, unseen: int, rng: random.Random) -> list[int]:
+    """The sizes-only deal, when the known voids cannot all be honoured (a penalty transfer moved cards)."""
+    return sample_hands(st, seat, unseen, [0] * st.n_players, rng) or list(st.hands)
+
+
+class SearchBot:
+    """The strategy object; call it like any strategy."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        playouts: int = DEFAULT_PLAYOUTS,
+        seconds: float | None = None,
+        shaping: float = 0.1,
+        confidence: float = 1.0,
+    ) -> None:
+        self.rules, self.playouts, self.seconds = rules, max(1, playouts), seconds
+        self.shaping, self.confidence = shaping, confidence
+        self.rollout = heuristic_strategy(rules)
+        rule_set = rules.rule_set
+        self.dealt = sum(1 << c for c in rule_set.dealt)
+        self.knowledge: _Knowledge | None = None
+        self.informative = not rule_set.passing.voluntary  # only forced passes tell anything
+        self.decision_seconds: list[float] = []  # wall-clock time of each real choice (measurement)
+        self.decision_cpu: list[float] = []  # processor time of each real choice (measurement)
+
+    def __call__(self, st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        knowledge = self._knowledge(st, seat)
+        # A voluntary pass when nobody has played since one's last turn could go round forever.
+        withhold = can_pass and not (knowledge.stalled and legal)
+        actions = [*bits(legal), PASS] if withhold else list(bits(legal))
+        if len(actions) <= 1:
+            return actions[0] if actions else PASS
+        if can_pass and not self.rules.rule_set.passing.voluntary:  # an optional follow-up
+            return self.rollout(st, seat, legal, can_pass, rng)
+        started, cpu = time.perf_counter(), time.process_time()
+        choice = self._search(st, seat, actions, knowledge, random.Random(rng.random()))
+        self.decision_seconds.append(time.perf_counter() - started)
+        self.decision_cpu.append(time.process_time() - cpu)
+        return choice
+
+    def _knowledge(self, st: DealState, seat: int) -> _Knowledge:
+        if self.knowledge is None or self.knowledge.st is not st:
+            self.knowledge = _Knowledge(st)
+        self.knowledge.update(st, seat, self.informative, self.rules.legal_is_playable and st.opened)
+        return self.knowledge
+
+    def _search(
+        self, st: DealState, seat: int, actions: list[int], knowledge: _Knowledge, rng: random.Random
+    ) -> int:
+        unseen = self.dealt & ~st.table & ~st.hands[seat]
+        # The heuristic's choice is the default; another action replaces it only when its paired
+        # advantage over the same sampled worlds is clear (mean > z standard errors), since a
+        # handful of worlds is noisy and the heuristic is a good player.
+        preferred = self.rollout(st, seat, sum(1 << a for a in actions if a != PASS), False, rng)
+        base = actions.index(preferred) if preferred in actions else 0
+        gain = [0.0] * len(actions)
+        square = [0.0] * len(actions)
+        rounds = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget_rounds = max(2, self.playouts // len(actions))
+        while True:
+            hands = sample_hands(st, seat, unseen, knowledge.void, rng) or _unconstrained(
+                st, seat, unseen, rng
+            )
+            values = [self._playout(st, seat, hands, action, rng) for action in actions]
+            for index, value in enumerate(values):  # the same world for every action
+                diff = value - values[base]
+                gain[index] += diff
+                square[index] += diff * diff
+            rounds += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline and rounds >= 2:
+                    break
+            elif rounds >= budget_rounds:
+                break
+        return actions[self._pick(gain, square, rounds, base)]
+
+    def _pick(self, gain: list[float], square: list[float], rounds: int, base: int) -> int:
+        """The action with the best mean gain over the default, if that gain is clear."""
+        best = max(range(len(gain)), key=lambda i: (gain[i], -i))
+        mean = gain[best] / rounds
+        variance = max(square[best] / rounds - mean * mean, 0.0)
+        error = (variance / max(rounds - 1, 1)) ** 0.5
+        return best if mean > 0 and mean > self.confidence * error else base
+
+    def _playout(self, st: DealState, seat: int, hands: list[int], action: int, rng: random.Random) -> float:
+        """Finish the deal in one sampled world after ``action``; the seat's value of the outcome."""
+        world = copy_state(st)
+        world.hands = list(hands)
+        first = [True]
+        rollout = self.rollout
+
+        def mine(s: DealState, at: int, legal: int, can_pass: bool, r: random.Random) -> int:
+            if first[0]:
+                first[0] = False
+                return action
+            return rollout(s, at, legal, can_pass, r)
+
+        strategies: list[Strategy] = [rollout] * st.n_players
+        strategies[seat] = mine
+        table = Table(st.n_players, strategies, dealer=st.dealer)
+        result = _continue(self.rules, world, table, rng, seat)
+        returns = deal_returns(self.rules.rule_set, result.chips, result.points, result.winner)
+        won = 1.0 if result.winner == seat else 0.0
+        # The rule set's returns, a win, and (shaping) holding fewer cards than the others at the
+        # end: a denser signal than the win alone when only a few worlds are sampled.
+        left = result.cards_left
+        ahead = (sum(left) - left[seat]) / (len(left) - 1) - left[seat]
+        return returns[seat] + won + self.shaping * ahead
+
+
+def _continue(rules: Rules, st: DealState, table: Table, rng: random.Random, seat: int) -> DealResult:
+    """Play the deal on from ``seat``'s decision with the engine's turn loop, and score it."""
+    turns = _Turns(rules, st, rng, table, None)
+    turns.finished = sum(1 for place in st.places if place > 0)
+    turns.active = sum(1 for s in range(st.n_players) if not st.places[s])
+    turns.eliminated = [s for s in range(st.n_players) if st.eliminated[s]]
+    decisions, passes = turns.run(seat)
+    return _score(rules, st, decisions, passes)
+
+
+def search_strategy(rules: Rules, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None) -> Strategy:
+    """The search bot as a strategy (``--strategy search``)."""
+    return SearchBot(rules, playouts, seconds)
+

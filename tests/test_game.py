@@ -1,0 +1,159 @@
+"""The step API (runtime/game.py): one engine loop, every decision explicit.
+
+Records written by ``simulate --record`` replay through the step API to the
+identical record; the hands and dealers of the conformance leader cases give
+the expected first player; forced decisions are asked for, never inferred.
+The 1,000-games-per-variant replay is ``scripts/replay_check.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from sevens.runtime.game import PASS, Game, IllegalAction, replay
+from sevens.runtime.simulate import Options, simulate
+from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
+from tests.conftest import compiled
+
+CONFORMANCE = Path(__file__).parent / "conformance"
+
+
+def _players(variant: str) -> int:
+    allowed = compiled(variant).rule_set.players
+    return 4 if allowed.min <= 4 <= allowed.max else allowed.min
+
+
+def _records(variant: str, strategy: str, games: int, seed: int = 3) -> list[dict[str, Any]]:
+    stream = io.StringIO()
+    options = Options(players=_players(variant), games=games, seed=seed, strategy=strategy)
+    simulate(compiled(variant), options, record=stream)
+    return [json.loads(line) for line in stream.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("strategy", ["heuristic", "random"])
+def test_simulated_records_replay_identically(variant: str, strategy: str) -> None:
+    rules = compiled(variant)
+    consult = STRATEGIES[strategy](rules) if strategy == "random" else None
+    for record in _records(variant, strategy, 12):
+        game = replay(rules, record, consult)
+        assert game.record == record
+        assert len(game.history) == len(record["decisions"])  # forced decisions were asked too
+
+
+def test_withholding_records_replay_with_voluntary_passes() -> None:
+    rules = compiled("voluntary-pass")
+    records = _records("voluntary-pass", "withhold", 30)
+    assert any(e["action"] == "pass" and e["legal"] for r in records for e in r["decisions"])
+    for record in records:
+        assert replay(rules, record, STRATEGIES["withhold"](rules)).record == record
+
+
+def test_a_tampered_record_does_not_replay() -> None:
+    rules = compiled("parliament")
+    record = _records("parliament", "heuristic", 1)[0]
+    choice = next(e for e in record["decisions"] if len(e["legal"]) > 1)
+    choice["card"] = next(c for c in choice["legal"] if c != choice["card"])
+    game = None
+    try:
+        game = replay(rules, record)
+    except IllegalAction:
+        return  # a later recorded card was no longer legal
+    assert game.record != record
+
+
+def _leader_cases() -> list[Any]:
+    params = []
+    for path in sorted(CONFORMANCE.glob("*/leader.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+            if "named" not in case:  # a named opening card is the dealer's draw, not a given
+                params.append(pytest.param(path.parent.name, case, id=f"{path.parent.name}:{case['name']}"))
+    return params
+
+
+@pytest.mark.parametrize(("variant", "case"), _leader_cases())
+def test_given_hands_and_dealer_give_the_conformance_leader(variant: str, case: dict[str, Any]) -> None:
+    game = Game(
+        variant,
+        len(case["hands"]),
+        hands=case["hands"],
+        dealer=case["dealer"],
+        previous_winner=case.get("previous_winner"),
+    )
+    assert game.current_player == case["leader"]
+
+
+def test_forced_decisions_are_explicit() -> None:
+    game = Game("parliament", 4, seed=1)
+    forced_passes = forced_plays = 0
+    while not game.is_over:
+        pending = game.pending
+        assert pending is not None and game.legal_actions() == pending.actions
+        if pending.legal == 0:
+            assert pending.actions == [PASS] and pending.forced
+            forced_passes += 1
+        elif pending.legal.bit_count() == 1 and not pending.can_pass:
+            forced_plays += 1
+        game.apply(game.legal_actions()[0])
+    assert forced_passes > 0 and forced_plays > 0
+    assert len(game.history) == len(game.record["decisions"])
+
+
+def test_given_hands_and_first_player() -> None:
+    hands = ["7D 8D", "7S 6D", "9D 5D", "7C 7H"]
+    game = Game("parliament", 4, hands=hands, dealer=0, first=2)
+    assert game.current_player == 2 and game.legal_actions() == [PASS]
+    game.apply("pass")
+    assert game.current_player == 3 and game.legal_actions() == [PASS]
+    game.apply(PASS)
+    assert game.current_player == 0
+    game.apply("7♦")  # suit symbols are accepted
+    assert game.current_player == 1
+    assert sorted(game.card(a) for a in game.legal_actions()) == ["6D", "7S"]
+    assert game.history == [(2, PASS), (3, PASS), (0, game.parse_action("7D"))]
+
+
+def test_illegal_actions_are_refused_with_the_legal_ones() -> None:
+    game = Game("parliament", 4, hands=["7D 8D", "7S 6D", "9D 5D", "7C 7H"], dealer=3)
+    assert game.current_player == 0 and game.legal_actions() == [game.parse_action("7D")]
+    for bad in ("8D", "pass", "XX", 999):
+        with pytest.raises(IllegalAction):
+            game.apply(bad)
+    game.apply("7d")
+    assert game.current_player == 1
+
+
+def test_observations_show_only_ones_own_hand() -> None:
+    game = Game("sevens", 4, seed=5)
+    seat = game.current_player
+    assert seat is not None
+    mine, other = game.observation(seat), game.observation((seat + 1) % 4)
+    assert mine.legal == game.pending.legal if game.pending else False
+    assert other.legal == 0 and other.hand != mine.hand and mine.table == other.table
+    assert sum(mine.hand_sizes) == 52
+
+
+def test_bots_play_their_seats_and_the_record_matches_simulate() -> None:
+    rules = compiled("parliament")
+    record = _records("parliament", "heuristic", 1, seed=42)[0]
+    bots = {seat: heuristic_strategy(rules) for seat in (1, 2, 3)}
+    game = Game(rules, 4, 42, bots=bots, forget_last_card=0.1)
+    bot = heuristic_strategy(rules)
+    while not game.is_over:
+        assert game.current_player == 0
+        pending = game.pending
+        assert pending is not None and game.state is not None
+        game.apply(bot(game.state, 0, pending.legal, pending.can_pass, game.rng) if pending.legal else PASS)
+    assert game.record == record
+
+
+def test_given_hands_must_be_a_deal() -> None:
+    with pytest.raises(ValueError, match="two hands"):
+        Game("parliament", 4, hands=[1, 1, 0, 0], dealer=0)
+    with pytest.raises(ValueError, match="3 hands"):
+        Game("parliament", 4, hands=["7D", "7S", "7C"], dealer=0)

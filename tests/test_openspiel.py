@@ -1,0 +1,83 @@
+"""Rule sets as OpenSpiel games, checked by OpenSpiel's own random-simulation tests.
+
+The few-hundred-game run is ``scripts/openspiel_check.py --sims 300``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from sevens.runtime.openspiel_game import game  # noqa: E402
+from tests.conftest import compiled  # noqa: E402
+
+#: The classic, a Spanish deck, passes limited, follow-ups, voluntary passes, a named opening card.
+VARIANTS = ["parliament", "cinquillo", "shichi-narabe", "sevens", "voluntary-pass", "dealer-seven"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_openspiel_random_simulation_checks(variant: str) -> None:
+    loaded = pyspiel.load_game(f"python_sevens(rules={variant},players=4)")
+    pyspiel.random_sim_test(loaded, num_sims=4, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_playouts_end_with_the_rule_sets_returns(variant: str) -> None:
+    import random
+
+    spiel_game = game(variant, 4)
+    rule_set = compiled(variant).rule_set
+    rng = random.Random(1)
+    for _ in range(20):
+        state = spiel_game.new_initial_state()
+        chance = 0
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            state.apply_action(rng.choice(outcomes)[0])
+            chance += 1
+        assert chance == len(rule_set.dealt)  # one chance node per dealt card
+        while not state.is_terminal():
+            player = state.current_player()
+            legal = state.legal_actions()
+            assert legal and all(0 <= a <= rule_set.n_cards for a in legal)
+            assert len(state.observation_tensor(player)) == spiel_game.observation_tensor_size()
+            state.apply_action(rng.choice(legal))
+        result = state.play.result
+        returns = state.returns()
+        if rule_set.chips is not None and rule_set.points is None:
+            assert returns == [float(c) for c in result.chips]
+        assert all(spiel_game.min_utility() <= r <= spiel_game.max_utility() for r in returns)
+
+
+def test_a_clone_continues_like_the_original() -> None:
+    import random
+
+    spiel_game = game("parliament", 4)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(70):  # the deal and some turns
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    clone = state.clone()
+    assert str(clone) == str(state) and clone.history() == state.history()
+    while not state.is_terminal():
+        action = state.legal_actions()[-1]
+        state.apply_action(action)
+        clone.apply_action(action)
+        assert str(clone) == str(state)
+    assert clone.returns() == state.returns()
+
+
+def test_information_state_hides_the_other_hands() -> None:
+    spiel_game = game("parliament", 4)
+    state = spiel_game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    mine = state.information_state_string(0)
+    theirs = state.information_state_string(1)
+    assert mine != theirs
+    hand_of_1 = state.play.state.hands[1]
+    codes = compiled("parliament").rule_set.card_codes
+    assert all(codes[c] not in mine.split("|")[0].split() for c in range(52) if hand_of_1 >> c & 1)

@@ -1,0 +1,211 @@
+"""``sevens play``: the match model, the Textual screen (driven by its pilot) and a real terminal (tmux)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+from textual.widgets import Input
+
+from sevens.runtime.game import PASS, IllegalAction
+from sevens.runtime.table_session import PlaySession
+from sevens.runtime.terminal import SevensApp, layout_text
+from tests.conftest import compiled
+
+
+def _session(variant: str = "parliament", seed: int = 4, deals: int = 1, bots: str = "heuristic") -> PlaySession:
+    return PlaySession(compiled(variant), 4, 0, bots.split(","), seed, deals)
+
+
+def _finish(session: PlaySession) -> None:
+    """Play the person's first legal action until the deal ends."""
+    for _ in range(500):
+        session.play_forced()
+        if session.deal_over:
+            return
+        session.act(session.game.legal_actions()[0])
+    raise AssertionError("the deal did not end")
+
+
+def test_forced_moves_are_made_and_logged_as_forced() -> None:
+    session = _session()
+    _finish(session)
+    mine = [line for line in session.log() if line.seat == 0]
+    assert any(line.forced and line.action == PASS for line in session.log())
+    assert any(not line.forced for line in mine)
+    assert len(session.log()) == len(session.game.record["decisions"])
+
+
+def test_typed_codes_with_or_without_suit_symbols() -> None:
+    session = _session()
+    session.play_forced()
+    legal = [a for a in session.game.legal_actions() if a != PASS]
+    code = session.rules.rule_set.card_codes[legal[0]]
+    for typed in (code, code.lower(), session.card_text(legal[0]), f" {code[:-1]} {code[-1]} "):
+        assert session.parse(typed) == legal[0]
+    with pytest.raises(IllegalAction):
+        session.parse("ZZ")
+    spanish = _session("cinquillo", seed=2)
+    assert spanish.rules.rule_set.card_codes[spanish.parse("12o")] == "12O"
+
+
+def test_undo_takes_back_the_last_choice_and_the_bots_repeat_their_moves() -> None:
+    session = _session(bots="heuristic,search,random")
+    session.play_forced()
+    before = list(session.game.history)
+    first = session.game.legal_actions()[-1]
+    session.act(first)
+    session.play_forced()
+    assert session.undo()
+    assert session.game.history == before and session.my_turn
+    session.act(first)
+    session.play_forced()
+    replayed = list(session.game.history)
+    assert session.undo() and session.game.history == before
+    session.act(first)
+    session.play_forced()
+    assert session.game.history == replayed  # the same bots' answers after the same choice
+
+
+def test_a_match_keeps_running_totals_and_moves_the_dealer() -> None:
+    session = _session(deals=2)
+    dealer = session.game.dealer
+    _finish(session)
+    first = session.finish_deal()
+    assert not session.match_over
+    session.next_deal()
+    assert session.deal_number == 2 and session.game.dealer == (dealer + 1) % 4
+    _finish(session)
+    totals = {row.seat: row.total_chips for row in session.finish_deal()}
+    deal_one = {row.seat: row.chips for row in first}
+    deal_two = {row.seat: row.chips for row in session.standings()}
+    assert totals == {s: deal_one[s] + deal_two[s] for s in range(4)}
+    assert session.match_over and session.match_winners()
+
+
+def test_bad_bots_and_seats_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        _session(bots="heuristic,genius")
+    with pytest.raises(ValueError, match="--seat"):
+        PlaySession(compiled("parliament"), 4, 7, ["heuristic"], 0, 1)
+
+
+def test_layout_marks_start_cards_and_gaps() -> None:
+    session = _session()
+    text = layout_text(session).plain
+    assert "♣" in text and "♥" in text and "▸7" in text and "·" in text
+
+
+@pytest.mark.parametrize("variant", ["parliament", "double-deck", "cinquillo"])
+def test_pilot_plays_a_deal_with_arrows_enter_and_typed_codes(variant: str) -> None:
+    import asyncio
+
+    players = 8 if variant == "double-deck" else 4
+    session = PlaySession(compiled(variant), players, 0, ["heuristic"], 3, 1)
+
+    async def drive() -> None:
+        app = SevensApp(session)
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            typed = False
+            for _ in range(400):
+                if session.deal_over:
+                    break
+                legal = session.game.legal_actions()
+                if not typed and len(legal) > 1 and PASS not in legal:
+                    card = legal[1]
+                    await pilot.press("right")  # the second legal card is chosen ...
+                    assert app.legal_cards()[app.selected] == card
+                    await pilot.press("enter")  # ... and played
+                    assert (0, card) in session.game.history
+                    typed = True
+                    continue
+                if legal[0] == PASS:
+                    await pilot.press("p", "a", "s", "s")
+                elif len(session.game.history) % 2:
+                    code = session.rules.rule_set.card_codes[legal[0]].lower()
+                    await pilot.press(*code)  # typed key by key, lower case
+                else:  # with its suit symbol (the pilot has no key for ♦: set the text)
+                    app.query_one("#entry", Input).value = session.card_text(legal[0])
+                await pilot.press("enter")
+                await pilot.pause()
+            assert session.deal_over and typed
+            status = str(app.query_one("#status").render())
+            assert "The deal is over" in status
+
+    asyncio.run(drive())
+
+
+def test_pilot_help_undo_and_quit() -> None:
+    import asyncio
+
+    session = _session()
+
+    async def drive() -> None:
+        app = SevensApp(session)
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            for keys in (["f1"], ["question_mark", "enter"]):  # F1, or ? typed and Enter
+                await pilot.press(*keys)
+                await pilot.pause()
+                assert app.screen.__class__.__name__ == "HelpScreen"
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.screen.__class__.__name__ != "HelpScreen"
+            before = list(session.game.history)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.game.history != before
+            await pilot.press("ctrl+u")
+            await pilot.pause()
+            assert session.game.history == before
+            await pilot.press("u", "enter")  # nothing left to undo: said so, nothing changes
+            await pilot.pause()
+            assert "Nothing to undo" in str(app.query_one("#status").render())
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+        assert app.return_code == 0 or app.return_code is None
+
+    asyncio.run(drive())
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_end_to_end_in_a_pseudo_terminal() -> None:
+    name = f"sevens-play-{uuid.uuid4().hex[:8]}"
+    command = f"{sys.executable} -m sevens play parliament --seed 4 --bots heuristic,search"
+    # A shell first, sized, then the game: the game reads the terminal's size when it starts.
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "140", "-y", "44"], check=True)
+    subprocess.run(["tmux", "resize-window", "-t", name, "-x", "140", "-y", "44"], check=False)
+    subprocess.run(["tmux", "send-keys", "-t", name, f"exec {command}", "Enter"], check=True)
+
+    def screen() -> str:
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True, check=False
+        ).stdout
+
+    try:
+        deadline = time.monotonic() + 60
+        while not ("Your hand" in screen() and "search" in screen()) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        shown = screen()
+        assert "Your hand" in shown and "♣" in shown and "search" in shown, shown
+        for _ in range(40):
+            if "The deal is over" in screen():
+                break
+            subprocess.run(["tmux", "send-keys", "-t", name, "Enter"], check=True)
+            time.sleep(0.4)
+        assert "The deal is over" in screen()
+        subprocess.run(["tmux", "send-keys", "-t", name, "C-q"], check=True)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            alive = subprocess.run(["tmux", "has-session", "-t", name], capture_output=True, check=False)
+            if alive.returncode != 0:
+                break
+            time.sleep(0.3)
+        assert alive.returncode != 0, "sevens play did not quit on Ctrl+Q"
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True, check=False)

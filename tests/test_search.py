@@ -1,0 +1,86 @@
+"""The search bot: consistent sampling of unseen hands, legal choices, a deterministic playout budget."""
+
+from __future__ import annotations
+
+import random
+
+from sevens.runtime.api import DealState
+from sevens.runtime.engine import Table, deal_hands, play_deal
+from sevens.runtime.game import PASS, Game
+from sevens.runtime.search import SearchBot, copy_state, sample_hands
+from sevens.runtime.simulate import Options, simulate
+from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
+from tests.conftest import compiled
+
+
+def _state(variant: str = "parliament", seed: int = 1) -> DealState:
+    rules = compiled(variant)
+    st = DealState(4, 0, deal_hands(rules, 4, 0, random.Random(seed)), rules.rule_set.n_rows)
+    rules.setup(st)
+    return st
+
+
+def test_samples_keep_sizes_known_cards_and_voids() -> None:
+    st = _state()
+    rules = compiled("parliament")
+    dealt = sum(1 << c for c in rules.rule_set.dealt)
+    unseen = dealt & ~st.hands[0] & ~st.table
+    void = [0, st.hands[1], 0, 0]  # seat 1 is known to hold none of its real cards
+    rng = random.Random(3)
+    for _ in range(50):
+        hands = sample_hands(st, 0, unseen, void, rng)
+        assert hands is not None
+        assert hands[0] == st.hands[0]
+        assert [h.bit_count() for h in hands] == [h.bit_count() for h in st.hands]
+        assert hands[1] & void[1] == 0
+        assert hands[1] | hands[2] | hands[3] == unseen
+        assert hands[1] & hands[2] == hands[2] & hands[3] == hands[1] & hands[3] == 0
+
+
+def test_impossible_voids_are_reported() -> None:
+    st = _state()
+    unseen = sum(1 << c for c in compiled("parliament").rule_set.dealt) & ~st.hands[0]
+    assert sample_hands(st, 0, unseen, [0, unseen, 0, 0], random.Random(1)) is None
+
+
+def test_a_copied_state_is_independent() -> None:
+    st = _state()
+    copy = copy_state(st)
+    copy.hands[0] = 0
+    copy.row_ranks[0] = 123
+    assert st.hands[0] != 0 and st.row_ranks[0] != 123
+
+
+def test_forced_passes_teach_the_bot_who_lacks_which_cards() -> None:
+    rules = compiled("parliament")
+    bot = SearchBot(rules, playouts=8)
+    heuristic = heuristic_strategy(rules)
+    table = Table(4, [bot, heuristic, heuristic, heuristic], dealer=0)
+    learnt = []
+    for seed in range(6):
+        play_deal(rules, table, random.Random(seed))
+        assert bot.knowledge is not None
+        learnt.append(bot.knowledge)
+    assert any(any(k.void) for k in learnt)
+    # Never wrong: what the bot learnt about a seat is not in that seat's hand at the end.
+    for knowledge in learnt:
+        for seat, void in enumerate(knowledge.void):
+            assert knowledge.st.hands[seat] & void & ~knowledge.st.table == 0 or seat == 0
+
+
+def test_search_plays_legal_cards_in_every_shape_and_is_deterministic() -> None:
+    for variant in ("parliament", "shichi-narabe", "cinquillo", "voluntary-pass", "sevens"):
+        rules = compiled(variant)
+        records = []
+        for _ in range(2):
+            game = Game(rules, 4, seed=5, bots={s: STRATEGIES["search"](rules) for s in (1, 2, 3)})
+            while not game.is_over:
+                actions = game.legal_actions()
+                game.apply(actions[0] if actions[0] != PASS or len(actions) == 1 else actions[-1])
+            records.append(game.record)
+        assert records[0] == records[1], variant  # a playout budget, not a clock
+
+
+def test_search_is_a_simulate_strategy() -> None:
+    summary = simulate(compiled("parliament"), Options(games=3, strategy="search"))
+    assert summary.games == 3 and sum(summary.wins) == 3
