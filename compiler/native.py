@@ -203,8 +203,10 @@ class _Program:
             self.emit(Op.ROW, 5, Op.PUSH, 0, Op.GT)
         elif attribute == "complete":
             self.emit(Op.ROW, 5, Op.PUSH, self.n_ranks, Op.EQ)
-        else:
+        elif f"row.{attribute}" in _ROW_VARS:
             self.emit(Op.ROW, _ROW_VARS[f"row.{attribute}"])
+        else:
+            raise NativeUnsupported(f"the numba backend does not support row.{attribute} yet")
 
     def table_attribute(self, key: str, is_bool: bool) -> None:
         if self.context == "row":

@@ -43,7 +43,11 @@ FORGET = 0.3  # often enough that the "last card" penalty is exercised
 # -- without numba ---------------------------------------------------------------
 @pytest.mark.parametrize("variant", BUILTIN_IDS)
 def test_every_builtin_lowers_to_native_programs(variant: str) -> None:
-    program = lower_rules(load_rulespec(find_rulespec(variant)))
+    try:
+        program = lower_rules(load_rulespec(find_rulespec(variant)))
+    except NativeUnsupported as exc:  # a mechanic newer than the kernels: refused by name
+        assert str(exc).startswith("the numba backend does not support"), str(exc)
+        pytest.skip(f"{variant}: {exc}")
     assert program.starts["legal"] == 0
     assert program.code[-1] == 43  # every program ends with END
 
