@@ -63,9 +63,15 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
         "passes": INT,
         "is_winner": BOOL,
         "place": INT,
+        "completed": INT,  # events: suits this player completed
+        "completed_first": BOOL,  # completed the first suit to be complete
+        "passed_last": BOOL,  # was the last player who had to pass
     },
     GAME: {"players": INT, "max_hand": INT, "min_hand": INT, "dealer": INT, "pot": INT},
 }
+
+#: Player attributes that need the engine to note events during the deal.
+EVENT_ATTRIBUTES = frozenset({"completed", "completed_first", "passed_last"})
 
 #: Names visible in each kind of expression, with their types.
 CONTEXTS: dict[str, dict[str, str]] = {

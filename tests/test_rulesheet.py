@@ -74,6 +74,7 @@ GOLDEN_PENDING = frozenset(
         "cinquillo-cabron",
         "double-deck",  # players.best: null (Parliament's 4-6 lies outside 7 … 12)
         "parallel-builds",
+        "ristiseiska-bga",
     }
 )
 
