@@ -496,6 +496,7 @@ class AnalysedRules:
     pay_winner: Analysed | None
     points: Analysed | None
     leader_cards: Analysed | None = None
+    compulsory: Analysed | None = None
 
 
 def analyse(spec: Rulespec) -> AnalysedRules:
@@ -523,6 +524,7 @@ def analyse(spec: Rulespec) -> AnalysedRules:
         pay_winner=run(spec.chips.pay_winner, "player", INT) if spec.chips else None,
         points=run(spec.points, "player", INT),
         leader_cards=run(spec.opening.leader_cards, "card", BOOL),
+        compulsory=run(spec.compulsory, "card", BOOL),
     )
     if errors:
         raise SevensError(errors)

@@ -71,8 +71,19 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         points=None if rules.points is None else amount(rules.points),
     )
     order = leader_order(rules, rule_set)
-    rule_set = replace(rule_set, events=reads_events(rules))
+    rule_set = replace(rule_set, events=reads_events(rules), compulsory=compulsory_cards(rules, deck))
     return replace(rule_set, opening=replace(rule_set.opening, leader_order=order))
+
+
+def compulsory_cards(rules: AnalysedRules, deck: DeckShape) -> int:
+    """Every copy of the cards ``play.compulsory`` holds for (0 without the rule)."""
+    if rules.compulsory is None:
+        return 0
+    mask = 0
+    for face in range(deck.n_faces):
+        if face not in deck.removed and card_condition_holds(rules.spec, rules.compulsory.tree, face):
+            mask |= deck.copies_of(face)
+    return mask
 
 
 def reads_events(rules: AnalysedRules) -> bool:

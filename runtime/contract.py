@@ -301,6 +301,7 @@ class RuleSet:
     deal: DealRules = field(default_factory=DealRules)
     draw: Draw | None = None  # drawing from the stock instead of passing at once
     events: bool = False  # the engine notes who completes each suit and who passed last
+    compulsory: int = 0  # card ids that must be played when one of them is legal (0: none)
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 

@@ -266,3 +266,14 @@ def test_event_facts_score_who_completed_a_suit_and_who_passed_last(
     turns.run(0)
     assert st.winner == 0 and st.completed == [0] and st.last_passer == 1
     assert rules.settle(st) == [10 + 5, -3]
+
+
+# -- play.compulsory -----------------------------------------------------------------------
+def test_compulsory_cards_narrow_the_legal_plays_of_a_turn_only() -> None:
+    rules = load_rules("badam-satti-compulsory")
+    assert not rules.legal_is_playable  # the engine must ask legal(), not mask the hand itself
+    assert load_rules("badam-satti").legal_is_playable
+    result = CliRunner().invoke(
+        main, ["legal", "badam-satti-compulsory", "--table", "7H", "--hand", "7S 8H"]
+    )
+    assert result.exit_code == 0 and result.output.strip() == "7S"

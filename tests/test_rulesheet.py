@@ -75,6 +75,7 @@ GOLDEN_PENDING = frozenset(
         "double-deck",  # players.best: null (Parliament's 4-6 lies outside 7 … 12)
         "parallel-builds",
         "ristiseiska-bga",
+        "badam-satti-compulsory",
     }
 )
 
