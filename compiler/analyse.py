@@ -68,9 +68,15 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
         "passes": INT,
         "is_winner": BOOL,
         "place": INT,
+        "completed": INT,  # events: suits this player completed
+        "completed_first": BOOL,  # completed the first suit to be complete
+        "passed_last": BOOL,  # was the last player who had to pass
     },
     GAME: {"players": INT, "max_hand": INT, "min_hand": INT, "dealer": INT, "pot": INT},
 }
+
+#: Player attributes that need the engine to note events during the deal.
+EVENT_ATTRIBUTES = frozenset({"completed", "completed_first", "passed_last"})
 
 #: Names visible in each kind of expression, with their types.
 CONTEXTS: dict[str, dict[str, str]] = {
@@ -507,6 +513,7 @@ class AnalysedRules:
     pay_winner: Analysed | None
     points: Analysed | None
     leader_cards: Analysed | None = None
+    compulsory: Analysed | None = None
 
 
 def analyse(spec: Rulespec) -> AnalysedRules:
@@ -534,6 +541,7 @@ def analyse(spec: Rulespec) -> AnalysedRules:
         pay_winner=run(spec.chips.pay_winner, "player", INT) if spec.chips else None,
         points=run(spec.points, "player", INT),
         leader_cards=run(spec.opening.leader_cards, "card", BOOL),
+        compulsory=run(spec.compulsory, "card", BOOL),
     )
     if errors:
         raise SevensError(errors)

@@ -8,9 +8,11 @@ such as which cards are dealt, who leads or how a match is won.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
 from dataclasses import replace
 
-from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
+from sevens.compiler.analyse import EVENT_ATTRIBUTES, Analysed, AnalysedRules, T, TAttr, TConst
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.interpret import ReferenceRules, card_condition_holds
 from sevens.compiler.load import Origin
@@ -69,7 +71,53 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         points=None if rules.points is None else amount(rules.points),
     )
     order = leader_order(rules, rule_set)
+    rule_set = replace(rule_set, events=reads_events(rules), compulsory=compulsory_cards(rules, deck))
     return replace(rule_set, opening=replace(rule_set.opening, leader_order=order))
+
+
+def compulsory_cards(rules: AnalysedRules, deck: DeckShape) -> int:
+    """Every copy of the cards ``play.compulsory`` holds for (0 without the rule)."""
+    if rules.compulsory is None:
+        return 0
+    mask = 0
+    for face in range(deck.n_faces):
+        if face not in deck.removed and card_condition_holds(rules.spec, rules.compulsory.tree, face):
+            mask |= deck.copies_of(face)
+    return mask
+
+
+def reads_events(rules: AnalysedRules) -> bool:
+    """Whether any amount reads an event fact (``player.completed`` …), so the engine notes them."""
+    trees = [
+        a.tree
+        for a in (
+            rules.pass_cost,
+            rules.voluntary_pass_cost,
+            rules.ante,
+            rules.pay_winner,
+            rules.points,
+        )
+        if a is not None
+    ]
+    return any(
+        isinstance(node, TAttr) and node.name in EVENT_ATTRIBUTES
+        for tree in trees
+        for node in _walk(tree)
+    )
+
+
+def _walk(node: object) -> Iterator[object]:
+    """Every node of a typed tree."""
+    yield node
+    if dataclasses.is_dataclass(node):
+        for child in dataclasses.fields(node):
+            value = getattr(node, child.name)
+            if isinstance(value, T):
+                yield from _walk(value)
+            elif isinstance(value, tuple):
+                for item in value:
+                    if isinstance(item, T):
+                        yield from _walk(item)
 
 
 def check_opening(rules: AnalysedRules) -> None:
@@ -115,7 +163,11 @@ def _opening_contradiction(rules: AnalysedRules, face: int) -> Diagnostic:
 
 
 def _where(origin: Origin | None) -> str:
-    return "" if origin is None else f" (written at {origin.source.path}:{origin.line}:{origin.column})"
+    return (
+        ""
+        if origin is None
+        else f" (written at {origin.source.path}:{origin.line}:{origin.column})"
+    )
 
 
 def amount(analysed: Analysed | None) -> Amount:

@@ -254,6 +254,12 @@ class ReferenceRules:
         return bool(Evaluator(self.spec, bindings, self.table_attributes()).eval(tree))
 
     def legal(self, st: DealState, seat: int) -> int:
+        """The legal cards, narrowed to the compulsory ones when there are any."""
+        if st.opening_mask and not st.table & st.opening_mask:
+            return st.hands[seat] & st.opening_mask
+        return self.only_compulsory(self.fitting(st, seat))
+
+    def fitting(self, st: DealState, seat: int) -> int:
         """Every card in hand for which the legal condition holds on some row of its suit."""
         if st.opening_mask and not st.table & st.opening_mask:
             return st.hands[seat] & st.opening_mask
@@ -267,6 +273,22 @@ class ReferenceRules:
             ):
                 mask |= 1 << card
         return mask
+
+    def only_compulsory(self, legal: int) -> int:
+        """With ``play.compulsory``: the legal cards it holds for, when there are any."""
+        tree = self.analysed.compulsory
+        if tree is None:
+            return legal
+        attributes: dict[tuple[str, str], Callable[[Any], Any]] = {
+            ("card", "rank"): self.spec.deck.rank_of,
+            ("card", "suit"): self.spec.deck.suit_of,
+            ("card", "value"): lambda face: self.values[face],
+        }
+        forced = 0
+        for card in bits(legal):
+            if Evaluator(self.spec, {"card": self.FACE_OF[card]}, attributes).eval(tree.tree):
+                forced |= 1 << card
+        return forced or legal
 
     def play(self, st: DealState, seat: int, card: int) -> None:
         st.hands[seat] &= ~(1 << card)
@@ -304,7 +326,7 @@ class ReferenceRules:
             return 0
         rows = self.rows(st)
         mask = 0
-        for candidate in bits(self.legal(st, seat)):
+        for candidate in bits(self.fitting(st, seat)):  # play.compulsory binds turns only
             face = self.FACE_OF[candidate]
             fits = [
                 r
@@ -331,6 +353,9 @@ class ReferenceRules:
             **self.table_attributes(),
             ("player", "hand"): lambda p: self.card_set(st.hands[p]),
             ("player", "covered"): lambda p: self.card_set(st.covered[p]),
+            ("player", "completed"): lambda p: sum(1 for s in st.completed if s == p),
+            ("player", "completed_first"): lambda p: bool(st.completed) and st.completed[0] == p,
+            ("player", "passed_last"): lambda p: st.last_passer == p,
             ("player", "seat"): lambda p: p,
             ("player", "passes"): lambda p: st.passes[p],
             ("player", "is_winner"): lambda p: st.winner == p,

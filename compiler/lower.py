@@ -282,6 +282,19 @@ _ATTRIBUTE_LOWERING: dict[tuple[str, str], Lowerer] = {
     (CARDS, "value"): lambda lowering, mask: lowering.cards_value(mask),
     ("player", "hand"): _state_list("hands"),
     ("player", "covered"): _state_list("covered"),
+    ("player", "completed"): _plain(
+        lambda seat: method(attr(name("st"), "completed"), "count", seat)
+    ),
+    ("player", "completed_first"): _plain(
+        lambda seat: compare(
+            ast.Subscript(attr(name("st"), "completed"), ast.Slice(None, const(1)), ast.Load()),
+            "==",
+            ast.List([seat], ast.Load()),
+        )
+    ),
+    ("player", "passed_last"): _plain(
+        lambda seat: compare(attr(name("st"), "last_passer"), "==", seat)
+    ),
     ("player", "seat"): _plain(lambda seat: seat),
     ("player", "passes"): _state_list("passes"),
     ("player", "is_winner"): _plain(lambda seat: compare(attr(name("st"), "winner"), "==", seat)),
@@ -314,7 +327,10 @@ def row_lowering(env_features: list[str], constants: ConstantNames, deck: Deck) 
         # the row's ranks (a bitmask) are a parameter only of legal_on_row that reads them
         "row.top": ast.BinOp(method(name("ranks"), "bit_length"), ast.Sub(), const(1)),
         "row.bottom": ast.BinOp(
-            method(ast.BinOp(name("ranks"), ast.BitAnd(), ast.UnaryOp(ast.USub(), name("ranks"))), "bit_length"),
+            method(
+                ast.BinOp(name("ranks"), ast.BitAnd(), ast.UnaryOp(ast.USub(), name("ranks"))),
+                "bit_length",
+            ),
             ast.Sub(),
             const(1),
         ),

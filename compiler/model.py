@@ -284,6 +284,7 @@ class Rulespec:
     direction: Direction = Direction.CLOCKWISE
     deal: DealRules = field(default_factory=DealRules)
     draw: Draw | None = None
+    compulsory: Condition | None = None  # play.compulsory, on 'card' alone
     data: dict[str, Any] = field(repr=False, default_factory=dict)
     chain_paths: tuple[str, ...] = ()  # the resolved files of ``chain``
     naming: Naming = field(default_factory=Naming)
@@ -308,6 +309,8 @@ class Rulespec:
             found.append(self.points)
         if self.opening.leader_cards:
             found.append(self.opening.leader_cards)
+        if self.compulsory:
+            found.append(self.compulsory)
         return found
 
 
@@ -364,6 +367,9 @@ class _ModelBuilder:
             direction=Direction(self.get("play", "direction", default="clockwise")),
             deal=self.deal_rules(),
             draw=self.draw(),
+            compulsory=self.condition("play", "compulsory", default="false")
+            if self.get("play", "compulsory") is not None
+            else None,
             data=self.data,
             chain_paths=tuple(str(p) for p in self.doc.paths),
             naming=self.naming(),

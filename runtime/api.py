@@ -40,12 +40,14 @@ class DealState:
 
     __slots__ = (
         "chips",
+        "completed",
         "covered",
         "dealer",
         "eliminated",
         "env",
         "first_face",
         "hands",
+        "last_passer",
         "max_hand",
         "min_hand",
         "n_players",
@@ -87,6 +89,9 @@ class DealState:
         self.env: tuple[int, ...] = ()
         self.stock: list[int] = []  # cards left after the deal, drawn from the end
         self.covered = [0] * n_players  # cards each seat laid face down (passing.cover)
+        # events, kept only when the scoring reads them (RuleSet.events):
+        self.completed: list[int] = []  # the seat that completed each suit, in order
+        self.last_passer = -1  # the last seat forced to pass
 
 
 class Rules(Protocol):

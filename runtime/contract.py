@@ -300,6 +300,8 @@ class RuleSet:
     direction: Direction = Direction.CLOCKWISE
     deal: DealRules = field(default_factory=DealRules)
     draw: Draw | None = None  # drawing from the stock instead of passing at once
+    events: bool = False  # the engine notes who completes each suit and who passed last
+    compulsory: int = 0  # card ids that must be played when one of them is legal (0: none)
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 
@@ -315,6 +317,16 @@ class RuleSet:
         if not self.layout.by_holders:
             out |= set(self.layout.preplaced)
         return tuple(c for c, face in enumerate(self.face_of) if face not in out)
+
+    @cached_property
+    def suit_cards(self) -> tuple[int, ...]:
+        """For each suit, the mask of its card ids in play (all copies, preplaced included)."""
+        masks = [0] * self.deck.n_suits
+        removed = set(self.deck.removed)
+        for card, face in enumerate(self.face_of):
+            if face not in removed:
+                masks[self.suit_of[card]] |= 1 << card
+        return tuple(masks)
 
     @cached_property
     def preplaced_cards(self) -> tuple[int, ...]:

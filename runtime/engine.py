@@ -244,7 +244,7 @@ class _Turns:
         # Mechanics most rule sets lack are tested once per play, not per decision.
         # Plays after which something may happen: a follow-up trigger, or any play with "last card".
         after_play = rules.follow_trigger_cards if has_follow_up else 0
-        if last_card is not None:
+        if last_card is not None or rule_set.events:
             after_play = (1 << rule_set.n_cards) - 1
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
@@ -265,7 +265,7 @@ class _Turns:
                 if card != PASS:
                     stuck = 0
                     play(st, seat, card)
-                    if after_play >> card & 1 and hands[seat]:
+                    if after_play >> card & 1:
                         extra += self.after_play(seat, card)
                     if not hands[seat] and self.goes_out(seat):
                         return decisions + extra, passes
@@ -279,7 +279,7 @@ class _Turns:
                     card = self.draw(seat, draw_rule.most)
                     if card != PASS:  # a drawn card fits and must be played
                         play(st, seat, card)
-                        if after_play >> card & 1 and hands[seat]:
+                        if after_play >> card & 1:
                             extra += self.after_play(seat, card)
                         if not hands[seat] and self.goes_out(seat):
                             return decisions + extra, passes
@@ -311,6 +311,7 @@ class _Turns:
                 else:
                     stuck += 1
                     st.passes[seat] += 1
+                    st.last_passer = seat
                     _pay_pot(st, seat, rules.pass_cost(st, seat))
                     if passing.transfer is not None and self.transfer(passing.transfer, seat):
                         stuck = 0  # the passer got a card: the round proves nothing yet
@@ -358,8 +359,14 @@ class _Turns:
         return self.rules.rule_set.card_codes[card]
 
     def after_play(self, seat: int, card: int) -> int:
-        """Follow-up cards and the "last card" announcement; returns extra decisions."""
-        rule_set = self.rules.rule_set
+        """Events, follow-up cards and the "last card" announcement; returns extra decisions."""
+        rule_set, st = self.rules.rule_set, self.st
+        if rule_set.events:
+            suit_cards = rule_set.suit_cards[rule_set.suit_of[card]]
+            if st.table & suit_cards == suit_cards:  # this card completed its suit
+                st.completed.append(seat)
+        if not st.hands[seat]:
+            return 0
         taken = self.follow_ups(seat, card) if rule_set.follow_up is not None else 0
         hand = self.st.hands[seat]
         if hand and hand & (hand - 1) == 0 and rule_set.last_card is not None:

@@ -121,6 +121,8 @@ class CompiledRules:
             raise GameError(f"{module.__name__}: not a move generator: {'; '.join(problems)}")
         rule_set: RuleSet = module.RULE_SET
         self.rule_set = rule_set
+        # compulsory cards narrow the legal set, so the engine must ask ``legal``
+        self.legal_is_playable = rule_set.compulsory == 0
         self.module = module
         deck, layout = rule_set.deck, rule_set.layout
         self.n_ranks = deck.n_ranks
@@ -295,10 +297,12 @@ class CompiledRules:
         self.refresh_all(st)
 
     def legal(self, st: DealState, seat: int) -> int:
-        """Bitmask of the cards ``seat`` may play now."""
-        if st.opened:
-            return st.hands[seat] & st.playable
-        return st.hands[seat] & st.opening_mask
+        """Bitmask of the cards ``seat`` may play now (only compulsory ones when it has any)."""
+        if not st.opened:
+            return st.hands[seat] & st.opening_mask
+        legal = st.hands[seat] & st.playable
+        compulsory = legal & self.rule_set.compulsory
+        return compulsory or legal
 
     def lay_out(self, st: DealState, card: int) -> None:
         """Put a card that is in nobody's hand on the table at its place."""

@@ -13,8 +13,9 @@ Case kinds and their fields:
 * ``score``: ``hands``, ``winner``, ``passes`` (forced passes per seat), optional
   ``voluntary`` (passes made while able to play, per seat), ``dealt`` (hand
   sizes at the deal, for antes), ``places`` (finishing places, 1 = first
-  out) and ``covered`` (cards laid face down, per seat); expected ``chips``
-  and/or ``points``.
+  out), ``covered`` (cards laid face down, per seat) and the events
+  ``last_passer`` and ``completed`` (seats completing each suit, in order);
+  expected ``chips`` and/or ``points``.
 * ``leader``: ``hands`` (as dealt), ``dealer``, optional ``previous_winner`` and
   ``named``; expected ``leader`` (the seat that takes the first turn) and
   optional ``order`` (the seats in turn order from the leader).
@@ -146,6 +147,10 @@ def test_scoring(variant: str, case: dict[str, Any]) -> None:
                 st.chips[seat] -= cost
                 st.pot += cost
         st.winner = case["winner"]
+        if "last_passer" in case:  # events: the last seat forced to pass
+            st.last_passer = case["last_passer"]
+        if "completed" in case:  # events: the seat that completed each suit, in order
+            st.completed = list(case["completed"])
         if "covered" in case:  # cards laid face down (passing.cover)
             st.covered = [_mask(parse_cards(rules, h, "covered")) for h in case["covered"]]
         if "places" in case:

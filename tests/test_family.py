@@ -243,3 +243,37 @@ def test_commands_default_to_the_recommended_player_count() -> None:
     assert result.exit_code == 0 and "(7 players" in result.output  # min 7, no best
     result = CliRunner().invoke(main, ["simulate", "badam-satti", "--games", "5"])
     assert result.exit_code == 0 and "(4 players" in result.output  # best 4-6
+
+
+# -- event facts: player.completed, completed_first, passed_last -------------------------------
+EVENTS = """extends: parliament
+scoring:
+  points: "10 * player.completed + (5 if player.completed_first else 0) - (3 if player.passed_last else 0)"
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_event_facts_score_who_completed_a_suit_and_who_passed_last(
+    tmp_path: Path, engine: str
+) -> None:
+    rules = _load(_spec(tmp_path, "events", EVENTS), engine)
+    assert rules.rule_set.events and not load_rules("parliament").rule_set.events
+    # seat 0 holds every diamond and completes the suit; seat 1 (clubs only) must pass
+    diamonds = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"
+    st = DealState(2, 1, [_mask(rules, diamonds), _mask(rules, "2C 3C")], rules.rule_set.n_rows)
+    rules.setup(st)
+    turns = _Turns(rules, st, random.Random(1), Table(2, [_lowest] * 2, dealer=1), None)
+    turns.run(0)
+    assert st.winner == 0 and st.completed == [0] and st.last_passer == 1
+    assert rules.settle(st) == [10 + 5, -3]
+
+
+# -- play.compulsory -----------------------------------------------------------------------
+def test_compulsory_cards_narrow_the_legal_plays_of_a_turn_only() -> None:
+    rules = load_rules("badam-satti-compulsory")
+    assert not rules.legal_is_playable  # the engine must ask legal(), not mask the hand itself
+    assert load_rules("badam-satti").legal_is_playable
+    result = CliRunner().invoke(
+        main, ["legal", "badam-satti-compulsory", "--table", "7H", "--hand", "7S 8H"]
+    )
+    assert result.exit_code == 0 and result.output.strip() == "7S"

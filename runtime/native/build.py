@@ -62,6 +62,34 @@ def check_supported(rule_set: c.RuleSet) -> None:
         )
     if rule_set.deck.n_faces > 63:
         raise NativeUnsupported("the numba backend does not support more than 63 faces yet")
+    for feature in newer_features(rule_set):
+        raise NativeUnsupported(f"the numba backend does not support {feature} yet")
+
+
+#: Transfer roles the kernels play.
+_KERNEL_ROLES = {c.Role.SELF, c.Role.LEFT, c.Role.RIGHT, c.Role.MOST_CARDS}
+
+
+def newer_features(rule_set: c.RuleSet) -> list[str]:
+    """Mechanics added to the contract after the kernels were written (issue 8), by rulespec key."""
+    passing, layout = rule_set.passing, rule_set.layout
+    transfers = [t for t in (passing.voluntary_transfer, passing.transfer, rule_set.last_card) if t]
+    checks = {
+        "play.direction: counter-clockwise": rule_set.direction is not c.Direction.CLOCKWISE,
+        "deal.hand_size (a stock)": rule_set.deal != c.DealRules(),
+        "passing.draw": rule_set.draw is not None,
+        "event facts (player.completed, player.passed_last)": rule_set.events,
+        "play.compulsory": rule_set.compulsory != 0,
+        "passing.transfer": passing.transfer is not None,
+        "passing.cover": passing.cover,
+        "layout.preplaced_by: holders": layout.by_holders,
+        "layout.start_rank: first-card-per-row": layout.start_per_row,
+        "opening.leader: holder-of-card": rule_set.opening.leader is c.Leader.HOLDER_OF_CARD,
+        "transfer roles next, previous and others": any(
+            {t.source, t.target} - _KERNEL_ROLES for t in transfers
+        ),
+    }
+    return [feature for feature, used in checks.items() if used]
 
 
 def check_strategy(strategy: str) -> None:

@@ -971,7 +971,12 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
         else:
             lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
         if lo != U0 or hi != U0:
-            can_pass = voluntary and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
+            # no voluntary pass before the opening card is down (engine.may_pass)
+            can_pass = (
+                voluntary
+                and v[S_OPENED] != 0
+                and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
+            )
             single = (lo & (lo - U1)) == U0 and (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
             if single and not voluntary:  # one legal card and no right to pass: no choice to ask
                 card = lowest(lo, hi)
