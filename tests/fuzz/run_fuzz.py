@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {key:28} {counts[key]}")
     bad = sum(n for k, n in counts.items() if k.endswith((":traceback", ":hang", ":failed")))
     print(
-        f"failures: {bad}  (known wrap bug: {sum(n for k, n in counts.items() if k.endswith(':known'))})"
+        f"failures: {bad}  (known multi-row bug: {sum(n for k, n in counts.items() if k.endswith(':known'))})"
     )
     return 1 if bad else 0
 
