@@ -211,3 +211,16 @@ def test_numba_backend_summary_and_record_have_the_python_shapes(tmp_path: Path)
 def test_numba_backend_refuses_an_unknown_native_strategy() -> None:
     with pytest.raises(NativeUnsupported, match="strategy 'cautious'"):
         native.native_simulator("parliament", Options(strategy="cautious"))
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe"])
+def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None:
+    """Summaries are played on a fast path without records; it must play the same games."""
+    players = compiled(variant).rule_set.players.min
+    rules = native.native_rules(variant)
+    options = Options(players, 150, seed=11, forget_last_card=FORGET)
+    fast = native.simulate_native(rules, options)
+    recorded = native.simulate_native(rules, options, record=io.StringIO())
+    for field in ("wins", "blocked", "mean_decisions", "mean_passes", "mean_chips", "mean_points"):
+        assert getattr(fast, field) == getattr(recorded, field), field

@@ -980,7 +980,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
             single = (lo & (lo - U1)) == U0 and (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
             if single and not voluntary:  # one legal card and no right to pass: no choice to ask
                 card = lowest(lo, hi)
-            elif fast_random:
+            elif fast_random and (can_pass or not single):  # the engine draws only then
                 count = popcount(lo) + popcount(hi)
                 z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
                 m[RNG] = z
@@ -991,10 +991,10 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 if can_pass:
                     choice = np.int64(u * (count + 1))
                     card = PASS if choice == count else nth_bit(lo, hi, choice)
-                elif count > 1:
-                    card = nth_bit(lo, hi, np.int64(u * count))
                 else:
-                    card = lowest(lo, hi)
+                    card = nth_bit(lo, hi, np.int64(u * count))
+            elif fast_random:  # one legal card and passing not allowed (any more)
+                card = lowest(lo, hi)
             else:
                 card = choose(c, v, m, ev, seat, lo, hi, can_pass)
             if recording:
