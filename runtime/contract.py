@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 
 __all__ = [
     "PER_SEAT",
@@ -279,6 +279,12 @@ class Session:
     target_deals: int | None = None
 
 
+@cache
+def _following(players: int, step: int) -> tuple[int, ...]:
+    """The next seat of each seat (asked several times a deal, so kept)."""
+    return tuple((seat + step) % players for seat in range(players))
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Everything the runtime needs to know about a rule set that is data, not a decision.
@@ -307,8 +313,7 @@ class RuleSet:
 
     def following(self, players: int) -> tuple[int, ...]:
         """For each seat, the seat that plays (and is dealt to) next.  Seats are numbered clockwise."""
-        step = 1 if self.direction is Direction.CLOCKWISE else -1
-        return tuple((seat + step) % players for seat in range(players))
+        return _following(players, 1 if self.direction is Direction.CLOCKWISE else -1)
 
     @cached_property
     def dealt(self) -> tuple[int, ...]:
