@@ -105,10 +105,10 @@ MULTIROW_CASES = {
         "8C 6C",  # the reference: 6C 8C; compiled: 6C
     ),
     "double-deck-nine-opens": (
-        "play:\n  legal: (not row.open and card.rank == 9) or (row.open and "
+        "opening:\n  card: 9D\nplay:\n  legal: (not row.open and card.rank == 9) or (row.open and "
         "(card.rank == row.high + 1 or card.rank == row.low - 1))\n",
-        "7D 9D 8D",
-        "10D 9D",  # the reference: 10D 9D; compiled: 9D
+        "9D 9C",
+        "10D 9D 8D 9H",
     ),
 }
 

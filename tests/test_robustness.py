@@ -311,7 +311,7 @@ def test_markdown_sheet_escapes_rulespec_strings(tmp_path: Path) -> None:
     assert not re.search(r"(?<!\\)<img", text) and "\\<img" in text
     assert not re.search(r"(?<!\\)\]\(javascript:", text)
     assert "\n# Injected" not in text and "\n```\n" not in text.split("```")[0]
-    assert "- ok \\# Injected heading \\`\\`\\`" in text
+    assert "- “ok \\# Injected heading \\`\\`\\`”" in text  # one source line, quoted as a title
 
 
 def test_md_escape_neutralises_line_starts() -> None:

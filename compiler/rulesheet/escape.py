@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.model import Deck
+from sevens.compiler.model import Deck, Naming, Source
 
 #: ASCII punctuation that Markdown (CommonMark, GFM) may read as syntax anywhere in a line.
 _INLINE = re.compile(r"([\\`*_\[\]<>#|~&])")
@@ -44,6 +44,26 @@ def _escaped_deck(deck: Deck) -> Deck:
     return replace(deck, suits=suits, ranks=ranks)
 
 
+#: A link a sheet may show: plain http(s), nothing that could end the autolink or run code.
+_SAFE_URL = re.compile(r"^https?://[^\s<>\\`]+$")
+
+
+def _escaped_source(source: Source) -> Source:
+    url = source.url if source.url and _SAFE_URL.match(source.url) else None
+    section = md_escape(source.section) if source.section else None
+    return replace(source, title=md_escape(source.title), section=section, url=url)
+
+
+def _escaped_naming(naming: Naming) -> Naming:
+    return replace(
+        naming,
+        names={code: md_escape(text) for code, text in naming.names.items()},
+        aliases={code: tuple(md_escape(a) for a in items) for code, items in naming.aliases.items()},
+        descriptions={code: md_escape(text) for code, text in naming.descriptions.items()},
+        sources=tuple(_escaped_source(s) for s in naming.sources),
+    )
+
+
 def for_markdown(rules: AnalysedRules) -> AnalysedRules:
     """A copy of ``rules`` whose rulespec strings are escaped for Markdown output."""
     spec = rules.spec
@@ -52,8 +72,9 @@ def for_markdown(rules: AnalysedRules) -> AnalysedRules:
         name=md_escape(spec.name),
         aliases=tuple(md_escape(a) for a in spec.aliases),
         description=md_escape(spec.description),
-        sources=tuple(md_escape(s) for s in spec.sources),
+        sources=tuple(md_escape(str(s)) for s in spec.sources),
         deck=_escaped_deck(spec.deck),
+        naming=_escaped_naming(spec.naming),
     )
     return replace(rules, spec=escaped)
 
