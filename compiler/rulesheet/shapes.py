@@ -117,6 +117,33 @@ FOLLOW_SHAPES = {
 CARD_IS = re.compile(r"^card == #(\d+)$")
 
 
+FREE_FOLLOW = {
+    "chain": P_(
+        "follow shape",
+        "On your turn you may play as many cards as you like, one after another, "
+        "as long as each of them may be played.",
+    ),
+    "ace-king": P_("follow shape", "Whoever plays an ace or a king may at once play one more card."),
+}
+RANK_IS = re.compile(r"^card\.rank == #(\d+)$")
+
+
+def free_follow_sentence(
+    lang: Lang, deck: Deck, when: T, allow: T, optional: bool, most: int | None
+) -> str | None:
+    """The usual follow-ups that allow any legal card: chaining a whole turn's worth of
+    cards, or one more card after an ace or a king."""
+    if canon(allow) != "true" or not optional:
+        return None
+    if canon(when) == "true" and most is None:
+        return lang.marked(FREE_FOLLOW["chain"])
+    ranks = [RANK_IS.match(canon(part)) for part in _alternatives(when)]
+    named = {deck.ranks[int(m.group(1))].code for m in ranks if m}
+    if all(ranks) and named == {"A", "K"} and most == 1:
+        return lang.marked(FREE_FOLLOW["ace-king"])
+    return None
+
+
 def follow_sentence(lang: Lang, deck: Deck, when: T, allow: T, optional: bool) -> str | None:
     """The hand-written sentence for a follow-up of the form 'after card X, card Y or Z'."""
     trigger = CARD_IS.match(canon(when))
