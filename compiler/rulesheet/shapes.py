@@ -30,6 +30,16 @@ PLAY_SHAPES = {
         "play shape",
         "the next card up or down in the suit of a started row, laid at that end of the row;",
     ),
+    "up-first": P_(
+        "play shape",
+        "the next card up or down in the suit of a started row, laid at that end of the row; "
+        "but a row grows downwards only once the card just above its starting card lies on the table;",
+    ),
+    "down-first": P_(
+        "play shape",
+        "the next card up or down in the suit of a started row, laid at that end of the row; "
+        "but a row grows upwards only once the card just below its starting card lies on the table;",
+    ),
     "first": P_(
         "play shape",
         "while the table is still empty, any card: its rank becomes the starting rank of every row;",
@@ -194,6 +204,16 @@ def _group(node: T, loops: frozenset[str]) -> str:
 EXTEND = "(card.rank == (row.high + #1)) or (card.rank == (row.low - #1))"
 
 
+#: "Eight before six" and its mirror, Ristiseiska's "six before eight": one end of a row
+#: may grow only after the other end has moved past the starting card.
+ONE_WAY_FIRST = {
+    "up-first": "row.open and ((card.rank == (row.high + #1)) or "
+    "((card.rank == (row.low - #1)) and (row.high > row.start)))",
+    "down-first": "row.open and ((card.rank == (row.low - #1)) or "
+    "((card.rank == (row.high + #1)) and (row.low < row.start)))",
+}
+
+
 def play_shape(node: T) -> tuple[str, int | None] | None:
     """The shape of one ``or`` alternative of the play rule, with its rank if it names one."""
     text = canon(node)
@@ -201,6 +221,10 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
         return "extend", None
     if text == "table.empty":
         return "first", None
+    if text == ONE_WAY_FIRST["up-first"]:
+        return "up-first", None
+    if text == ONE_WAY_FIRST["down-first"]:
+        return "down-first", None
     if text == "not row.open and (card.rank == row.start)":
         return "open-start", None
     match = re.fullmatch(r"not row\.open and \(card\.rank == #(\d+)\)", text)

@@ -33,6 +33,7 @@ from sevens.compiler.rulesheet.shapes import (
     follow_sentence,
     free_follow_sentence,
     play_sentences,
+    play_shape,
     points_sentence,
     table_sentence,
 )
@@ -184,7 +185,8 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     parts = flatten(tree, "or")
     shaped = play_sentences(lang, deck, parts)
     example = None
-    if shaped is not None and spec.layout.start_rank is not None:
+    plain = any(play_shape(p) == ("extend", None) for p in parts)  # both ends grow freely
+    if shaped is not None and plain and spec.layout.start_rank is not None:
         example = extend_example(lang, deck, spec.layout.start_rank, spec.layout.wrap)
     return {
         "alternatives": shaped or [sentence(lang, deck, part) for part in parts],
