@@ -274,7 +274,10 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: str(r.spec.layout.rows_per_suit),
     ),
     "wrap": (lambda r: r.spec.layout.wrap, lambda lang, r: _value(lang, r.spec.layout.wrap)),
-    "direction": (lambda r: r.spec.direction, lambda lang, r: lang.marked(DIRECTIONS[r.spec.direction])),
+    "direction": (
+        lambda r: r.spec.direction,
+        lambda lang, r: lang.marked(DIRECTIONS[r.spec.direction]),
+    ),
     "preplaced": (
         lambda r: r.spec.layout.preplaced,
         lambda lang, r: _cards(lang, r, list(r.spec.layout.preplaced)),

@@ -133,7 +133,9 @@ FREE_FOLLOW = {
         "On your turn you may play as many cards as you like, one after another, "
         "as long as each of them may be played.",
     ),
-    "ace-king": P_("follow shape", "Whoever plays an ace or a king may at once play one more card."),
+    "ace-king": P_(
+        "follow shape", "Whoever plays an ace or a king may at once play one more card."
+    ),
 }
 RANK_IS = re.compile(r"^card\.rank == #(\d+)$")
 
