@@ -119,15 +119,7 @@ def test_write_all_is_deterministic(tmp_path: Path) -> None:
 
 #: TODO(issue 9): English fallbacks added with issue 8 (transfer roles next, previous, others);
 #: the rule-sheet work adds them to the nine catalogs, then this set is emptied.
-PENDING_MESSAGES = frozenset(
-    {
-        ("transfer source", "from the hand of the player who plays after you"),
-        ("transfer source", "from the hand of the player who played before you"),
-        ("transfer source", "from each other player's hand"),
-        ("transfer target", "into the hand of the player who plays after you"),
-        ("transfer target", "into the hand of the player who played before you"),
-    }
-)
+PENDING_MESSAGES: frozenset[tuple[str | None, str]] = frozenset()  # every message is translated
 
 
 def test_catalogs_are_complete() -> None:

@@ -18,6 +18,7 @@ from sevens.compiler.rulesheet.escape import for_markdown
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang, check_language
 from sevens.compiler.rulesheet.render import FORMATS, render
 from sevens.compiler.rulesheet.sheet import sheet_context
+from sevens.compiler.rulesheet.typography import typeset
 
 __all__ = ["LANGUAGES", "describe_diff", "render_rulesheet", "write_all"]
 
@@ -57,7 +58,8 @@ def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
 def describe_diff(a: AnalysedRules, b: AnalysedRules, lang: str) -> str:
     """The differences of ``b`` from ``a`` as Markdown prose in ``lang``."""
     check_language(lang)
-    return diff.describe_diff(for_markdown(a), for_markdown(b), Lang(lang))
+    text = diff.describe_diff(for_markdown(a), for_markdown(b), Lang(lang))
+    return typeset(text, lang, "md")  # the same typography as the sheets that show it
 
 
 def write_all(out_dir: Path) -> list[Path]:

@@ -22,7 +22,7 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.runtime.contract import Transfer
+from sevens.runtime.contract import Direction, Transfer
 
 Shapes = dict[str, tuple[str, str]]
 POINTS: Shapes = {}  # marker: points use their own matcher
@@ -61,6 +61,10 @@ VALUES = {
     "fewest-cards-last-deal": P_("value", "the fewest cards left in the last deal"),
     "none": P_("value", "a shared win"),
 }
+DIRECTIONS = {
+    Direction.CLOCKWISE: P_("value", "clockwise, to the left"),
+    Direction.COUNTER_CLOCKWISE: P_("value", "counter-clockwise, to the right"),
+}
 DEALER_NAMES = P_("value", "named by the dealer: one of %(cards)s")
 
 TOPICS = {
@@ -75,6 +79,7 @@ TOPICS = {
     "start": P_("topic", "Starting rank of the rows"),
     "rows": P_("topic", "Rows per suit"),
     "wrap": P_("topic", "Turning the corner"),
+    "direction": P_("topic", "Direction of play"),
     "preplaced": P_("topic", "Cards laid out before the deal"),
     "opening": P_("topic", "Opening card"),
     "leader": P_("topic", "First player"),
@@ -269,6 +274,10 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: str(r.spec.layout.rows_per_suit),
     ),
     "wrap": (lambda r: r.spec.layout.wrap, lambda lang, r: _value(lang, r.spec.layout.wrap)),
+    "direction": (
+        lambda r: r.spec.direction,
+        lambda lang, r: lang.marked(DIRECTIONS[r.spec.direction]),
+    ),
     "preplaced": (
         lambda r: r.spec.layout.preplaced,
         lambda lang, r: _cards(lang, r, list(r.spec.layout.preplaced)),

@@ -41,6 +41,9 @@ LOWEST_WHERE = P_("leader", "the player holding the lowest of the cards for whic
 def transfer_text(lang: Lang, transfer: Transfer) -> str:
     """A clause such as "2 cards chosen at random go from … into your hand" (no full stop)."""
     n = transfer.cards
+    taken = _taken(lang, transfer)
+    if taken is not None:
+        return taken
     if transfer.which == "highest-value":
         text = lang.ngettext(
             "the highest-valued card goes %(source)s %(target)s",
@@ -64,6 +67,35 @@ def transfer_text(lang: Lang, transfer: Transfer) -> str:
         "source": lang.marked(SOURCES[transfer.source]),
         "target": lang.marked(TARGETS[transfer.target]),
     }
+
+
+def _taken(lang: Lang, transfer: Transfer) -> str | None:
+    """The usual pass penalties worded as players say them: you take cards from a
+    neighbour in turn order, or every opponent gives you some."""
+    if transfer.target != "self" or transfer.which != "random":
+        return None
+    n = transfer.cards
+    if transfer.source == "previous":
+        text = lang.ngettext(
+            "you draw %(count)s card at random from the hand of the player before you",
+            "you draw %(count)s cards at random from the hand of the player before you",
+            n,
+        )
+    elif transfer.source == "next":
+        text = lang.ngettext(
+            "you draw %(count)s card at random from the hand of the player after you",
+            "you draw %(count)s cards at random from the hand of the player after you",
+            n,
+        )
+    elif transfer.source == "others":
+        text = lang.ngettext(
+            "every other player gives you %(count)s card drawn at random from their hand",
+            "every other player gives you %(count)s cards drawn at random from their hand",
+            n,
+        )
+    else:
+        return None
+    return text % {"count": n}
 
 
 def _suit_condition(deck: Deck, tree: T) -> int | None:

@@ -30,6 +30,16 @@ PLAY_SHAPES = {
         "play shape",
         "the next card up or down in the suit of a started row, laid at that end of the row;",
     ),
+    "up-first": P_(
+        "play shape",
+        "the next card up or down in the suit of a started row, laid at that end of the row; "
+        "but a row grows downwards only once the card just above its starting card lies on the table;",
+    ),
+    "down-first": P_(
+        "play shape",
+        "the next card up or down in the suit of a started row, laid at that end of the row; "
+        "but a row grows upwards only once the card just below its starting card lies on the table;",
+    ),
     "first": P_(
         "play shape",
         "while the table is still empty, any card: its rank becomes the starting rank of every row;",
@@ -117,6 +127,35 @@ FOLLOW_SHAPES = {
 CARD_IS = re.compile(r"^card == #(\d+)$")
 
 
+FREE_FOLLOW = {
+    "chain": P_(
+        "follow shape",
+        "On your turn you may play as many cards as you like, one after another, "
+        "as long as each of them may be played.",
+    ),
+    "ace-king": P_(
+        "follow shape", "Whoever plays an ace or a king may at once play one more card."
+    ),
+}
+RANK_IS = re.compile(r"^card\.rank == #(\d+)$")
+
+
+def free_follow_sentence(
+    lang: Lang, deck: Deck, when: T, allow: T, optional: bool, most: int | None
+) -> str | None:
+    """The usual follow-ups that allow any legal card: chaining a whole turn's worth of
+    cards, or one more card after an ace or a king."""
+    if canon(allow) != "true" or not optional:
+        return None
+    if canon(when) == "true" and most is None:
+        return lang.marked(FREE_FOLLOW["chain"])
+    ranks = [RANK_IS.match(canon(part)) for part in _alternatives(when)]
+    named = {deck.ranks[int(m.group(1))].code for m in ranks if m}
+    if all(ranks) and named == {"A", "K"} and most == 1:
+        return lang.marked(FREE_FOLLOW["ace-king"])
+    return None
+
+
 def follow_sentence(lang: Lang, deck: Deck, when: T, allow: T, optional: bool) -> str | None:
     """The hand-written sentence for a follow-up of the form 'after card X, card Y or Z'."""
     trigger = CARD_IS.match(canon(when))
@@ -167,6 +206,16 @@ def _group(node: T, loops: frozenset[str]) -> str:
 EXTEND = "(card.rank == (row.high + #1)) or (card.rank == (row.low - #1))"
 
 
+#: "Eight before six" and its mirror, Ristiseiska's "six before eight": one end of a row
+#: may grow only after the other end has moved past the starting card.
+ONE_WAY_FIRST = {
+    "up-first": "row.open and ((card.rank == (row.high + #1)) or "
+    "((card.rank == (row.low - #1)) and (row.high > row.start)))",
+    "down-first": "row.open and ((card.rank == (row.low - #1)) or "
+    "((card.rank == (row.high + #1)) and (row.low < row.start)))",
+}
+
+
 def play_shape(node: T) -> tuple[str, int | None] | None:
     """The shape of one ``or`` alternative of the play rule, with its rank if it names one."""
     text = canon(node)
@@ -174,6 +223,10 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
         return "extend", None
     if text == "table.empty":
         return "first", None
+    if text == ONE_WAY_FIRST["up-first"]:
+        return "up-first", None
+    if text == ONE_WAY_FIRST["down-first"]:
+        return "down-first", None
     if text == "not row.open and (card.rank == row.start)":
         return "open-start", None
     match = re.fullmatch(r"not row\.open and \(card\.rank == #(\d+)\)", text)

@@ -31,7 +31,9 @@ from sevens.compiler.rulesheet.shapes import (
     PAY_SHAPES,
     extend_example,
     follow_sentence,
+    free_follow_sentence,
     play_sentences,
+    play_shape,
     points_sentence,
     table_sentence,
 )
@@ -183,7 +185,8 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     parts = flatten(tree, "or")
     shaped = play_sentences(lang, deck, parts)
     example = None
-    if shaped is not None and spec.layout.start_rank is not None:
+    plain = any(play_shape(p) == ("extend", None) for p in parts)  # both ends grow freely
+    if shaped is not None and plain and spec.layout.start_rank is not None:
         example = extend_example(lang, deck, spec.layout.start_rank, spec.layout.wrap)
     return {
         "alternatives": shaped or [sentence(lang, deck, part) for part in parts],
@@ -228,7 +231,8 @@ def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None
     deck = rules.spec.deck
     when, allow = rules.follow_when.tree, rules.follow_allow.tree
     return {
-        "shape": follow_sentence(lang, deck, when, allow, follow.optional),
+        "shape": follow_sentence(lang, deck, when, allow, follow.optional)
+        or free_follow_sentence(lang, deck, when, allow, follow.optional, follow.max),
         "when": sentence(lang, deck, rules.follow_when.tree),
         "allow": sentence(lang, deck, rules.follow_allow.tree),
         "optional": follow.optional,
@@ -241,7 +245,7 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     voluntary_cost = None
     if spec.passing.voluntary and spec.passing.voluntary_cost.text != spec.passing.cost.text:
         voluntary_cost = amount(lang, deck, rules.voluntary_pass_cost)
-    transfer = spec.passing.voluntary_transfer
+    transfer, forced = spec.passing.voluntary_transfer, spec.passing.transfer
     return {
         "voluntary": spec.passing.voluntary,
         "cost": amount(lang, deck, rules.pass_cost),
@@ -249,6 +253,7 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "limit": spec.passing.limit,
         "over_limit": spec.passing.over_limit,
         "transfer": transfer_text(lang, transfer) if transfer else None,
+        "forced_transfer": transfer_text(lang, forced) if forced else None,
     }
 
 
@@ -383,6 +388,7 @@ def sheet_context(
         "leader": opening["leader"],
         "legal": legal,
         "follow_up": follow_up_context(lang, rules),
+        "direction": spec.direction.value,
         "passing": passing_context(lang, rules),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "end_when": spec.end_when,
