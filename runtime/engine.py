@@ -17,7 +17,7 @@ from typing import Any
 
 from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.contract import Direction, EndWhen, Leader, Pick, Role, RuleSet, Transfer
-from sevens.runtime.strategies import PASS, Strategy
+from sevens.runtime.strategies import PASS, Strategy, choose_uniformly
 
 #: Decisions per card in the deck after which a deal is declared endless.
 DECISION_LIMIT_PER_CARD = 200
@@ -237,8 +237,15 @@ class _Turns:
             rules.legal_is_playable,
         )
         pass_limit, last_card, over_limit = passing.limit, rule_set.last_card, passing.over_limit
-        draw_rule = rule_set.draw
+        # what a forced pass may lead to, read once: the pass branch runs every few decisions
+        limited = pass_limit is not None and over_limit is not None
+        draw_rule, cover, transfer = rule_set.draw, passing.cover, passing.transfer
+        constant_cost = passing.cost if isinstance(passing.cost, int) else None
+        pass_cost = rules.pass_cost
         explicit = self.table.explicit
+        # every seat random: the choice among several cards is made here, not by a call
+        uniform = all(strategy is choose_uniformly for strategy in strategies)
+        random = rng.random
         skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         # Mechanics most rule sets lack are tested once per play, not per decision.
@@ -255,7 +262,14 @@ class _Turns:
                 if voluntary:
                     card = strategies[seat](st, seat, legal, may_pass(rule_set, st, seat), rng)
                 elif legal & (legal - 1):
-                    card = strategies[seat](st, seat, legal, False, rng)
+                    if uniform:  # as choose_uniformly draws it
+                        rest, choice = legal, int(random() * legal.bit_count())
+                        while choice:
+                            rest &= rest - 1
+                            choice -= 1
+                        card = (rest & -rest).bit_length() - 1
+                    else:
+                        card = strategies[seat](st, seat, legal, False, rng)
                 else:  # one legal card and no right to pass: there is no choice to ask for
                     card = legal.bit_length() - 1
                     if explicit:  # ... unless the caller steps through every decision
@@ -288,7 +302,7 @@ class _Turns:
                             while st.places[seat]:
                                 seat = following[seat]
                         continue
-                elif passing.cover and hands[seat]:
+                elif cover and hands[seat]:
                     stuck = 0  # a card left the hand: the round proves nothing yet
                     self.cover(seat)
                     if not hands[seat] and self.goes_out(seat):
@@ -304,7 +318,7 @@ class _Turns:
                     if recorder is not None:
                         recorder.add(seat, 0, PASS, "turn")
                 passes += 1
-                if pass_limit is not None and st.passes[seat] >= pass_limit and over_limit:
+                if limited and st.passes[seat] >= pass_limit:  # type: ignore[operator]
                     if self.eliminate(seat):
                         return decisions + extra, passes
                     stuck = 0
@@ -312,8 +326,11 @@ class _Turns:
                     stuck += 1
                     st.passes[seat] += 1
                     st.last_passer = seat
-                    _pay_pot(st, seat, rules.pass_cost(st, seat))
-                    if passing.transfer is not None and self.transfer(passing.transfer, seat):
+                    cost = pass_cost(st, seat) if constant_cost is None else constant_cost
+                    if cost:
+                        st.chips[seat] -= cost
+                        st.pot += cost
+                    if transfer is not None and self.transfer(transfer, seat):
                         stuck = 0  # the passer got a card: the round proves nothing yet
                     if stuck >= self.active:  # a full round in which nobody could play
                         if skip_out:

@@ -25,25 +25,32 @@ def pick_uniform(mask: int, rng: random.Random) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+def choose_uniformly(
+    st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random
+) -> int:
+    """Uniform among the legal actions (each legal card, and passing when allowed).
+
+    The engine's turn loop inlines the choice among several cards when every seat uses
+    this function (it is the simulation's hot path); the two must draw from ``rng`` alike.
+    """
+    count = legal.bit_count()
+    if can_pass:
+        choice = int(rng.random() * (count + 1))
+        if choice == count:
+            return PASS
+    elif count > 1:
+        choice = int(rng.random() * count)
+    else:
+        return legal.bit_length() - 1
+    while choice:  # inlined pick_uniform: this is the simulation's hot path
+        legal &= legal - 1
+        choice -= 1
+    return (legal & -legal).bit_length() - 1
+
+
 def random_strategy(rules: Rules) -> Strategy:
-    """Uniform among the legal actions (each legal card, and passing when allowed)."""
-
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
-        count = legal.bit_count()
-        if can_pass:
-            choice = int(rng.random() * (count + 1))
-            if choice == count:
-                return PASS
-        elif count > 1:
-            choice = int(rng.random() * count)
-        else:
-            return legal.bit_length() - 1
-        while choice:  # inlined pick_uniform: this is the simulation's hot path
-            legal &= legal - 1
-            choice -= 1
-        return (legal & -legal).bit_length() - 1
-
-    return choose
+    """Uniform among the legal actions: :func:`choose_uniformly`, whatever the rules."""
+    return choose_uniformly
 
 
 def heuristic_strategy(rules: Rules) -> Strategy:
