@@ -69,7 +69,7 @@ class DealState:
         self.n_players = n_players
         self.dealer = dealer
         self.hands = hands
-        sizes = [h.bit_count() for h in hands]
+        sizes = list(map(int.bit_count, hands))
         self.max_hand = max(sizes)
         self.min_hand = min(sizes)
         self.table = 0

@@ -324,6 +324,11 @@ class RuleSet:
         return tuple(c for c, face in enumerate(self.face_of) if face not in out)
 
     @cached_property
+    def dealt_bits(self) -> tuple[int, ...]:
+        """``1 << card`` for each card of :attr:`dealt`: the deal shuffles these."""
+        return tuple(1 << card for card in self.dealt)
+
+    @cached_property
     def suit_cards(self) -> tuple[int, ...]:
         """For each suit, the mask of its card ids in play (all copies, preplaced included)."""
         masks = [0] * self.deck.n_suits

@@ -21,6 +21,7 @@ from sevens.runtime.strategies import PASS, Strategy, choose_uniformly
 
 #: Decisions per card in the deck after which a deal is declared endless.
 DECISION_LIMIT_PER_CARD = 200
+_ENDLESS = "the deal did not end after {limit} decisions; the rules may never let it end"
 
 
 @dataclass
@@ -66,20 +67,23 @@ def deal_cards(
     """Shuffle and deal one card at a time in the direction of play, from the dealer's
     neighbour who plays first (left of the dealer unless play is counter-clockwise): every
     card, or ``deal.hand_size`` each.  Returns the hands and the stock (drawn from its end)."""
-    deck = list(rules.rule_set.dealt)
+    rule_set = rules.rule_set
+    deck = list(rule_set.dealt_bits)  # the same permutation as shuffling card ids, bits ready to OR
     rng.shuffle(deck)
-    rules_of_deal = rules.rule_set.deal
-    size = rules_of_deal.hand_size
-    if rules_of_deal.equal_hands:
+    size = rule_set.deal.hand_size
+    if rule_set.deal.equal_hands:
         size = len(deck) // players
     dealt = len(deck) if size is None else min(len(deck), size * players)
     hands = [0] * players
-    following = rules.rule_set.following(players)
+    following = rule_set.following(players)
     seat = following[dealer]
-    for card in deck[:dealt]:
-        hands[seat] |= 1 << card
+    for first in range(players):  # card k goes to the k-th seat (mod players) from the first
+        hand = 0
+        for bit in deck[first:dealt:players]:
+            hand |= bit
+        hands[seat] = hand
         seat = following[seat]
-    return hands, deck[dealt:]
+    return hands, [bit.bit_length() - 1 for bit in deck[dealt:]]
 
 
 def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> int:
@@ -224,8 +228,77 @@ class _Turns:
         self.finished = 0
         self.eliminated: list[int] = []
 
+    def plain(self) -> bool:
+        """Whether the deal can take :meth:`run_plain`: no mechanic beyond playing a card and
+        paying for a forced pass, legality read from ``playable``, and nothing to record or ask."""
+        rules, rule_set = self.rules, self.rules.rule_set
+        passing = rule_set.passing
+        return (
+            rules.legal_is_playable
+            and self.recorder is None
+            and not self.table.explicit
+            and not passing.voluntary
+            and not passing.cover
+            and passing.transfer is None
+            and passing.over_limit is None
+            and rule_set.draw is None
+            and rule_set.follow_up is None
+            and rule_set.last_card is None
+            and not rule_set.events
+        )
+
+    def run_plain(self, seat: int) -> tuple[int, int]:
+        """:meth:`run` for the rule sets :meth:`plain` accepts: the same turns, decisions and
+        draws from ``rng``, with the tests for absent mechanics left out of the hot loop."""
+        rules, st, rng = self.rules, self.st, self.rng
+        strategies, hands, play, legal_moves = self.table.strategies, st.hands, rules.play, rules.legal
+        rule_set = rules.rule_set
+        following = rule_set.following(st.n_players)
+        uniform = strategies.count(choose_uniformly) == len(strategies)
+        random = rng.random
+        constant_cost = rule_set.passing.cost if isinstance(rule_set.passing.cost, int) else None
+        pass_cost, skip_out = rules.pass_cost, rule_set.end_when is EndWhen.ALL_OUT
+        passes = stuck = 0
+        for decisions in range(1, DECISION_LIMIT_PER_CARD * rule_set.n_cards + 1):
+            legal = hands[seat] & st.playable if st.opened else legal_moves(st, seat)
+            if legal:
+                stuck = 0
+                if not legal & (legal - 1):  # one legal card: there is no choice to ask for
+                    card = legal.bit_length() - 1
+                elif uniform:  # as choose_uniformly draws it
+                    choice = int(random() * legal.bit_count())
+                    while choice:
+                        legal &= legal - 1
+                        choice -= 1
+                    card = (legal & -legal).bit_length() - 1
+                else:
+                    card = strategies[seat](st, seat, legal, False, rng)
+                play(st, seat, card)
+                if not hands[seat] and self.goes_out(seat):
+                    return decisions, passes
+            else:
+                passes += 1
+                stuck += 1
+                st.passes[seat] += 1
+                st.last_passer = seat
+                cost = pass_cost(st, seat) if constant_cost is None else constant_cost
+                if cost:
+                    st.chips[seat] -= cost
+                    st.pot += cost
+                if stuck >= self.active:  # a full round in which nobody could play
+                    if skip_out:
+                        self.rank_the_rest()
+                    return decisions, passes
+            seat = following[seat]
+            if skip_out:
+                while st.places[seat]:
+                    seat = following[seat]
+        raise GameError(_ENDLESS.format(limit=DECISION_LIMIT_PER_CARD * rule_set.n_cards))
+
     def run(self, seat: int) -> tuple[int, int]:
         """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
+        if self.plain():
+            return self.run_plain(seat)
         rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
         strategies, hands = self.table.strategies, st.hands
         following = rules.rule_set.following(st.n_players)
@@ -244,7 +317,7 @@ class _Turns:
         pass_cost = rules.pass_cost
         explicit = self.table.explicit
         # every seat random: the choice among several cards is made here, not by a call
-        uniform = all(strategy is choose_uniformly for strategy in strategies)
+        uniform = strategies.count(choose_uniformly) == len(strategies)
         random = rng.random
         skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
@@ -340,9 +413,7 @@ class _Turns:
             if skip_out:
                 while st.places[seat]:
                     seat = following[seat]
-        raise GameError(
-            f"the deal did not end after {limit} decisions; the rules may never let it end"
-        )
+        raise GameError(_ENDLESS.format(limit=limit))
 
     def draw(self, seat: int, most: int | None) -> int:
         """A player who cannot play draws from the stock until a card fits (at most ``most``);
