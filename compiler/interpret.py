@@ -240,7 +240,7 @@ class ReferenceRules:
         for r in range(self.rule_set.n_rows):
             st.row_start[r] = self.start_rank(st)
         for card in () if self.rule_set.layout.by_holders else self.rule_set.preplaced_cards:
-            st.table |= 1 << card  # laid out by their holders after the deal otherwise
+            self.lay_out(st, card)  # laid out by their holders after the deal otherwise
         st.opening_mask = self.rule_set.opening_mask
         st.opened = st.opening_mask == 0
         if self.rule_set.chips is not None:

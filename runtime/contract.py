@@ -323,6 +323,13 @@ class RuleSet:
             out |= set(self.layout.preplaced)
         return tuple(c for c, face in enumerate(self.face_of) if face not in out)
 
+    def undealt(self, players: int) -> int:
+        """How many of the :attr:`dealt` cards stay in the stock when ``players`` play."""
+        total, size = len(self.dealt), self.deal.hand_size
+        if self.deal.equal_hands:
+            size = total // players
+        return 0 if size is None else max(0, total - size * players)
+
     @cached_property
     def dealt_bits(self) -> tuple[int, ...]:
         """``1 << card`` for each card of :attr:`dealt`: the deal shuffles these."""

@@ -70,10 +70,7 @@ def deal_cards(
     rule_set = rules.rule_set
     deck = list(rule_set.dealt_bits)  # the same permutation as shuffling card ids, bits ready to OR
     rng.shuffle(deck)
-    size = rule_set.deal.hand_size
-    if rule_set.deal.equal_hands:
-        size = len(deck) // players
-    dealt = len(deck) if size is None else min(len(deck), size * players)
+    dealt = len(deck) - rule_set.undealt(players)
     hands = [0] * players
     following = rule_set.following(players)
     seat = following[dealer]

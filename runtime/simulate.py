@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 
 from sevens.runtime.api import GameError, Rules
+from sevens.runtime.contract import Leader
 from sevens.runtime.engine import DealResult, Table, play_deal
 from sevens.runtime.match import play_match
 from sevens.runtime.records import game_record, write_record
@@ -50,10 +51,19 @@ class Summary:
 
 def check_players(rules: Rules, players: int) -> None:
     """Reject a player count the rule set does not allow."""
-    allowed = rules.rule_set.players
+    rule_set = rules.rule_set
+    allowed = rule_set.players
     if not allowed.min <= players <= allowed.max:
         raise GameError(
-            f"{rules.rule_set.id} is played by {allowed.min} to {allowed.max} players, not {players}"
+            f"{rule_set.id} is played by {allowed.min} to {allowed.max} players, not {players}"
+        )
+    undealt, opening = rule_set.undealt(players), rule_set.opening_mask
+    if rule_set.opening.leader is Leader.HOLDER and opening and undealt >= opening.bit_count():
+        card = rule_set.card_codes[opening.bit_length() - 1]
+        raise GameError(
+            f"{rule_set.id}: with {players} players {undealt} of the cards stay undealt, and the "
+            f"opening card {card}, whose holder leads, may be among them; choose a number of "
+            "players that leaves it in a hand, or another leader rule"
         )
 
 

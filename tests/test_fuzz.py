@@ -96,7 +96,6 @@ def test_random_positions_are_clean_and_agree(seed: int, variant: str) -> None:
         assert legal_cards(rules, table, hand) == legal_cards(reference(variant), table, hand)
 
 
-
 #: The two reproductions of the known bug: a rulespec, a table and a hand.
 MULTIROW_CASES = {
     "double-deck-wrap": (
@@ -137,3 +136,39 @@ def test_rule_combinations_with_several_rows_per_suit_agree(
     assume(result.exit_code == 0)
     problem = first_disagreement(compile_pair(path), range(seed % 1000, seed % 1000 + 4))
     assert problem is None, f"{problem}\n--- rulespec ---\n{path.read_text()}"
+
+
+#: Rule combinations the hour-long fuzz run found disagreeing or failing (seed 700000 onwards).
+FOUND_BY_THE_LONG_RUN = {
+    # a start per row fixed by preplaced cards: the reference laid them out without fixing it
+    "preplaced-start-per-row": (
+        "extends: play-or-pay\nlayout:\n  preplaced: [7C, 7D, 7H, 7S]\n",
+        range(0, 6),
+    ),
+    # three players, equal hands: the opening card may stay undealt (refused, not a traceback)
+    "opening-card-undealt": (
+        "extends: ristiseiska-bga\ndeal:\n  hand_size: equal\n",
+        range(0, 6),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FOUND_BY_THE_LONG_RUN))
+def test_combinations_found_by_the_long_run_agree(case: str, tmp_path: Path) -> None:
+    overlay, seeds = FOUND_BY_THE_LONG_RUN[case]
+    path = _validated(tmp_path, f"id: found\n{overlay}")
+    assert path is not None
+    _assert_agree(path, seeds)
+
+
+def test_an_opening_card_that_may_stay_undealt_is_refused_with_a_message(tmp_path: Path) -> None:
+    path = gen.write(
+        tmp_path,
+        "undealt.yaml",
+        "id: undealt\nextends: ristiseiska-bga\ndeal:\n  hand_size: equal\n",
+    )
+    result = run_cli("simulate", str(path), "--players", "3", "--games", "2")
+    assert_clean(result, positioned=False)
+    assert result.exit_code == 2
+    assert "opening card 7C" in result.output and "undealt" in result.output
+    assert run_cli("simulate", str(path), "--players", "4", "--games", "2").exit_code == 0

@@ -26,8 +26,10 @@ from sevens.cli import main
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.pipeline import compile_file, reference_rules
+from sevens.runtime.api import GameError
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.machine import CompiledRules
+from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import random_strategy
 
 #: A diagnostic header ``path:line:col: message``.
@@ -105,6 +107,10 @@ def play_both(pair: Pair, seed: int) -> str | None:
     gen, ref = pair.compiled, pair.reference
     span = gen.rule_set.players.max - gen.rule_set.players.min + 1
     players = gen.rule_set.players.min + seed % span
+    try:  # a count the rule set refuses (with a message, exit 2 from the CLI) is not played
+        check_players(gen, players)
+    except GameError:
+        return None
     results = []
     for rules in (gen, ref):
         table = Table(
