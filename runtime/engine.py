@@ -400,8 +400,8 @@ class _Turns:
                     if cost:
                         st.chips[seat] -= cost
                         st.pot += cost
-                    if transfer is not None and self.transfer(transfer, seat):
-                        stuck = 0  # the passer got a card: the round proves nothing yet
+                    if transfer is not None and self.transfer(transfer, seat) and self.can_play():
+                        stuck = 0  # the passer got a card that unblocks someone: a new round
                     if stuck >= self.active:  # a full round in which nobody could play
                         if skip_out:
                             self.rank_the_rest()
@@ -411,6 +411,12 @@ class _Turns:
                 while st.places[seat]:
                     seat = following[seat]
         raise GameError(_ENDLESS.format(limit=limit))
+
+    def can_play(self) -> bool:
+        """Whether a player still in holds a legal card.  Cards passed between hands leave the
+        table as it is, so once nobody can play, no transfer alone can end the deal."""
+        st, legal = self.st, self.rules.legal
+        return any(legal(st, seat) for seat in range(st.n_players) if not st.places[seat])
 
     def draw(self, seat: int, most: int | None) -> int:
         """A player who cannot play draws from the stock until a card fits (at most ``most``);

@@ -145,6 +145,15 @@ FOUND_BY_THE_LONG_RUN = {
         "extends: play-or-pay\nlayout:\n  preplaced: [7C, 7D, 7H, 7S]\n",
         range(0, 6),
     ),
+    # forced-pass transfers after the deal is blocked: cards went round for ever
+    "transfers-after-a-block": (
+        "extends: sjuan-traditional\npassing:\n  voluntary_transfer: null\nlayout:\n  start_rank: 5\n",
+        range(0, 6),
+    ),
+    "transfers-after-a-block-two-packs": (
+        "extends: sjuan-traditional\nplay:\n  follow_up:\n    max: unlimited\ndeck:\n  copies: 2\n",
+        range(0, 6),
+    ),
     # three players, equal hands: the opening card may stay undealt (refused, not a traceback)
     "opening-card-undealt": (
         "extends: ristiseiska-bga\ndeal:\n  hand_size: equal\n",
