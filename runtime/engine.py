@@ -248,7 +248,12 @@ class _Turns:
         """:meth:`run` for the rule sets :meth:`plain` accepts: the same turns, decisions and
         draws from ``rng``, with the tests for absent mechanics left out of the hot loop."""
         rules, st, rng = self.rules, self.st, self.rng
-        strategies, hands, play, legal_moves = self.table.strategies, st.hands, rules.play, rules.legal
+        strategies, hands, play, legal_moves = (
+            self.table.strategies,
+            st.hands,
+            rules.play,
+            rules.legal,
+        )
         rule_set = rules.rule_set
         following = rule_set.following(st.n_players)
         uniform = strategies.count(choose_uniformly) == len(strategies)
@@ -314,8 +319,9 @@ class _Turns:
         pass_cost = rules.pass_cost
         explicit = self.table.explicit
         # every seat random: the choice among several cards is made here, not by a call
-        uniform = strategies.count(choose_uniformly) == len(strategies)
+        uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
         random = rng.random
+        unlimited = pass_limit is None
         skip_out = rule_set.end_when is EndWhen.ALL_OUT or over_limit is not None
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         # Mechanics most rule sets lack are tested once per play, not per decision.
@@ -329,21 +335,26 @@ class _Turns:
             # playable set the rules keep up to date (the Rules contract).
             legal = hands[seat] & st.playable if fast and st.opened else legal_moves(st, seat)
             if legal:
-                if voluntary:
-                    card = strategies[seat](st, seat, legal, may_pass(rule_set, st, seat), rng)
-                elif legal & (legal - 1):
-                    if uniform:  # as choose_uniformly draws it
-                        rest, choice = legal, int(random() * legal.bit_count())
+                # may_pass, inlined: voluntary passing, the opening card down, within the limit
+                can_pass = voluntary and st.opened and (unlimited or st.passes[seat] < pass_limit)  # type: ignore[operator]
+                if uniform:  # choose_uniformly, inlined: the same draws from rng
+                    count = legal.bit_count()
+                    if can_pass:
+                        choice = int(random() * (count + 1))
+                    else:
+                        choice = int(random() * count) if count > 1 else 0
+                    if choice == count:  # only when passing is allowed
+                        card = PASS
+                    else:
+                        rest = legal
                         while choice:
                             rest &= rest - 1
                             choice -= 1
                         card = (rest & -rest).bit_length() - 1
-                    else:
-                        card = strategies[seat](st, seat, legal, False, rng)
+                elif can_pass or legal & (legal - 1) or explicit:
+                    card = strategies[seat](st, seat, legal, can_pass, rng)
                 else:  # one legal card and no right to pass: there is no choice to ask for
                     card = legal.bit_length() - 1
-                    if explicit:  # ... unless the caller steps through every decision
-                        card = strategies[seat](st, seat, legal, False, rng)
                 if recorder is not None:
                     recorder.add(seat, legal, card, "turn")
                 if card != PASS:
@@ -531,10 +542,13 @@ class _Turns:
         return False
 
     def voluntary_pass(self, seat: int) -> None:
-        st = self.st
+        st, passing = self.st, self.rules.rule_set.passing
         st.passes[seat] += 1
-        _pay_pot(st, seat, self.rules.voluntary_pass_cost(st, seat))
-        transfer = self.rules.rule_set.passing.voluntary_transfer
+        cost = passing.voluntary_cost
+        _pay_pot(
+            st, seat, cost if isinstance(cost, int) else self.rules.voluntary_pass_cost(st, seat)
+        )
+        transfer = passing.voluntary_transfer
         if transfer is not None:
             self.transfer(transfer, seat)
 
