@@ -378,20 +378,14 @@ class _Turns:
                             extra += self.after_play(seat, card)
                         if not hands[seat] and self.goes_out(seat):
                             return decisions + extra, passes
-                        seat = following[seat]
-                        if skip_out:
-                            while st.places[seat]:
-                                seat = following[seat]
+                        seat = self.next_seat(seat)
                         continue
                 elif cover and hands[seat]:
                     stuck = 0  # a card left the hand: the round proves nothing yet
                     self.cover(seat)
                     if not hands[seat] and self.goes_out(seat):
                         return decisions + extra, passes
-                    seat = following[seat]
-                    if skip_out:
-                        while st.places[seat]:
-                            seat = following[seat]
+                    seat = self.next_seat(seat)
                     continue
                 else:
                     if explicit:  # the caller acknowledges the forced pass
@@ -422,6 +416,16 @@ class _Turns:
                 while st.places[seat]:
                     seat = following[seat]
         raise GameError(_ENDLESS.format(limit=limit))
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat to play after ``seat`` (the turn loops inline this in their hot path)."""
+        rule_set = self.rules.rule_set
+        following = rule_set.following(self.st.n_players)
+        seat = following[seat]
+        if rule_set.end_when is EndWhen.ALL_OUT or rule_set.passing.over_limit is not None:
+            while self.st.places[seat]:
+                seat = following[seat]
+        return seat
 
     def can_play(self) -> bool:
         """Whether a player still in holds a legal card.  Cards passed between hands leave the
