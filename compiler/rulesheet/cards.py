@@ -20,6 +20,11 @@ SUIT_NAMES = {
     "copas": P_("suit", "copas"),
     "espadas": P_("suit", "espadas"),
     "bastos": P_("suit", "bastos"),
+    # the four colours of a numbered pack such as Elfer raus!
+    "red": P_("suit", "red"),
+    "yellow": P_("suit", "yellow"),
+    "green": P_("suit", "green"),
+    "blue": P_("suit", "blue"),
 }
 
 #: Suit names as used inside a card name ("seven of *diamonds*", "*Karo*-7").
@@ -32,6 +37,10 @@ SUIT_IN_CARD = {
     "copas": P_("suit in card name", "copas"),
     "espadas": P_("suit in card name", "espadas"),
     "bastos": P_("suit in card name", "bastos"),
+    "red": P_("suit in card name", "red"),
+    "yellow": P_("suit in card name", "yellow"),
+    "green": P_("suit in card name", "green"),
+    "blue": P_("suit in card name", "blue"),
 }
 
 RANK_NAMES = {
@@ -88,8 +97,12 @@ def suit_name(lang: Lang, deck: Deck, suit: int) -> str:
 
 
 def rank_name(lang: Lang, deck: Deck, rank: int) -> str:
-    """The rank's name: digits for pip cards, a word for court cards."""
-    return _lookup(lang, RANK_NAMES, deck.ranks[rank].name)
+    """The rank's name: digits for pip cards, a word for court cards (and for the Spanish
+    pack's 1, its ace; a 1 of other packs stays a number)."""
+    name = deck.ranks[rank].name
+    if name == "1" and deck.preset != "spanish":
+        return name
+    return _lookup(lang, RANK_NAMES, name)
 
 
 def rank_letter(lang: Lang, deck: Deck, rank: int) -> str:

@@ -22,6 +22,8 @@ CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 JAPANESE_GAP = re.compile(rf"(?<=[。、！？」』）：])[ \t]+|(?<=[{CJK}])[ \t]+(?=[「『（])")
 JAPANESE_BRACKETS = re.compile(r" ?\(([^()]*)\)")
 JAPANESE_LIST = re.compile(r", (?=\S)")
+#: English "a" before a rank said with a vowel sound: "an 8", "an 11", "an ace".
+ENGLISH_AN = re.compile(r"\b([Aa]) (?=(?:8|11|18|8\d)\b|ace\b)")
 
 
 def _french(text: str) -> str:
@@ -48,6 +50,8 @@ def text_rules(lang: str) -> Callable[[str], str]:
             text = _french(text)
         if lang == "ja":
             text = _japanese(text)
+        if lang == "en":
+            text = ENGLISH_AN.sub(r"\1n ", text)
         return text
 
     return apply
