@@ -17,7 +17,13 @@ from sevens.compiler.load import BUILTIN_DIR, builtin_ids
 from sevens.compiler.model import Condition
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
-from sevens.compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name
+from sevens.compiler.rulesheet.cards import (
+    card_full,
+    card_short,
+    rank_forms,
+    rank_letter,
+    rank_name,
+)
 from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
 from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import Lang
@@ -255,7 +261,7 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         facts.append(gettext(
             "The first turn goes to the player holding the %(rank)s of the suit listed first above; if nobody"
             " holds that one, to the holder of the %(rank)s of the next suit in the list, and so on.")
-            % {"rank": rank_name(language, deck, rank)})
+            % rank_forms(language, deck, rank))
     if rules.compulsory is not None:
         facts.append(compulsory_sentence(language, deck, rules.compulsory.tree,
                                          sentence(language, deck, rules.compulsory.tree)))
@@ -460,3 +466,13 @@ def test_newest_mechanics_in_the_diff() -> None:
     assert "after the deal, whoever holds one of them lays it face up" in traditional
     compulsory = describe_diff(rules_of("badam-satti"), rules_of("badam-satti-compulsory"), "de")
     assert "Ist unter den Karten, die du spielen darfst, eine 7, musst du eine 7 spielen" in compulsory
+
+
+def test_german_rank_names_take_their_article_and_case() -> None:
+    """A jack starts Kartendomino's rows: "mit dem Buben", "neben den Buben", "einen Buben"."""
+    text = render_rulesheet(rules_of("kartendomino"), "de")
+    assert "die mit dem Buben dieser Farbe beginnt" in text
+    assert "Zum Beispiel kommt neben den Buben die Dame oder die 10." in text
+    assert "- einen Buben in einer Farbe, deren Reihe noch nicht liegt" in text
+    assert "die Bube" not in text and "eine Bube" not in text
+    assert "neben die 7 die 8 oder die 6" in render_rulesheet(rules_of("parliament"), "de")

@@ -110,6 +110,46 @@ def rank_letter(lang: Lang, deck: Deck, rank: int) -> str:
     return _lookup(lang, RANK_LETTERS, deck.ranks[rank].code)
 
 
+#: German rank nouns: gender and the form after an article in the accusative, dative and
+#: genitive ("den Buben", "dem Buben", "des Buben"); a number card is feminine ("die Sieben").
+GERMAN_NOUNS = {
+    "Bube": ("m", "Buben", "Buben", "Buben"),
+    "König": ("m", "König", "König", "Königs"),
+    "Dame": ("f", "Dame", "Dame", "Dame"),
+    "Ass": ("n", "Ass", "Ass", "Asses"),
+    "Unter": ("m", "Unter", "Unter", "Unters"),
+    "Ober": ("m", "Ober", "Ober", "Obers"),
+    "Sota": ("f", "Sota", "Sota", "Sota"),
+    "Caballo": ("m", "Caballo", "Caballo", "Caballos"),
+    "Rey": ("m", "Rey", "Rey", "Reys"),
+}
+GERMAN_ARTICLES = {  # (definite, indefinite) per case, by gender m / f / n
+    "nom": {"m": ("der", "ein"), "f": ("die", "eine"), "n": ("das", "ein")},
+    "acc": {"m": ("den", "einen"), "f": ("die", "eine"), "n": ("das", "ein")},
+    "dat": {"m": ("dem", "einem"), "f": ("der", "einer"), "n": ("dem", "einem")},
+    "gen": {"m": ("des", "eines"), "f": ("der", "einer"), "n": ("des", "eines")},
+}
+
+
+def rank_forms(lang: Lang, deck: Deck, rank: int, key: str = "rank") -> dict[str, str]:
+    """The rank's name as ``key``, and with its article in each case as ``<key>_<case>_def``
+    and ``<key>_<case>_indef`` ("den Buben", "einer 7"): a German message picks the form its
+    sentence needs, whatever the rank's gender.  Other languages get the bare name under
+    every key (their messages use ``key`` alone)."""
+    name = rank_name(lang, deck, rank)
+    forms = {key: name}
+    if lang.code != "de":
+        cases = [f"{key}_{case}_{art}" for case in GERMAN_ARTICLES for art in ("def", "indef")]
+        return forms | dict.fromkeys(cases, name)
+    gender, *declined = GERMAN_NOUNS.get(name, ("f", name, name, name))
+    nouns = {"nom": name, "acc": declined[0], "dat": declined[1], "gen": declined[2]}
+    for case, articles in GERMAN_ARTICLES.items():
+        definite, indefinite = articles[gender]
+        forms[f"{key}_{case}_def"] = f"{definite} {nouns[case]}"
+        forms[f"{key}_{case}_indef"] = f"{indefinite} {nouns[case]}"
+    return forms
+
+
 def card_name(lang: Lang, deck: Deck, face: int) -> str:
     """The spoken name of a card, e.g. ``Karo-7`` or ``valete de ouros``."""
     face %= deck.n_faces

@@ -83,6 +83,8 @@ def example_position(rules: AnalysedRules) -> Position:
     dealt = [c for c in reference.rule_set.dealt if c not in table]
     state = build_position(reference, list(table), dealt, EXAMPLE_PLAYERS)
     legal = reference.legal(state, ASKING_SEAT)
-    faces = sorted({reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1})
+    faces = sorted(
+        {reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1}
+    )
     rows = reference.rows(state)
     return Position(table, tuple(faces), dict(enumerate(rows)))

@@ -14,7 +14,7 @@ import re
 
 from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_full, rank_name
+from sevens.compiler.rulesheet.cards import card_full, rank_forms
 from sevens.compiler.rulesheet.i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
@@ -175,7 +175,7 @@ def compulsory_sentence(lang: Lang, deck: Deck, node: T, generic: str) -> str:
     condition's generic wording, used when it is not a single rank."""
     match = RANK_IS.match(canon(node))
     if match:
-        return lang.marked(COMPULSORY_RANK, rank=rank_name(lang, deck, int(match.group(1))))
+        return lang.marked(COMPULSORY_RANK, **rank_forms(lang, deck, int(match.group(1))))
     return lang.marked(COMPULSORY_ANY, cond=generic)
 
 
@@ -309,7 +309,7 @@ def play_sentences(lang: Lang, deck: Deck, parts: list[T]) -> list[str] | None:
         name, rank = shape
         values = {}
         if name == "open-rank" and rank is not None:
-            values = {"rank": rank_name(lang, deck, rank)}
+            values = rank_forms(lang, deck, rank)
         bullets.append(lang.marked(PLAY_SHAPES[name], **values))
     return _last_full_stop(bullets)
 
@@ -337,7 +337,9 @@ def extend_example(lang: Lang, deck: Deck, start: int, wrap: bool) -> str | None
         up, down = up % deck.n_ranks, down % deck.n_ranks
     if not (down >= 0 and up < deck.n_ranks):
         return None
-    names = {k: rank_name(lang, deck, r) for k, r in (("up", up), ("down", down), ("start", start))}
+    names = {}
+    for key, rank in (("up", up), ("down", down), ("start", start)):
+        names.update(rank_forms(lang, deck, rank, key))
     return lang.marked(EXTEND_EXAMPLE, **names)
 
 

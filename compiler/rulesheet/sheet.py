@@ -15,6 +15,7 @@ from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
     card_full,
     card_short,
+    rank_forms,
     rank_letter,
     rank_name,
     suit_class,
@@ -126,6 +127,10 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
         if layout.start_rank is not None
         else None,
         "example_start": rank_name(lang, deck, start_rank(spec)),
+        "start_forms": rank_forms(lang, deck, layout.start_rank)
+        if layout.start_rank is not None
+        else {},
+        "example_forms": rank_forms(lang, deck, start_rank(spec)),
         "start_per_row": layout.start_per_row,
         "by_holders": layout.by_holders,
         "rows_per_suit": layout.rows_per_suit,
@@ -337,6 +342,7 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "leader_card": card_full(lang, deck, leader_card) if leader_card is not None else None,
         "laid_out_by_leader": spec.layout.by_holders and leader_card in spec.layout.preplaced,
         "lowest_rank": rank_name(lang, deck, rank) if rank is not None else None,
+        "lowest_forms": rank_forms(lang, deck, rank) if rank is not None else {},
         "stock": spec.deal.hand_size is not None or spec.deal.equal_hands,
         "choices": [card_full(lang, deck, f) for f in opening.choices],
         "leader": opening.leader,
