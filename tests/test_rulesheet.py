@@ -17,15 +17,22 @@ from sevens.compiler.load import BUILTIN_DIR, builtin_ids
 from sevens.compiler.model import Condition
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
-from sevens.compiler.rulesheet.cards import card_full, card_short, rank_letter, rank_name
+from sevens.compiler.rulesheet.cards import (
+    card_full,
+    card_short,
+    rank_forms,
+    rank_letter,
+    rank_name,
+)
 from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
 from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import Lang
-from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
+from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
+    compulsory_sentence,
     points_sentence,
     table_sentence,
 )
@@ -171,8 +178,8 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         elif "session.target" not in spec.naming.agreed:  # else the deals only bound the session
             facts.append(str(session.deals))
         for target in (session.target_chips, session.target_points, session.target_deals):
-            if target is not None:
-                facts.append(str(target))
+            if target is not None:  # a negative target is printed with a true minus sign
+                facts.append(str(target) if target >= 0 else f"\u2212{-target}")
         winner = {
             "most-chips": "The player who has won the most chips over the session wins it.",
             "most-pots": "The player who has taken the most pots over the session wins it.",
@@ -197,18 +204,67 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
                               "Each suit has %(count)s rows (together %(total)s on the table).",
                               layout.rows_per_suit)
                      % {"count": layout.rows_per_suit, "total": layout.rows_per_suit * len(deck.suits)})
-    if layout.start_rank is None:
+    if layout.start_rank is None and not layout.start_per_row:
         facts.append(gettext("The rank of the first card played becomes the starting rank of every row."))
     if spec.opening.choices:
         cards = ", ".join(card_full(language, deck, f) for f in spec.opening.choices)
         facts.append(gettext("At the start of each deal the dealer names one of these cards as the opening card:"
                              " %(cards)s. The named card must be played first; no other card may be played"
                              " before it.") % {"cards": cards})
-    if spec.opening.leader == "holder-of-lowest":
+    if spec.opening.leader == "holder-of-lowest" and leader_rank(rules) is None:
         facts.append(lowest_holder(language, rules) or "?")
     if spec.opening.leader == "previous-winner":
         facts.append(gettext("In the first deal the player to the dealer's left takes the first turn; in every later"
                              " deal, the winner of the previous deal does."))
+    return facts + mechanics_facts(rules, language)
+
+
+def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
+    """Facts of the newest mechanics: stock and draw, covering, holders laying out cards,
+    leaders named by a card or a rank, each row's own start, compulsory cards."""
+    spec, deck = rules.spec, rules.spec.deck
+    gettext, ngettext = language.gettext, language.ngettext
+    facts = []
+    if spec.deal.hand_size is not None:
+        facts.append(ngettext(
+            "The dealer shuffles and deals %(count)s card to each player, one at a time, face down, in the direction"
+            " of play. The remaining cards are laid face down as a stock.",
+            "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down, in the direction"
+            " of play. The remaining cards are laid face down as a stock.",
+            spec.deal.hand_size) % {"count": spec.deal.hand_size})
+    if spec.draw is not None and spec.draw.most is not None:
+        facts.append(ngettext(
+            "If you cannot play, you first draw a card from the stock; if it may be played, you must play it at"
+            " once. If it may not be played, or the stock is empty, you pass.",
+            "If you cannot play, you first draw cards from the stock, one at a time, at most %(count)s, until you"
+            " draw one that may be played; you must play that card at once. If none of them may be played, or the"
+            " stock runs out, you pass.",
+            spec.draw.most) % {"count": spec.draw.most})
+    if spec.passing.cover and spec.draw is None:
+        facts.append(gettext(
+            "You must play if you can. If none of your cards may be played, you do not pass: instead you lay one"
+            " card of your choice from your hand face down in front of you. It stays hidden until the end of the"
+            " deal; laying your last card this way also counts as going out."))
+    if spec.layout.by_holders:
+        cards = ", ".join(card_full(language, deck, f) for f in spec.layout.preplaced)
+        facts.append(gettext(
+            "After the deal, and before play begins, whoever holds one of these cards lays it face up on the"
+            " table, at its place in the rows: %(cards)s.") % {"cards": cards})
+    if spec.layout.start_per_row:
+        facts.append(gettext(
+            "Each suit is built in its own row on the table. A row is started by the first card played in its"
+            " suit, whatever its rank, and that card's rank is the row's starting rank."))
+    if spec.opening.leader == "holder-of-card" and spec.opening.leader_card is not None:
+        facts.append(card_full(language, deck, spec.opening.leader_card))
+    rank = leader_rank(rules) if spec.opening.leader == "holder-of-lowest" else None
+    if rank is not None:
+        facts.append(gettext(
+            "The first turn goes to the player holding the %(rank)s of the suit listed first above; if nobody"
+            " holds that one, to the holder of the %(rank)s of the next suit in the list, and so on.")
+            % rank_forms(language, deck, rank))
+    if rules.compulsory is not None:
+        facts.append(compulsory_sentence(language, deck, rules.compulsory.tree,
+                                         sentence(language, deck, rules.compulsory.tree)))
     return facts
 
 
@@ -355,3 +411,68 @@ def test_regional_games_carry_native_names() -> None:
                                 ("sjuan", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
         assert render_rulesheet(rules_of(variant), lang).startswith(f"# {name}\n")
     assert "house rule" not in render_rulesheet(rules_of("sjuan"), "en").split("## Players")[0]
+
+
+def house_rule(tmp_path: Path, body: str) -> AnalysedRules:
+    """A house rule of Parliament written to ``tmp_path``, loaded."""
+    path = tmp_path / "house.yaml"
+    path.write_text("id: house\nname: House\nextends: parliament\n" + body, encoding="utf-8")
+    return load_rulespec(path)
+
+
+def test_newest_mechanics_are_recognised_from_the_rule_not_the_id(tmp_path: Path) -> None:
+    """The shapes of the newest mechanics, on a house rule of another game."""
+    compulsory = house_rule(tmp_path, "play:\n  compulsory: card.rank == 8\n")
+    text = render_rulesheet(compulsory, "en")
+    assert "If an 8 is among the cards you may play, you must play an 8 rather than any other card." in text
+    assert "Cards that must be played" not in text  # the sentence stands alone in the differences
+    beyond = house_rule(tmp_path, "play:\n  legal: >-\n    (not row.open and card.rank == 7)\n"
+                                  "    or (row.open and (card.rank > row.top or card.rank < row.bottom))\n")
+    assert "the cards skipped over can never be played." in render_rulesheet(beyond, "en")
+    covered = house_rule(tmp_path, "passing: {cover: true}\nscoring: {points: -player.covered.value}\n")
+    text = render_rulesheet(covered, "en")
+    assert "you do not pass: instead you lay one card of your choice" in text
+    assert "Each player turns up the cards they laid face down" in text
+    assert "Each time you pass" not in text  # Parliament's pass costs a chip, but nobody passes now
+    voluntary = house_rule(tmp_path, "passing: {cover: true, voluntary: true}\n")
+    text = render_rulesheet(voluntary, "en")
+    assert "If none of your cards may be played, however, you lay one card of your choice" in text
+    assert "Each time you pass, you pay 1 chip" in text  # a pass by choice still costs its chip
+    stock = house_rule(tmp_path, "deal: {hand_size: 5}\npassing: {draw: {most: 2}}\n")
+    text = render_rulesheet(stock, "en")
+    assert "deals 5 cards to each player" in text and "There is no stock" not in text
+    assert "at most 2, until you draw one that may be played" in text
+
+
+def test_unrecognised_compulsory_rule_falls_back_to_the_generic_wording(tmp_path: Path) -> None:
+    odd = house_rule(tmp_path, "play:\n  compulsory: card.suit == H\n")
+    text = render_rulesheet(odd, "en")
+    assert "If you may play a card for which the card's suit is hearts, you must play such a card" in text
+
+
+def test_one_suit_at_a_time_needs_rows_of_that_length(tmp_path: Path) -> None:
+    """"A multiple of 13 cards on the table" means "every row begun is complete" only with
+    rows of 13: with another number the generic wording is kept."""
+    odd = house_rule(tmp_path, "play:\n  legal: >-\n    (not row.open and table.count % 12 == 0)\n"
+                               "    or (row.open and card.rank == row.high + 1)\n")
+    text = render_rulesheet(odd, "en")
+    assert "once every row begun so far is complete" not in text
+    assert "A card may be played when:" in text
+
+
+def test_newest_mechanics_in_the_diff() -> None:
+    traditional = describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-traditional"), "en")
+    assert "First player: the holder of the 7 of diamonds (7♦) instead of the player to the dealer's left." in traditional
+    assert "after the deal, whoever holds one of them lays it face up" in traditional
+    compulsory = describe_diff(rules_of("badam-satti"), rules_of("badam-satti-compulsory"), "de")
+    assert "Ist unter den Karten, die du spielen darfst, eine 7, musst du eine 7 spielen" in compulsory
+
+
+def test_german_rank_names_take_their_article_and_case() -> None:
+    """A jack starts Kartendomino's rows: "mit dem Buben", "neben den Buben", "einen Buben"."""
+    text = render_rulesheet(rules_of("kartendomino"), "de")
+    assert "die mit dem Buben dieser Farbe beginnt" in text
+    assert "Neben den Buben kommt also die Dame oder die 10." in text
+    assert "- einen Buben einer Farbe, die noch keine Reihe hat" in text
+    assert "die Bube" not in text and "eine Bube" not in text
+    assert "Neben die 7 kommt also die 8 oder die 6" in render_rulesheet(rules_of("parliament"), "de")

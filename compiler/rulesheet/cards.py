@@ -20,6 +20,11 @@ SUIT_NAMES = {
     "copas": P_("suit", "copas"),
     "espadas": P_("suit", "espadas"),
     "bastos": P_("suit", "bastos"),
+    # the four colours of a numbered pack such as Elfer raus!
+    "red": P_("suit", "red"),
+    "yellow": P_("suit", "yellow"),
+    "green": P_("suit", "green"),
+    "blue": P_("suit", "blue"),
 }
 
 #: Suit names as used inside a card name ("seven of *diamonds*", "*Karo*-7").
@@ -32,6 +37,10 @@ SUIT_IN_CARD = {
     "copas": P_("suit in card name", "copas"),
     "espadas": P_("suit in card name", "espadas"),
     "bastos": P_("suit in card name", "bastos"),
+    "red": P_("suit in card name", "red"),
+    "yellow": P_("suit in card name", "yellow"),
+    "green": P_("suit in card name", "green"),
+    "blue": P_("suit in card name", "blue"),
 }
 
 RANK_NAMES = {
@@ -88,13 +97,57 @@ def suit_name(lang: Lang, deck: Deck, suit: int) -> str:
 
 
 def rank_name(lang: Lang, deck: Deck, rank: int) -> str:
-    """The rank's name: digits for pip cards, a word for court cards."""
-    return _lookup(lang, RANK_NAMES, deck.ranks[rank].name)
+    """The rank's name: digits for pip cards, a word for court cards (and for the Spanish
+    pack's 1, its ace; a 1 of other packs stays a number)."""
+    name = deck.ranks[rank].name
+    if name == "1" and deck.preset != "spanish":
+        return name
+    return _lookup(lang, RANK_NAMES, name)
 
 
 def rank_letter(lang: Lang, deck: Deck, rank: int) -> str:
     """The rank as printed in a corner of the card (``B`` for a German Bube)."""
     return _lookup(lang, RANK_LETTERS, deck.ranks[rank].code)
+
+
+#: German rank nouns: gender and the form after an article in the accusative, dative and
+#: genitive ("den Buben", "dem Buben", "des Buben"); a number card is feminine ("die Sieben").
+GERMAN_NOUNS = {
+    "Bube": ("m", "Buben", "Buben", "Buben"),
+    "König": ("m", "König", "König", "Königs"),
+    "Dame": ("f", "Dame", "Dame", "Dame"),
+    "Ass": ("n", "Ass", "Ass", "Asses"),
+    "Unter": ("m", "Unter", "Unter", "Unters"),
+    "Ober": ("m", "Ober", "Ober", "Obers"),
+    "Sota": ("f", "Sota", "Sota", "Sota"),
+    "Caballo": ("m", "Caballo", "Caballo", "Caballos"),
+    "Rey": ("m", "Rey", "Rey", "Reys"),
+}
+GERMAN_ARTICLES = {  # (definite, indefinite) per case, by gender m / f / n
+    "nom": {"m": ("der", "ein"), "f": ("die", "eine"), "n": ("das", "ein")},
+    "acc": {"m": ("den", "einen"), "f": ("die", "eine"), "n": ("das", "ein")},
+    "dat": {"m": ("dem", "einem"), "f": ("der", "einer"), "n": ("dem", "einem")},
+    "gen": {"m": ("des", "eines"), "f": ("der", "einer"), "n": ("des", "eines")},
+}
+
+
+def rank_forms(lang: Lang, deck: Deck, rank: int, key: str = "rank") -> dict[str, str]:
+    """The rank's name as ``key``, and with its article in each case as ``<key>_<case>_def``
+    and ``<key>_<case>_indef`` ("den Buben", "einer 7"): a German message picks the form its
+    sentence needs, whatever the rank's gender.  Other languages get the bare name under
+    every key (their messages use ``key`` alone)."""
+    name = rank_name(lang, deck, rank)
+    forms = {key: name}
+    if lang.code != "de":
+        cases = [f"{key}_{case}_{art}" for case in GERMAN_ARTICLES for art in ("def", "indef")]
+        return forms | dict.fromkeys(cases, name)
+    gender, *declined = GERMAN_NOUNS.get(name, ("f", name, name, name))
+    nouns = {"nom": name, "acc": declined[0], "dat": declined[1], "gen": declined[2]}
+    for case, articles in GERMAN_ARTICLES.items():
+        definite, indefinite = articles[gender]
+        forms[f"{key}_{case}_def"] = f"{definite} {nouns[case]}"
+        forms[f"{key}_{case}_indef"] = f"{indefinite} {nouns[case]}"
+    return forms
 
 
 def card_name(lang: Lang, deck: Deck, face: int) -> str:

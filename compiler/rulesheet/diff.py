@@ -17,6 +17,7 @@ from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
     canon,
+    compulsory_sentence,
     play_sentences,
     play_shape,
     points_sentence,
@@ -46,10 +47,12 @@ VALUES = {
     "left-of-dealer": P_("value", "the player to the dealer's left"),
     "previous-winner": P_("value", "the winner of the previous deal"),
     "first-out": P_("value", "when the first player has no cards left"),
+    "until-playable": P_("value", "as many as it takes"),
     "score": P_("value", "the deal is scored as usual"),
     "winner": P_("value", "the winner takes it"),
     "carry": P_("value", "it stays for the next deal"),
     "first-card": P_("value", "the rank of the first card played"),
+    "first-card-per-row": P_("value", "the rank of each row's first card"),
     "all-out": P_("value", "when all players but one are out"),
     "eliminate": P_("value", "a player who cannot play is eliminated"),
     "players": P_("value", "one per player"),
@@ -66,6 +69,19 @@ DIRECTIONS = {
     Direction.COUNTER_CLOCKWISE: P_("value", "counter-clockwise, to the right"),
 }
 DEALER_NAMES = P_("value", "named by the dealer: one of %(cards)s")
+LEADER_CARD = P_("value", "the holder of the %(card)s")
+BY_HOLDERS = P_(
+    "value",
+    "The cards laid out before play are dealt like the others; after the deal, whoever holds "
+    "one of them lays it face up at its place in the rows.",
+)
+ON_TABLE = P_(
+    "value", "The cards laid out before play are set out on the table before the deal, not dealt."
+)
+STOCK_EACH = P_("value", "%(count)s cards to each player, the rest as a stock")
+STOCK_EQUAL = P_("value", "equal hands, the rest as a stock")
+ALL_DEALT = P_("value", "all cards, no stock")
+COVER = P_("value", "they lay a card face down instead of passing")
 
 TOPICS = {
     "preset": P_("topic", "Deck"),
@@ -81,6 +97,11 @@ TOPICS = {
     "wrap": P_("topic", "Turning the corner"),
     "direction": P_("topic", "Direction of play"),
     "preplaced": P_("topic", "Cards laid out before the deal"),
+    "by_holders": P_("topic", "Who lays out the cards laid out before play"),
+    "deal": P_("topic", "The deal"),
+    "draw": P_("topic", "Most cards drawn from the stock by a player who cannot play"),
+    "cover": P_("topic", "When a player cannot play"),
+    "compulsory": P_("topic", "Cards that must be played"),
     "opening": P_("topic", "Opening card"),
     "leader": P_("topic", "First player"),
     "limit": P_("topic", "Most passes per deal"),
@@ -112,6 +133,8 @@ TOPICS = {
 #: Fields told by their new wording alone (conditions and amounts).
 TOLD_NEW = {
     "legal",
+    "compulsory",
+    "by_holders",
     "follow_when",
     "follow_allow",
     "ante",
@@ -194,10 +217,31 @@ def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
 
 
 def _start(lang: Lang, rules: AnalysedRules) -> str:
-    start = rules.spec.layout.start_rank
-    return (
-        rank_name(lang, rules.spec.deck, start) if start is not None else _value(lang, "first-card")
-    )
+    layout = rules.spec.layout
+    if layout.start_rank is not None:
+        return rank_name(lang, rules.spec.deck, layout.start_rank)
+    return _value(lang, "first-card-per-row" if layout.start_per_row else "first-card")
+
+
+def _deal(lang: Lang, rules: AnalysedRules) -> str:
+    deal = rules.spec.deal
+    if deal.hand_size is not None:
+        return lang.marked(STOCK_EACH, count=deal.hand_size)
+    return lang.marked(STOCK_EQUAL if deal.equal_hands else ALL_DEALT)
+
+
+def _draw(lang: Lang, rules: AnalysedRules) -> str:
+    draw = rules.spec.draw
+    if draw is None:
+        return lang.marked(NONE)
+    return str(draw.most) if draw.most is not None else _value(lang, "until-playable")
+
+
+def _compulsory(lang: Lang, rules: AnalysedRules) -> str:
+    if rules.compulsory is None:
+        return lang.marked(NONE)
+    deck, tree = rules.spec.deck, rules.compulsory.tree
+    return compulsory_sentence(lang, deck, tree, sentence(lang, deck, tree))
 
 
 def _opening(lang: Lang, rules: AnalysedRules) -> str:
@@ -210,8 +254,12 @@ def _opening(lang: Lang, rules: AnalysedRules) -> str:
 
 
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
-    if rules.spec.opening.leader == "holder-of-lowest":
+    opening = rules.spec.opening
+    if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
+    if opening.leader == "holder-of-card" and opening.leader_card is not None:
+        card = card_full(lang, rules.spec.deck, opening.leader_card)
+        return lang.marked(LEADER_CARD, card=card)
     return _value(lang, rules.spec.opening.leader)
 
 
@@ -282,10 +330,23 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda r: r.spec.layout.preplaced,
         lambda lang, r: _cards(lang, r, list(r.spec.layout.preplaced)),
     ),
+    "by_holders": (
+        lambda r: r.spec.layout.by_holders if r.spec.layout.preplaced else "n/a",
+        lambda lang, r: lang.marked(BY_HOLDERS if r.spec.layout.by_holders else ON_TABLE),
+    ),
+    "deal": (lambda r: (r.spec.deal.hand_size, r.spec.deal.equal_hands), _deal),
     "opening": (lambda r: (r.spec.opening.card, r.spec.opening.choices), _opening),
-    "leader": (lambda r: (r.spec.opening.leader, r.leader_cards and r.leader_cards.tree), _leader),
+    "leader": (
+        lambda r: (
+            r.spec.opening.leader,
+            r.leader_cards and r.leader_cards.tree,
+            r.spec.opening.leader_card,
+        ),
+        _leader,
+    ),
     "values": (lambda r: {k.code: k.value for k in r.spec.deck.ranks}, _values),
     "legal": (_legal_key, _legal),
+    "compulsory": (lambda r: r.compulsory and r.compulsory.tree, _compulsory),
     "follow_when": (
         lambda r: r.follow_when and r.follow_when.tree,
         lambda lang, r: _expr(lang, r, r.follow_when),
@@ -307,6 +368,11 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     "voluntary_cost": (
         lambda r: r.voluntary_pass_cost.tree if r.spec.passing.voluntary else None,
         lambda lang, r: _expr(lang, r, r.voluntary_pass_cost),
+    ),
+    "draw": (lambda r: r.spec.draw, _draw),
+    "cover": (
+        lambda r: r.spec.passing.cover or None,
+        lambda lang, r: lang.marked(COVER) if r.spec.passing.cover else lang.marked(NONE),
     ),
     "voluntary_transfer": (
         lambda r: r.spec.passing.voluntary_transfer,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.interpret import RowView
+from sevens.compiler.errors import SevensError
+from sevens.compiler.interpret import ReferenceRules, RowView
 from sevens.compiler.model import Rulespec
 from sevens.compiler.pipeline import reference_rules
 from sevens.runtime.position import ASKING_SEAT, build_position
@@ -38,7 +39,8 @@ def start_rank(spec: Rulespec) -> int:
 
 
 def example_table(spec: Rulespec) -> tuple[int, ...]:
-    """A small position: the first suit's row three cards long, a second row just opened.
+    """The cards of a small position: the first suit's row three cards long, a second row
+    just opened.
 
     The starting card comes first, so that a 'first-card' layout starts there.
     """
@@ -52,13 +54,37 @@ def example_table(spec: Rulespec) -> tuple[int, ...]:
     return tuple(dict.fromkeys(c for c in cards if c not in deck.removed))
 
 
+def reachable_table(reference: ReferenceRules, wanted: tuple[int, ...]) -> tuple[int, ...]:
+    """As many of the ``wanted`` cards as a game can lay, in an order it can lay them.
+
+    Cards are added while one of them is legal on the table so far (say, the 8 before the 6
+    in 'eight before six'); a card that never becomes legal is left out, so the example is
+    a position real play reaches."""
+    table: list[int] = []
+    pending = list(wanted)
+    while pending:
+        for card in pending:
+            try:
+                build_position(reference, [*table, card], [], EXAMPLE_PLAYERS, reachable=True)
+            except SevensError:
+                continue
+            table.append(card)
+            pending.remove(card)
+            break
+        else:
+            break
+    return tuple(table)
+
+
 def example_position(rules: AnalysedRules) -> Position:
-    """The example position and every card the rules allow in it."""
+    """The example position (reachable in play) and every card the rules allow in it."""
     spec, reference = rules.spec, reference_rules(rules)
-    table = example_table(spec)
+    table = reachable_table(reference, example_table(spec))
     dealt = [c for c in reference.rule_set.dealt if c not in table]
     state = build_position(reference, list(table), dealt, EXAMPLE_PLAYERS)
     legal = reference.legal(state, ASKING_SEAT)
-    faces = sorted({reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1})
+    faces = sorted(
+        {reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1}
+    )
     rows = reference.rows(state)
     return Position(table, tuple(faces), dict(enumerate(rows)))

@@ -118,6 +118,22 @@ def _suit_condition(deck: Deck, tree: T) -> int | None:
     return None
 
 
+def leader_rank(rules: AnalysedRules) -> int | None:
+    """The rank of a 'holder-of-lowest' rule of the form ``card.rank == R`` (the holder of
+    the first R in suit order leads), else ``None``."""
+    analysed = rules.leader_cards
+    if analysed is None:
+        return None
+    tree = analysed.tree
+    if not (isinstance(tree, TBinary) and tree.op == "==" and isinstance(tree.right, TConst)):
+        return None
+    left = tree.left
+    if isinstance(left, TAttr) and left.name == "rank" and isinstance(left.obj, TVar):
+        value = tree.right.value
+        return value if left.obj.name == "card" and isinstance(value, int) else None
+    return None
+
+
 def lowest_holder(lang: Lang, rules: AnalysedRules) -> str | None:
     """Who leads under 'holder-of-lowest', as a noun phrase ("the player holding the lowest card of diamonds")."""
     analysed = rules.leader_cards

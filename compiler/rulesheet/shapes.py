@@ -14,7 +14,7 @@ import re
 
 from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_full, rank_name
+from sevens.compiler.rulesheet.cards import card_full, rank_forms
 from sevens.compiler.rulesheet.i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
@@ -48,6 +48,17 @@ PLAY_SHAPES = {
         "play shape",
         "the second copy of a card that already lies in the row of its suit, laid next to the first.",
     ),
+    "up": P_("play shape", "the next card up in the suit of a started row, laid at its upper end;"),
+    "beyond": P_(
+        "play shape",
+        "in the suit of a started row, any card higher than every card of that suit on the table, "
+        "or lower than every one; the cards skipped over can never be played;",
+    ),
+    "open-any": P_(
+        "play shape",
+        "once every row begun so far is complete, any card of a suit whose row has not been "
+        "started yet: it starts that row, and its rank is that row's starting rank;",
+    ),
 }
 EXTEND_EXAMPLE = P_(
     "play shape", "For example, the %(up)s or the %(down)s goes next to the %(start)s."
@@ -80,6 +91,19 @@ POINT_SHAPES = {
         "The players score by their places: the last place scores nothing, the place before it "
         "one point, and so on up to the first place, which scores one point fewer than there are players.",
     ),
+    "- player.covered.value": P_(
+        "points shape",
+        "Each player turns up the cards they laid face down and loses their point values as minus "
+        "points; a player who laid no card face down loses nothing.",
+    ),
+    "sum($.hand.count for $ in players if $.hand.count > min($.hand.count for $ in players)) "
+    "// count($ for $ in players if $.hand.count == min($.hand.count for $ in players)) "
+    "if hand.count == min($.hand.count for $ in players) else #0": P_(
+        "points shape",
+        "The player with the fewest cards left scores one point for each card held by the players "
+        "who have more; if several players tie for the fewest, they share those points equally, "
+        "rounded down. Everyone else scores nothing.",
+    ),
     "sum($.hand.value for $ in others) if player.is_winner else #0": P_(
         "points shape",
         "The winner scores the point values of all the cards left in the other players' hands; the "
@@ -90,6 +114,8 @@ POINT_SHAPES = {
 WINNER_PLUS_CARDS = re.compile(
     r"^#(\d+) \+ sum\(\$\.hand\.count for \$ in others\) if player\.is_winner else - hand\.count$"
 )
+#: Cards left count against their holder, and the last player who had to pass pays extra.
+PASSED_LAST = re.compile(r"^- hand\.value - \(#(\d+) if player\.passed_last else #0\)$")
 WINNER_PLUS_CARDS_TEXT = P_(
     "points shape",
     "The winner scores %(bonus)s points plus one point for each card left in the other players' "
@@ -127,6 +153,32 @@ FOLLOW_SHAPES = {
 CARD_IS = re.compile(r"^card == #(\d+)$")
 
 
+#: Play or Pay's "whoever completes a suit starts the next one".
+COMPLETE_THEN_OPEN = P_(
+    "follow shape", "Whoever completes a row must at once start a new row, if they can."
+)
+
+#: A card that must be played whenever it may be (``play.compulsory``).
+COMPULSORY_RANK = P_(
+    "compulsory shape",
+    "If a %(rank)s is among the cards you may play, you must play a %(rank)s rather than any "
+    "other card.",
+)
+COMPULSORY_ANY = P_(
+    "compulsory shape",
+    "If you may play a card for which %(cond)s, you must play such a card rather than any other.",
+)
+
+
+def compulsory_sentence(lang: Lang, deck: Deck, node: T, generic: str) -> str:
+    """The rule that some cards must be played when they may be; ``generic`` is the
+    condition's generic wording, used when it is not a single rank."""
+    match = RANK_IS.match(canon(node))
+    if match:
+        return lang.marked(COMPULSORY_RANK, **rank_forms(lang, deck, int(match.group(1))))
+    return lang.marked(COMPULSORY_ANY, cond=generic)
+
+
 FREE_FOLLOW = {
     "chain": P_(
         "follow shape",
@@ -144,7 +196,9 @@ def free_follow_sentence(
     lang: Lang, deck: Deck, when: T, allow: T, optional: bool, most: int | None
 ) -> str | None:
     """The usual follow-ups that allow any legal card: chaining a whole turn's worth of
-    cards, or one more card after an ace or a king."""
+    cards, one more card after an ace or a king, or a new row after completing one."""
+    if (canon(when), canon(allow), optional, most) == ("row.complete", "not row.open", False, 1):
+        return lang.marked(COMPLETE_THEN_OPEN)
     if canon(allow) != "true" or not optional:
         return None
     if canon(when) == "true" and most is None:
@@ -234,21 +288,39 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
         return "open-rank", int(match.group(1))
     if text == "(row.open and (card.rank >= row.low)) and (card.rank <= row.high)":
         return "inside", None
+    if text == "row.open and (card.rank == (row.high + #1))":
+        return "up", None
+    if text == "row.open and ((card.rank > row.top) or (card.rank < row.bottom))":
+        return "beyond", None
+    match = re.fullmatch(r"not row\.open and \(\(table\.count % #(\d+)\) == #0\)", text)
+    if match:  # "the table holds whole rows only"; a row's length is checked with the deck
+        return "open-any", int(match.group(1))
     return None
 
 
 def play_sentences(lang: Lang, deck: Deck, parts: list[T]) -> list[str] | None:
     """One bullet per alternative of the play rule, or ``None`` if any is not a known shape."""
     shapes = [play_shape(p) for p in parts]
-    if any(s is None for s in shapes):
+    if any(s is None or not _fits(deck, s) for s in shapes):
         return None
     bullets = []
     for shape in shapes:
         assert shape is not None
         name, rank = shape
-        values = {"rank": rank_name(lang, deck, rank)} if rank is not None else {}
+        values = {}
+        if name == "open-rank" and rank is not None:
+            values = rank_forms(lang, deck, rank)
         bullets.append(lang.marked(PLAY_SHAPES[name], **values))
     return _last_full_stop(bullets)
+
+
+def _fits(deck: Deck, shape: tuple[str, int | None]) -> bool:
+    """Whether a shape's wording holds for this pack: "a multiple of N cards on the table"
+    means "every row begun is complete" only when each suit has N cards, one pack, none removed."""
+    name, number = shape
+    if name != "open-any":
+        return True
+    return number == deck.n_ranks and deck.copies == 1 and not deck.removed
 
 
 def _last_full_stop(bullets: list[str]) -> list[str]:
@@ -265,7 +337,9 @@ def extend_example(lang: Lang, deck: Deck, start: int, wrap: bool) -> str | None
         up, down = up % deck.n_ranks, down % deck.n_ranks
     if not (down >= 0 and up < deck.n_ranks):
         return None
-    names = {k: rank_name(lang, deck, r) for k, r in (("up", up), ("down", down), ("start", start))}
+    names = {}
+    for key, rank in (("up", up), ("down", down), ("start", start)):
+        names.update(rank_forms(lang, deck, rank, key))
     return lang.marked(EXTEND_EXAMPLE, **names)
 
 
@@ -281,5 +355,18 @@ def points_sentence(lang: Lang, node: T) -> str | None:
     match = WINNER_PLUS_CARDS.match(text)
     if match:
         return lang.marked(WINNER_PLUS_CARDS_TEXT, bonus=match.group(1))
+    match = PASSED_LAST.match(text)
+    if match:
+        count = int(match.group(1))
+        text = lang.ngettext(
+            "Every player who still holds cards loses their point values as minus points. "
+            "In addition, the last player in the deal who had to pass loses %(count)s point, "
+            "even if they went out afterwards.",
+            "Every player who still holds cards loses their point values as minus points. "
+            "In addition, the last player in the deal who had to pass loses %(count)s points, "
+            "even if they went out afterwards.",
+            count,
+        )
+        return text % {"count": count}
     mark = POINT_SHAPES.get(text)
     return lang.marked(mark) if mark else None

@@ -15,6 +15,7 @@ from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
     card_full,
     card_short,
+    rank_forms,
     rank_letter,
     rank_name,
     suit_class,
@@ -23,12 +24,13 @@ from sevens.compiler.rulesheet.cards import (
 )
 from sevens.compiler.rulesheet.example import example_position, start_rank
 from sevens.compiler.rulesheet.i18n import P_, Lang, language_name
-from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
+from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     GAPS,
     PAY_SHAPES,
+    compulsory_sentence,
     extend_example,
     follow_sentence,
     free_follow_sentence,
@@ -118,17 +120,26 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
 def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     """Starting rank, rows per suit, turning the corner, preplaced cards."""
     layout, deck = spec.layout, spec.deck
-    dealt = deck.copies * (deck.n_faces - len(deck.removed) - len(layout.preplaced))
+    laid_before = 0 if layout.by_holders else len(layout.preplaced)  # holders' cards are dealt
+    dealt = deck.copies * (deck.n_faces - len(deck.removed) - laid_before)
     return {
         "start": rank_name(lang, deck, layout.start_rank)
         if layout.start_rank is not None
         else None,
         "example_start": rank_name(lang, deck, start_rank(spec)),
+        "start_forms": rank_forms(lang, deck, layout.start_rank)
+        if layout.start_rank is not None
+        else {},
+        "example_forms": rank_forms(lang, deck, start_rank(spec)),
+        "start_per_row": layout.start_per_row,
+        "by_holders": layout.by_holders,
         "rows_per_suit": layout.rows_per_suit,
         "n_rows": layout.rows_per_suit * len(deck.suits),
         "wrap": layout.wrap,
         "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
         "dealt": dealt,
+        "hand_size": spec.deal.hand_size,
+        "equal_hands": spec.deal.equal_hands,
         "picture": picture(lang, spec),
     }
 
@@ -198,7 +209,16 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "example_legal": [card_short(lang, deck, f) for f in position.legal],
         "example_legal_names": [card_full(lang, deck, f) for f in position.legal],
         "reads_row_start": _mentions(tree, "row", "start"),
+        "compulsory": _compulsory(lang, rules),
     }
+
+
+def _compulsory(lang: Lang, rules: AnalysedRules) -> str | None:
+    """The sentence for ``play.compulsory``, if the rule set has one."""
+    if rules.compulsory is None:
+        return None
+    deck, tree = rules.spec.deck, rules.compulsory.tree
+    return compulsory_sentence(lang, deck, tree, sentence(lang, deck, tree))
 
 
 def _mentions(node: T, var: str, attr: str) -> bool:
@@ -254,6 +274,9 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "over_limit": spec.passing.over_limit,
         "transfer": transfer_text(lang, transfer) if transfer else None,
         "forced_transfer": transfer_text(lang, forced) if forced else None,
+        "draw": spec.draw is not None,
+        "draw_most": spec.draw.most if spec.draw is not None else None,
+        "cover": spec.passing.cover and spec.draw is None,
     }
 
 
@@ -290,6 +313,7 @@ def session_context(spec: Rulespec) -> dict[str, Any] | None:
         "deals": session.deals,
         "target_chips": session.target_chips,
         "target_points": session.target_points,
+        "target_points_text": _signed(session.target_points),
         "target_deals": session.target_deals,
         "early": any(
             t is not None
@@ -300,12 +324,26 @@ def session_context(spec: Rulespec) -> dict[str, Any] | None:
     }
 
 
+def _signed(number: int | None) -> str | None:
+    """A number as printed, negative ones with a true minus sign (U+2212), not a hyphen."""
+    if number is None:
+        return None
+    return f"\u2212{-number}" if number < 0 else str(number)
+
+
 def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     """The opening card (fixed, or named by the dealer) and who leads."""
     spec = rules.spec
     opening, deck = spec.opening, spec.deck
+    rank = leader_rank(rules) if opening.leader == "holder-of-lowest" else None
+    leader_card = opening.leader_card
     return {
         "card": card_full(lang, deck, opening.card) if opening.card is not None else None,
+        "leader_card": card_full(lang, deck, leader_card) if leader_card is not None else None,
+        "laid_out_by_leader": spec.layout.by_holders and leader_card in spec.layout.preplaced,
+        "lowest_rank": rank_name(lang, deck, rank) if rank is not None else None,
+        "lowest_forms": rank_forms(lang, deck, rank) if rank is not None else {},
+        "stock": spec.deal.hand_size is not None or spec.deal.equal_hands,
         "choices": [card_full(lang, deck, f) for f in opening.choices],
         "leader": opening.leader,
         "lowest_holder": lowest_holder(lang, rules)

@@ -22,6 +22,22 @@ CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 JAPANESE_GAP = re.compile(rf"(?<=[。、！？」』）：])[ \t]+|(?<=[{CJK}])[ \t]+(?=[「『（])")
 JAPANESE_BRACKETS = re.compile(r" ?\(([^()]*)\)")
 JAPANESE_LIST = re.compile(r", (?=\S)")
+#: "Instead of" followed by a definite article, which these languages contract
+#: ("au lieu du joueur", "en lugar del jugador", "em vez do jogador"): the diff's
+#: "new instead of old" puts a value with its article after the preposition.
+CONTRACTIONS = {
+    "fr": (
+        (re.compile(r"\bau lieu de le\b"), "au lieu du"),
+        (re.compile(r"\bau lieu de les\b"), "au lieu des"),
+    ),
+    "es": ((re.compile(r"\ben lugar de el\b"), "en lugar del"),),
+    "pt": tuple(
+        (re.compile(rf"\bem vez de {article}\b"), f"em vez d{article}")
+        for article in ("os", "as", "o", "a")
+    ),
+}
+#: English "a" before a rank said with a vowel sound: "an 8", "an 11", "an ace".
+ENGLISH_AN = re.compile(r"\b([Aa]) (?=(?:8|11|18|8\d)\b|ace\b)")
 
 
 def _french(text: str) -> str:
@@ -48,6 +64,10 @@ def text_rules(lang: str) -> Callable[[str], str]:
             text = _french(text)
         if lang == "ja":
             text = _japanese(text)
+        if lang == "en":
+            text = ENGLISH_AN.sub(r"\1n ", text)
+        for pattern, contracted in CONTRACTIONS.get(lang, ()):
+            text = pattern.sub(contracted, text)
         return text
 
     return apply
