@@ -6,7 +6,8 @@ whose own strategies then choose, and the two game records (legal sets at
 every decision, choices, transfers, results, match winners) must be equal.
 
 Tests that run the kernels skip when numba is not installed; the lowering to
-native programs and the CLI's refusal without numba are tested always.
+native programs, the refusal of what the kernels do not play (by feature) and
+the CLI's refusal without numba are tested always.
 The default run plays a few hundred games per built-in rule set; set
 SEVENS_NATIVE_GAMES for more (the report of issue 12 used 2000).
 """
@@ -74,7 +75,7 @@ NATIVE_IDS = [v for v in BUILTIN_IDS if _refusal(v) is None]
 def test_every_builtin_lowers_to_native_programs(variant: str) -> None:
     try:
         program = lower_rules(load_rulespec(find_rulespec(variant)))
-    except NativeUnsupported as exc:  # a mechanic newer than the kernels: refused by name
+    except NativeUnsupported as exc:  # a condition the kernels cannot evaluate: refused by name
         assert str(exc).startswith("the numba backend does not support"), str(exc)
         pytest.skip(f"{variant}: {exc}")
     assert program.starts["legal"] == 0

@@ -69,8 +69,6 @@ def check_supported(rule_set: c.RuleSet) -> None:
         raise NativeUnsupported(
             f"the numba backend does not support rows of more than {MAX_RANKS} ranks yet"
         )
-    if rule_set.deck.n_faces > 63:
-        raise NativeUnsupported("the numba backend does not support more than 63 faces yet")
     if memo_states(rule_set) > MAX_MEMO_STATES:
         raise NativeUnsupported(
             f"the numba backend does not support a row memo of more than {MAX_MEMO_STATES} states yet"
@@ -96,7 +94,7 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
     layout = rule_set.layout
     checks = {
         "layout.start_rank: first-card-per-row": layout.start_per_row,
-        "the giver 'others' of a penalty other than a pass's": any(
+        "'others' as the receiver of a penalty transfer": any(  # the contract: a giver only
             t is not None and t.target is c.Role.OTHERS
             for t in (rule_set.passing.voluntary_transfer, rule_set.passing.transfer, rule_set.last_card)
         ),
