@@ -44,7 +44,7 @@ FORGET = 0.3  # often enough that the "last card" penalty is exercised
 
 def _native_refusal(variant: str) -> str | None:
     """Why the kernels refuse a built-in rule set (a feature they do not play), or None."""
-    from sevens.runtime.native.build import check_supported
+    from sevens.runtime.native.features import check_supported
 
     try:
         check_supported(lower_rules_for(variant)[0])
@@ -147,11 +147,11 @@ def test_builtins_the_kernels_cannot_play_are_refused_by_feature(variant: str) -
     assert message.endswith(" yet") and len(message) > len("the numba backend does not support  yet")
 
 
-def test_a_refused_builtin_exits_2_naming_the_feature(monkeypatch: pytest.MonkeyPatch) -> None:
+@needs_numba
+def test_a_refused_builtin_exits_2_naming_the_feature() -> None:
     refused = sorted(set(BUILTIN_IDS) - set(NATIVE_IDS))
     if not refused:
         pytest.skip("the kernels play every built-in rule set")
-    monkeypatch.setattr(native, "native_available", lambda: True)  # refused before numba loads
     result = CliRunner().invoke(main, ["simulate", refused[0], "--games", "2", "--backend", "numba"])
     assert result.exit_code == 2
     assert str(_refusal(refused[0])) in result.output

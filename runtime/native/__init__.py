@@ -80,7 +80,8 @@ def native_simulator(
     feature or strategy it does not play) is checked here, before any output.
     """
     require_numba()
-    from sevens.runtime.native.build import check_strategy, check_supported
+    from sevens.runtime.native.build import check_strategy
+    from sevens.runtime.native.features import check_supported
 
     rules = native_rules(reference)
     check_supported(rules.rule_set)
