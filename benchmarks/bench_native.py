@@ -39,7 +39,12 @@ from handwritten_parliament import play_game  # noqa: E402
 
 from sevens.compiler.load import builtin_ids  # noqa: E402
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules  # noqa: E402
-from sevens.runtime.native import native_rules, require_numba, simulate_native  # noqa: E402
+from sevens.runtime.native import (  # noqa: E402
+    NativeUnsupported,
+    native_rules,
+    require_numba,
+    simulate_native,
+)
 from sevens.runtime.registry import load_rules  # noqa: E402
 from sevens.runtime.simulate import Options, simulate  # noqa: E402
 
@@ -138,10 +143,14 @@ def parliament(args: argparse.Namespace) -> None:
 def every_rule_set(args: argparse.Namespace) -> None:
     print(f"\n2. Every built-in rule set, random play   (load {load()})")
     print(f"   {'rule set':22} {'players':>7} {'native':>12} {'compiled Py':>12} {'ratio':>7}")
-    for variant in builtin_ids():
+    for variant in args.rule_sets or builtin_ids():
         allowed = load_rules(variant).rule_set.players
         players = min(max(4, allowed.min), allowed.max)
-        native = native_rate(variant, players, args.native_games // 4, args.repeat)
+        try:
+            native = native_rate(variant, players, args.native_games // 4, args.repeat)
+        except NativeUnsupported as exc:
+            print(f"   {variant:22} {players:7} refused: {exc}")
+            continue
         compiled = python_rate(variant, players, args.python_games // 4, args.repeat)
         mark = "" if native >= 10 * compiled else "  < 10x"
         print(f"   {variant:22} {players:7} {native:12.0f} {compiled:12.0f} {native / compiled:7.1f}{mark}")
@@ -163,6 +172,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="fewer games (figures are noisier)")
     parser.add_argument("--no-compile-time", action="store_true", help="skip the cold-cache compile")
+    parser.add_argument(
+        "--rule-sets",
+        type=lambda text: text.split(","),
+        default=None,
+        help="comma-separated ids: only section 2, for these rule sets",
+    )
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     args.native_games = 400_000 // scale
@@ -171,6 +186,9 @@ def main() -> None:
     args.reference_games = 300 // scale
     require_numba()
     print(f"python {sys.version.split()[0]}, one process, load {load()}")
+    if args.rule_sets:
+        every_rule_set(args)
+        return
     if not args.no_compile_time:
         (cold, cold_cpu), (warm, warm_cpu) = compile_times()
         print(f"\n4. Start to the first native game (load {load()}):")

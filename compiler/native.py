@@ -58,11 +58,11 @@ class Op(IntEnum):
     """Opcodes of a native program (operands follow the opcode)."""
 
     PUSH = 1  # value
-    ROW = 2  # k: 0 face, 1 suit, 2 start, 3 low, 4 high, 5 count, 6 last
+    ROW = 2  # k: 0 face, 1 suit, 2 start, 3 low, 4 high, 5 count, 6 last, 7 top, 8 bottom
     ENV = 3  # k: the k-th table-wide fact
     LOCAL = 4  # slot: the variable of an aggregate
     SEAT = 5  # the seat an amount is asked for
-    GAME = 6  # k: 0 players, 1 max_hand, 2 min_hand, 3 dealer, 4 pot, 5 winner (-1: none)
+    GAME = 6  # k: 0 players, 1 max_hand, 2 min_hand, 3 dealer, 4 pot, 5 winner, 6 last passer
     RANK_OF = 7  # face -> rank
     SUIT_OF = 8
     VALUE_OF = 9
@@ -107,8 +107,10 @@ ITER_CARDS, ITER_PLAYERS, ITER_OTHERS, ITER_SET = 0, 1, 2, 3
 #: Aggregate functions of ``ACC``.
 AGG_CODES = {"sum": 0, "count": 0, "max": 1, "min": 2, "any": 3, "all": 4}
 AGG_START = {"sum": 0, "count": 0, "max": 0, "min": 0, "any": 0, "all": 1}
-#: The reference of the table among sets of cards (hands are their seat numbers).
+#: The reference of the table among sets of cards (hands are their seat numbers; the cards
+#: seat s covered are ``COVERED_REF - s``).
 TABLE_REF = -1
+COVERED_REF = -2
 #: Table-wide facts the kernels keep, with the number of values each can take.
 ENV_FEATURES = {"table.empty": 2}
 
@@ -118,6 +120,8 @@ _ROW_VARS = {
     "row.low": 3,
     "row.high": 4,
     "row.count": 5,
+    "row.top": 7,  # the highest rank lying in the row, run or not (-1: none)
+    "row.bottom": 8,
 }
 _GAME = {"players": 0, "max_hand": 1, "min_hand": 2, "dealer": 3, "pot": 4}
 _BINARY = {
@@ -243,6 +247,10 @@ class _Program:
             pass  # the seat is both the player and the reference to its hand
         elif (kind, attribute) == ("player", "is_winner"):
             self.emit(Op.GAME, 5, Op.EQ)
+        elif (kind, attribute) == ("player", "passed_last"):
+            self.emit(Op.GAME, 6, Op.EQ)
+        elif (kind, attribute) == ("player", "covered"):  # seat -> COVERED_REF - seat
+            self.emit(Op.NEG, Op.PUSH, -COVERED_REF, Op.SUB)
         else:
             raise NativeUnsupported(f"the numba backend does not support {kind}.{attribute} yet")
 
@@ -347,6 +355,7 @@ class NativeProgram:
     starts: dict[str, int]
     env: tuple[str, ...]  # the table-wide facts, in ENV order
     constants: dict[str, int]  # programs that are a single constant, by name
+    reads_ranks: bool = False  # play.legal reads row.top/row.bottom: the memo is built per state
 
 
 def _lower_one(tree: T | None, context: str, n_ranks: int, env: list[str]) -> list[int]:
@@ -395,7 +404,8 @@ def lower_rules(rules: AnalysedRules) -> NativeProgram:
         lowered = _lower_one(_feature_tree(feature), "player", n_ranks, env)
         starts[f"env{k}"] = len(code)
         code.extend(_relocate(lowered, len(code)))
-    return NativeProgram(tuple(code), starts, tuple(env), constants)
+    reads_ranks = bool(rules.legal.uses & {"row.top", "row.bottom"})
+    return NativeProgram(tuple(code), starts, tuple(env), constants, reads_ranks)
 
 
 def _feature_tree(feature: str) -> T:

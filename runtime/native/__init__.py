@@ -80,7 +80,8 @@ def native_simulator(
     feature or strategy it does not play) is checked here, before any output.
     """
     require_numba()
-    from sevens.runtime.native.build import check_strategy, check_supported
+    from sevens.runtime.native.build import check_strategy
+    from sevens.runtime.native.features import check_supported
 
     rules = native_rules(reference)
     check_supported(rules.rule_set)
@@ -126,7 +127,7 @@ def simulate_native(
     if record is None:
         v, m = prepared.new_state()
         dec, ev = _no_record()
-        out, outm = _no_output(players)
+        out, outm = _no_output(players, rules.rule_set.n_cards)
         winners = np.zeros(players, np.int64)
         done = 0
         while done < options.games:
@@ -192,15 +193,15 @@ def _no_record() -> tuple[Any, Any]:
 
     from sevens.runtime.native import kernels as k
 
-    return np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, 3), np.uint64)
+    return np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, k.EV_SIZE), np.uint64)
 
 
-def _no_output(players: int) -> tuple[Any, Any]:
+def _no_output(players: int, n_cards: int) -> tuple[Any, Any]:
     import numpy as np
 
-    from sevens.runtime.native import kernels as k
+    from sevens.runtime.native.build import out_width
 
-    return np.zeros((0, k.R_SEATS + 4 * players), np.int64), np.zeros((0, 2 * players + 2), np.uint64)
+    return np.zeros((0, out_width(players, n_cards)), np.int64), np.zeros((0, 2 * players + 2), np.uint64)
 
 
 @dataclass
@@ -214,6 +215,7 @@ class NativeGame:
 
     deals: list[DealResult] = field(default_factory=list)
     dealt: list[list[int]] = field(default_factory=list)  # each deal's hands as card-id masks
+    stocks: list[list[int]] = field(default_factory=list)  # each deal's stock, in drawing order
     winners: list[int] = field(default_factory=list)
     events: list[float | list[int]] = field(default_factory=list)
 
@@ -225,6 +227,7 @@ def play_native_game(
     import numpy as np
 
     from sevens.runtime.native import kernels as k
+    from sevens.runtime.native.build import out_width
 
     players = prepared.players
     if tot is None:
@@ -234,8 +237,8 @@ def play_native_game(
     max_deals = max(int(prepared.c[k.C_DEALS]), 1)
     while True:
         dec = np.zeros((capacity, k.D_SIZE), np.uint64)
-        ev = np.zeros((capacity, 3), np.uint64)
-        out = np.zeros((max_deals, k.R_SEATS + 4 * players), np.int64)
+        ev = np.zeros((capacity, k.EV_SIZE), np.uint64)
+        out = np.zeros((max_deals, out_width(players, prepared.rule_set.n_cards)), np.int64)
         outm = np.zeros((max_deals, 2 * players + 2), np.uint64)
         winners = np.zeros(players, np.int64)
         tot_try, wins_try = tot.copy(), wins.copy()
@@ -268,22 +271,39 @@ def _decode(rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: 
     from sevens.runtime.native import kernels as k
 
     game = NativeGame()
+    stocks = [_stock(players, deal_row) for deal_row in out[:n_deals]]
     by_deal: list[list[dict[str, Any]]] = [[] for _ in range(n_deals)]
+    decisions = []
     for row in dec:
-        by_deal[int(row[k.D_DEAL])].append(_decision(rule_set, row))
+        deal = int(row[k.D_DEAL])
+        decisions.append(_decision(rule_set, row, stocks[deal]))
+        by_deal[deal].append(decisions[-1])
     for deal in range(n_deals):
-        game.deals.append(_deal_result(rule_set, players, out[deal], outm[deal], by_deal[deal]))
+        game.deals.append(_deal_result(rule_set, players, out[deal], outm[deal], by_deal[deal], stocks[deal]))
         game.dealt.append([int(outm[deal, 2 * s]) | int(outm[deal, 2 * s + 1]) << 64 for s in range(players)])
-    for kind, a, b in ev:
+        game.stocks.append(stocks[deal])
+    for kind, a, b, seats, at in ev:
+        mask = int(a) | int(b) << 64
         if kind == k.EV_UNIFORM:
             game.events.append(int(a) / 9007199254740992.0)
-        else:
-            mask = int(a) | int(b) << 64
+        elif kind == k.EV_SAMPLE:
             game.events.append([c for c in range(rule_set.n_cards) if mask >> c & 1])
+        else:  # one of the moves of an ``others`` transfer, noted on its decision
+            giver, receiver = (int(seats) & 255) - 1, (int(seats) >> 8) - 1
+            moved = {"from": giver, "to": receiver, "cards": _cards(rule_set, a, b)}
+            decisions[int(at) - 1].setdefault("transfers", []).append(moved)
     return game
 
 
-def _decision(rule_set: RuleSet, row: Any) -> dict[str, Any]:
+def _stock(players: int, deal_row: Any) -> list[int]:
+    """The stock of a deal in drawing order (the kernels keep it in the order it lies)."""
+    from sevens.runtime.native import kernels as k
+
+    first = k.R_SEATS + 4 * players
+    return [int(x) for x in deal_row[first : first + int(deal_row[k.R_NSTOCK])]][::-1]
+
+
+def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
     from sevens.runtime.native import kernels as k
 
     card = int(row[k.D_CARD]) - 1
@@ -291,10 +311,16 @@ def _decision(rule_set: RuleSet, row: Any) -> dict[str, Any]:
         "seat": int(row[k.D_SEAT]),
         "legal": _cards(rule_set, row[k.D_LEGAL], row[k.D_LEGAL + 1]),
     }
+    codes = rule_set.card_codes
     entry["action"] = "pass" if card == k.PASS else "play"
-    entry["card"] = None if card == k.PASS else rule_set.card_codes[card]
-    if row[k.D_KIND] == 1:
+    entry["card"] = None if card == k.PASS else codes[card]
+    if row[k.D_KIND] == k.K_FOLLOW:
         entry["kind"] = "follow-up"
+    if row[k.D_KIND] == k.K_COVER:  # a card laid face down
+        entry.update(action="cover", card=None, covered=codes[card])
+    if row[k.D_DRAWN_N]:
+        first = int(row[k.D_DRAWN_FROM]) - 1
+        entry["drawn"] = [codes[c] for c in stock[first : first + int(row[k.D_DRAWN_N])]]
     if row[k.D_ELIM]:
         entry["eliminated"] = True
     if row[k.D_FORGOT]:
@@ -309,7 +335,7 @@ def _decision(rule_set: RuleSet, row: Any) -> dict[str, Any]:
 
 
 def _deal_result(
-    rule_set: RuleSet, players: int, out: Any, outm: Any, decisions: list[dict[str, Any]]
+    rule_set: RuleSet, players: int, out: Any, outm: Any, decisions: list[dict[str, Any]], stock: list[int]
 ) -> DealResult:
     from sevens.runtime.native import kernels as k
 
@@ -336,5 +362,7 @@ def _deal_result(
     }
     if out[k.R_OPENCARD] >= 0:
         record["opening_card"] = rule_set.card_codes[int(out[k.R_OPENCARD])]
+    if stock:
+        record["stock"] = [rule_set.card_codes[c] for c in stock]
     result.record = record
     return result

@@ -16,6 +16,7 @@ import numpy as np
 from sevens.compiler.native import NativeProgram, NativeUnsupported
 from sevens.runtime import contract as c
 from sevens.runtime.native import kernels as k
+from sevens.runtime.native.features import check_supported
 
 #: The strategies the kernels play, by the name used on the command line.
 NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2}
@@ -27,8 +28,15 @@ _LEADERS = {
     c.Leader.HOLDER_OF_LOWEST: k.L_LOWEST,
     c.Leader.LEFT_OF_DEALER: k.L_LEFT,
     c.Leader.PREVIOUS_WINNER: k.L_PREVIOUS,
+    c.Leader.HOLDER_OF_CARD: k.L_CARD,
 }
-_ROLES = {c.Role.SELF: k.R_SELF, c.Role.LEFT: k.R_LEFT, c.Role.RIGHT: k.R_RIGHT, c.Role.MOST_CARDS: k.R_MOST}
+_ROLES = {
+    c.Role.SELF: k.R_SELF,
+    c.Role.LEFT: k.R_LEFT,
+    c.Role.RIGHT: k.R_RIGHT,
+    c.Role.MOST_CARDS: k.R_MOST,
+    c.Role.OTHERS: k.R_OTHERS,
+}
 _PICKS = {c.Pick.RANDOM: k.PICK_RANDOM, c.Pick.HIGHEST_VALUE: k.PICK_HIGHEST, c.Pick.LOWEST_VALUE: k.PICK_LOWEST}
 _WINNERS = {
     c.MatchWinner.MOST_CHIPS: k.W_CHIPS,
@@ -37,11 +45,6 @@ _WINNERS = {
     c.MatchWinner.HIGHEST_POINTS: k.W_HIGH,
     c.MatchWinner.LOWEST_POINTS: k.W_LOW,
 }
-#: The widest deck two uint64 words hold, and the most ranks the dense row memo allows.
-MAX_CARDS = 128
-MAX_RANKS = 16
-
-
 def _words(mask: int) -> list[int]:
     return [mask & (2**64 - 1), mask >> 64]
 
@@ -50,58 +53,34 @@ def _nonzero(amount: c.Amount | None) -> int:
     return 0 if amount is None or amount == 0 else 1
 
 
-def check_supported(rule_set: c.RuleSet) -> None:
-    """Fail loudly on what the kernels do not play yet."""
-    if rule_set.n_cards > MAX_CARDS:
-        raise NativeUnsupported(
-            f"the numba backend does not support decks of more than {MAX_CARDS} cards yet"
-        )
-    if rule_set.deck.n_ranks > MAX_RANKS:
-        raise NativeUnsupported(
-            f"the numba backend does not support rows of more than {MAX_RANKS} ranks yet"
-        )
-    if rule_set.deck.n_faces > 63:
-        raise NativeUnsupported("the numba backend does not support more than 63 faces yet")
-    for feature in newer_features(rule_set):
-        raise NativeUnsupported(f"the numba backend does not support {feature} yet")
-
-
-#: Transfer roles the kernels play.
-_KERNEL_ROLES = {c.Role.SELF, c.Role.LEFT, c.Role.RIGHT, c.Role.MOST_CARDS}
-
-
-def newer_features(rule_set: c.RuleSet) -> list[str]:
-    """Mechanics added to the contract after the kernels were written (issue 8), by rulespec key."""
-    passing, layout = rule_set.passing, rule_set.layout
-    transfers = [t for t in (passing.voluntary_transfer, passing.transfer, rule_set.last_card) if t]
-    checks = {
-        "play.direction: counter-clockwise": rule_set.direction is not c.Direction.CLOCKWISE,
-        "deal.hand_size (a stock)": rule_set.deal != c.DealRules(),
-        "passing.draw": rule_set.draw is not None,
-        "event facts (player.completed, player.passed_last)": rule_set.events,
-        "play.compulsory": rule_set.compulsory != 0,
-        "passing.transfer": passing.transfer is not None,
-        "passing.cover": passing.cover,
-        "layout.preplaced_by: holders": layout.by_holders,
-        "layout.start_rank: first-card-per-row": layout.start_per_row,
-        "opening.leader: holder-of-card": rule_set.opening.leader is c.Leader.HOLDER_OF_CARD,
-        "transfer roles next, previous and others": any(
-            {t.source, t.target} - _KERNEL_ROLES for t in transfers
-        ),
-    }
-    return [feature for feature, used in checks.items() if used]
-
-
 def check_strategy(strategy: str) -> None:
     """Fail loudly on a strategy the kernels do not play."""
     if strategy not in NATIVE_STRATEGIES:
         raise NativeUnsupported(f"the numba backend does not support the strategy '{strategy}' yet")
 
 
-def _transfer(transfer: c.Transfer | None) -> list[int]:
+def _role(role: c.Role, direction: c.Direction) -> int:
+    """A role's code; ``next`` and ``previous`` become left or right by the direction of play."""
+    if role in (c.Role.NEXT, c.Role.PREVIOUS):
+        clockwise = direction is c.Direction.CLOCKWISE
+        role = c.Role.LEFT if (role is c.Role.NEXT) == clockwise else c.Role.RIGHT
+    return _ROLES[role]
+
+
+def _transfer(transfer: c.Transfer | None, direction: c.Direction) -> list[int]:
     if transfer is None:
         return [0, 0, 0, 0]
-    return [transfer.cards, _ROLES[transfer.source], _ROLES[transfer.target], _PICKS[transfer.which]]
+    source, target = _role(transfer.source, direction), _role(transfer.target, direction)
+    return [transfer.cards, source, target, _PICKS[transfer.which]]
+
+
+def dealt_count(rule_set: c.RuleSet, players: int) -> int:
+    """How many cards are dealt to the players (the rest is the stock), as engine.deal_cards."""
+    n = len(rule_set.dealt)
+    size = rule_set.deal.hand_size
+    if rule_set.deal.equal_hands:
+        size = n // players
+    return n if size is None else min(n, size * players)
 
 
 def config(
@@ -164,8 +143,26 @@ def config(
     }
     for slot, value in values.items():
         cfg[slot] = value
-    cfg[k.C_LC : k.C_LC + 4] = _transfer(rule_set.last_card)
-    cfg[k.C_VTR : k.C_VTR + 4] = _transfer(passing.voluntary_transfer)
+    direction = rule_set.direction
+    cfg[k.C_LC : k.C_LC + 4] = _transfer(rule_set.last_card, direction)
+    cfg[k.C_VTR : k.C_VTR + 4] = _transfer(passing.voluntary_transfer, direction)
+    cfg[k.C_TR : k.C_TR + 4] = _transfer(passing.transfer, direction)
+    later = {
+        k.C_BACKWARD: int(direction is not c.Direction.CLOCKWISE),
+        k.C_COMPULSORY: int(rule_set.compulsory != 0),
+        k.C_TRANSFER: int(passing.transfer is not None),
+        k.C_NDEAL: dealt_count(rule_set, players),
+        k.C_DRAW: int(rule_set.draw is not None),
+        k.C_DRAW_MOST: -1 if rule_set.draw is None or rule_set.draw.most is None else rule_set.draw.most,
+        k.C_COVER: int(passing.cover),
+        k.C_BY_HOLDERS: int(layout.by_holders),
+        k.C_READS_RANKS: int(program.reads_ranks),
+        k.C_FOLLOW_MAX: -1 if rule_set.follow_up is None or rule_set.follow_up.max is None else rule_set.follow_up.max,
+    }
+    for slot, value in later.items():
+        cfg[slot] = value
+    if rule_set.opening.leader is c.Leader.HOLDER_OF_CARD and rule_set.opening.leader_card is None:
+        cfg[k.C_LEADER] = k.L_LEFT  # as the engine: nobody's card decides, the dealer's neighbour leads
     return cfg
 
 
@@ -216,8 +213,9 @@ def flat_config(
         (k.V_LOCALS, k.SLOTS),
         (k.V_ITER, k.SLOTS),
         (k.V_SEEN, k.SLOTS),
-        (k.V_ROWV, 8),
+        (k.V_ROWV, 10),
         (k.V_DECK, rule_set.n_cards),
+        (k.V_STOCK, rule_set.n_cards),
     ):
         out[slot] = at
         at += width
@@ -232,6 +230,7 @@ def flat_config(
         (k.M_EXTRA, 2),
         (k.M_DEALT, 2 * players),
         (k.M_LAYOUT, 2),
+        (k.M_COVERED, 2 * players),
         (k.M_ITLO, k.SLOTS),
         (k.M_ITHI, k.SLOTS),
     ):
@@ -257,6 +256,11 @@ def constant_masks(rule_set: c.RuleSet, cfg: np.ndarray[Any, Any]) -> np.ndarray
     cfg[k.CM_CHOICES] = len(words)
     for mask in rule_set.opening_choices:
         words += _words(mask)
+    cfg[k.CM_COMPULSORY] = len(words)
+    words += _words(rule_set.compulsory)
+    cfg[k.CM_LEADER] = len(words)
+    leader_card = rule_set.opening.leader_card
+    words += _words(0 if leader_card is None else rule_set.deck.copies_of(leader_card))
     return np.asarray(words, dtype=np.uint64)
 
 
@@ -293,14 +297,19 @@ def prepare(
     return prepared
 
 
+def out_width(players: int, n_cards: int) -> int:
+    """Columns of a deal's row in the kernels' results: the figures, per-seat blocks, the stock."""
+    return k.R_SEATS + 4 * players + n_cards
+
+
 def compile_kernels(prepared: Prepared) -> None:
     """Load (or, the first time, compile) the game kernel before anything is timed."""
     players = prepared.players
     v, m = prepared.new_state()
     k.simulate_games(
         prepared.c, prepared.cm, prepared.rt, v, m,
-        np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, 3), np.uint64), 0, 0, 0.0,
+        np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, k.EV_SIZE), np.uint64), 0, 0, 0.0,
         np.zeros(k.T_CHIPS + 2 * players, np.int64), np.zeros(players, np.float64),
-        np.zeros((0, k.R_SEATS + 4 * players), np.int64), np.zeros((0, 2 * players + 2), np.uint64),
-        np.zeros(players, np.int64),
+        np.zeros((0, out_width(players, prepared.rule_set.n_cards)), np.int64),
+        np.zeros((0, 2 * players + 2), np.uint64), np.zeros(players, np.int64),
     )  # fmt: skip

@@ -63,31 +63,42 @@ V_STACK, V_LOCALS, V_ITER, V_SEEN, V_ROWV, V_DECK, V_SIZE = 81, 82, 83, 84, 85, 
 M_HANDS, M_TABLE, M_PLAYABLE, M_ROWMASK, M_OPENING, M_EXTRA, M_DEALT = 88, 89, 90, 91, 92, 93, 94
 M_LAYOUT, M_ITLO, M_ITHI, M_SIZE = 95, 96, 97, 99
 C_PASS_IS_CONST, C_PASS_CONST = 100, 101
-C_SIZE = 102
+# mechanics of the later contract (issue 8): direction, compulsory cards, forced-pass transfers,
+# a stock and drawing, covering, laying out by holders and the holder-of-card leader
+C_BACKWARD, C_COMPULSORY, CM_COMPULSORY, C_TRANSFER, C_TR = 102, 103, 104, 105, 106  # C_TR: 4 slots
+C_NDEAL, C_DRAW, C_DRAW_MOST, C_COVER, C_BY_HOLDERS, CM_LEADER = 110, 111, 112, 113, 114, 115
+V_STOCK, M_COVERED, C_READS_RANKS, C_FOLLOW_MAX = 116, 117, 118, 119
+C_SIZE = 120
 #: Where the random generator's state lies in ``m`` (the other fields follow it).
 RNG = 0
 
 # Leaders, roles, picks, match winners (the order of build.py's tables).
-L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS = 0, 1, 2, 3
-R_SELF, R_LEFT, R_RIGHT, R_MOST = 0, 1, 2, 3
+L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS, L_CARD = 0, 1, 2, 3, 4
+# ``next`` and ``previous`` are resolved to left or right by build.py (they follow the direction)
+R_SELF, R_LEFT, R_RIGHT, R_MOST, R_OTHERS = 0, 1, 2, 3, 4
 PICK_RANDOM, PICK_HIGHEST, PICK_LOWEST = 0, 1, 2
 W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
 
 # -- deal-state scalars at the start of ``v`` ----------------------------------
 S_OPENED, S_POT, S_WIN, S_FIRST, S_ENV, S_MAXH, S_DEALER, S_ACTIVE = 0, 1, 2, 3, 4, 5, 6, 7
 S_FINISHED, S_NELIM, S_MINH, S_DECISIONS, S_PASSES, S_ERROR, S_OPENCARD = 8, 9, 10, 11, 12, 13, 14
-S_NDEC, S_NEV, S_OVERFLOW = 15, 16, 17
-S_SIZE = 20
+S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS = 15, 16, 17, 18, 19, 20
+S_SIZE = 24
 STACK, SLOTS = 128, 16
 
 # -- record columns (``dec``) and random draws (``ev``) ---------------------------
 D_SEAT, D_CARD, D_KIND, D_ELIM, D_FORGOT, D_FROM, D_TO, D_DEAL = 0, 1, 2, 3, 4, 5, 6, 7
-D_LEGAL, D_MOVED = 8, 10
-D_SIZE = 12
-EV_UNIFORM, EV_SAMPLE = 0, 1
+D_LEGAL, D_MOVED, D_DRAWN_FROM, D_DRAWN_N = 8, 10, 12, 13
+D_SIZE = 14
+#: Kinds of recorded decisions (D_KIND).
+K_TURN, K_FOLLOW, K_COVER = 0, 1, 2
+#: Random draws and, when recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
+EV_UNIFORM, EV_SAMPLE, EV_MOVE = 0, 1, 2
+EV_SIZE = 5
 # -- totals and per-deal results ----------------------------------------------------
 T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
-R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_SEATS = 0, 1, 2, 3, 4, 5, 8
+R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS = 0, 1, 2, 3, 4, 5, 6, 8
+# after the 4 * players seat columns: the stock of the deal, in the order it lies (drawn from its end)
 
 
 # ============================================================================
@@ -152,14 +163,7 @@ def next_u64(m):
 def uniform(c, v, m, ev):
     """A float in [0, 1) from 53 random bits, logged when recording."""
     bits = next_u64(m) >> np.uint64(11)
-    if ev.shape[0] > 0:
-        k = v[S_NEV]
-        if k < ev.shape[0]:
-            ev[k, 0] = EV_UNIFORM
-            ev[k, 1] = bits
-            v[S_NEV] = k + 1
-        else:
-            v[S_OVERFLOW] = 1
+    log_event(v, ev, EV_UNIFORM, bits, U0, U0, U0)
     return float(bits) * (1.0 / 9007199254740992.0)
 
 
@@ -172,6 +176,17 @@ def below(m, n):
 # ============================================================================
 # the program evaluator (see sevens.compiler.native for the opcodes)
 # ============================================================================
+@njit(cache=True)
+def cards_at(c, ref):
+    """Where a set of cards lies in ``m``: a seat's hand (ref >= 0), the table (-1), or the
+    cards seat ``-2 - ref`` covered (ref <= -2)."""
+    if ref >= 0:
+        return c[M_HANDS] + 2 * ref
+    if ref == -1:
+        return c[M_TABLE]
+    return c[M_COVERED] + 2 * (-2 - ref)
+
+
 @njit(cache=True)
 def run_program(c, v, m, start, seat):
     """Evaluate the program at ``start``; row programs read v[V_ROWV…], amounts ``seat``."""
@@ -215,8 +230,10 @@ def run_program(c, v, m, start, seat):
                 x = v[S_DEALER]
             elif k == 4:
                 x = v[S_POT]
-            else:
+            elif k == 5:
                 x = v[S_WIN]
+            else:
+                x = v[S_LASTPASS]
             v[sp] = x
             sp += 1
             pc += 2
@@ -233,7 +250,7 @@ def run_program(c, v, m, start, seat):
             pc += 1
         elif op == 10 or op == 11:  # CARDS_COUNT, CARDS_VALUE
             ref = v[sp - 1]
-            at = c[M_TABLE] if ref < 0 else c[M_HANDS] + 2 * ref
+            at = cards_at(c, ref)
             if op == 10:
                 v[sp - 1] = size(m, at)
             else:
@@ -250,7 +267,7 @@ def run_program(c, v, m, start, seat):
             ref = v[sp - 1]
             f = v[sp - 2]
             sp -= 1
-            at = c[M_TABLE] if ref < 0 else c[M_HANDS] + 2 * ref
+            at = cards_at(c, ref)
             found = 0
             if 0 <= f < n_faces:
                 card = f
@@ -351,7 +368,7 @@ def run_program(c, v, m, start, seat):
             v[seen + slot] = 0
             v[it + slot] = kind
             if kind == 0:
-                at = c[M_TABLE] if value < 0 else c[M_HANDS] + 2 * value
+                at = cards_at(c, value)
                 m[it_lo + slot] = m[at]
                 m[it_hi + slot] = m[at + 1]
             elif kind == 3:
@@ -450,6 +467,15 @@ def row_values(c, v, r, start, ranks):
     v[row + 3] = low
     v[row + 4] = high
     v[row + 5] = count
+    top = -1  # the highest and lowest ranks lying in the row, run or not (-1: none)
+    bottom = -1
+    for k in range(n):
+        if (ranks >> k) & 1:
+            top = k
+            if bottom < 0:
+                bottom = k
+    v[row + 7] = top
+    v[row + 8] = bottom
 
 
 @njit(cache=True)
@@ -483,7 +509,7 @@ def build_row_table(c, cm, rt, v, m):
                     row_values(c, v, r, start, ranks)
                     count = v[row + 5]
                     key = 0 if count == 0 else 1 + (v[row + 3] * n + v[row + 4]) * (n + 1) + count
-                    if not seen[key]:
+                    if c[C_READS_RANKS] != 0 or not seen[key]:
                         lo = U0
                         hi = U0
                         for k in range(n):
@@ -759,16 +785,48 @@ def who(c, v, m, role, offender):
 
 @njit(cache=True)
 def transfer(c, v, m, dec, ev, at, offender):
-    """Move penalty cards between hands as the transfer at c[at:at+4] says."""
-    giver = who(c, v, m, c[at + 1], offender)
+    """Move penalty cards as the transfer at c[at:at+4] says (from each other player still in
+    with ``others``); returns the number of cards moved."""
     receiver = who(c, v, m, c[at + 2], offender)
-    if giver < 0 or receiver < 0 or giver == receiver:
+    if c[at + 1] != R_OTHERS:
+        return move(c, v, m, dec, ev, at, who(c, v, m, c[at + 1], offender), receiver, False)
+    n = c[C_PLAYERS]
+    moved = 0
+    for k in range(1, n):
+        giver = (offender + k) % n
+        if v[c[V_PLACES] + giver] == 0:
+            moved += move(c, v, m, dec, ev, at, giver, receiver, True)
+    return moved
+
+
+@njit(cache=True)
+def log_event(v, ev, kind, a, b, x, y):
+    """Append a row to the record of random draws and moves (when recording)."""
+    if ev.shape[0] == 0:
         return
+    k = v[S_NEV]
+    if k < ev.shape[0]:
+        ev[k, 0] = kind
+        ev[k, 1] = a
+        ev[k, 2] = b
+        ev[k, 3] = x
+        ev[k, 4] = y
+        v[S_NEV] = k + 1
+    else:
+        v[S_OVERFLOW] = 1
+
+
+@njit(cache=True)
+def move(c, v, m, dec, ev, at, giver, receiver, many):
+    """Move c[at] cards (picked as c[at+3] says) from ``giver`` to ``receiver``; returns how
+    many moved.  One of several moves (``many``) is recorded in ``ev``, a single one in ``dec``."""
+    if giver < 0 or receiver < 0 or giver == receiver:
+        return 0
     g = c[M_HANDS] + 2 * giver
     n = size(m, g)
     count = min(c[at], n - 1)  # never the giver's last card
     if count <= 0:
-        return
+        return 0
     which = c[at + 3]
     moved_lo = U0
     moved_hi = U0
@@ -789,15 +847,7 @@ def transfer(c, v, m, dec, ev, at, offender):
                 moved_lo |= card_bit(card)
             else:
                 moved_hi |= card_bit(card)
-        if ev.shape[0] > 0:
-            k = v[S_NEV]
-            if k < ev.shape[0]:
-                ev[k, 0] = EV_SAMPLE
-                ev[k, 1] = moved_lo
-                ev[k, 2] = moved_hi
-                v[S_NEV] = k + 1
-            else:
-                v[S_OVERFLOW] = 1
+        log_event(v, ev, EV_SAMPLE, moved_lo, moved_hi, U0, U0)
     else:
         value = c[O_VALUE_CARD]
         for _ in range(count):
@@ -824,12 +874,16 @@ def transfer(c, v, m, dec, ev, at, offender):
     m[g + 1] ^= moved_hi
     m[r] |= moved_lo
     m[r + 1] |= moved_hi
-    if dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
+    if many:
+        seats = np.uint64((giver + 1) | (receiver + 1) << 8)
+        log_event(v, ev, EV_MOVE, moved_lo, moved_hi, seats, np.uint64(v[S_NDEC]))
+    elif dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
         k = v[S_NDEC] - 1
         dec[k, D_FROM] = giver + 1
         dec[k, D_TO] = receiver + 1
         dec[k, D_MOVED] = moved_lo
         dec[k, D_MOVED + 1] = moved_hi
+    return count
 
 
 @njit(cache=True)
@@ -914,8 +968,9 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     taken = 0
     optional = c[C_FOLLOW_OPTIONAL] != 0
     extra, hand = c[M_EXTRA], c[M_HANDS] + 2 * seat
+    most = c[C_FOLLOW_MAX]  # extra cards per turn at most (-1: no limit)
     follow_up(c, cm, v, m, seat, card)
-    while (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0:
+    while (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0 and (most < 0 or taken < most):
         taken += 1
         lo, hi = m[extra], m[extra + 1]
         card = choose(c, v, m, ev, seat, lo, hi, optional)
@@ -941,6 +996,83 @@ def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):
 
 
 @njit(cache=True)
+def following(c, seat):
+    """The seat that plays (and is dealt to) after ``seat``, in the direction of play."""
+    n = c[C_PLAYERS]
+    if c[C_BACKWARD] != 0:
+        return seat - 1 if seat > 0 else n - 1
+    return seat + 1 if seat + 1 < n else 0
+
+
+@njit(cache=True)
+def next_seat(c, v, seat, skip_out):
+    """The next seat to play, past those out of the deal when they are skipped."""
+    seat = following(c, seat)
+    if skip_out:
+        while v[c[V_PLACES] + seat] != 0:
+            seat = following(c, seat)
+    return seat
+
+
+@njit(cache=True)
+def draw(c, cm, v, m, dec, ev, seat, deal):
+    """A player who cannot play draws from the stock until a card fits, at most
+    c[C_DRAW_MOST] cards (-1: no limit); returns that card, to be played, or PASS."""
+    most = c[C_DRAW_MOST]
+    hand = c[M_HANDS] + 2 * seat
+    first = v[S_STOCK0] - v[S_NSTOCK]  # cards drawn before this turn
+    drawn = 0
+    card = PASS
+    lo = U0
+    hi = U0
+    while v[S_NSTOCK] > 0 and (most < 0 or drawn < most):
+        v[S_NSTOCK] -= 1
+        got = v[c[V_STOCK] + v[S_NSTOCK]]  # the stock is drawn from its end
+        drawn += 1
+        m[hand + (got >> 6)] |= card_bit(got)
+        if v[S_OPENED] != 0:
+            lo, hi = m[hand] & m[c[M_PLAYABLE]], m[hand + 1] & m[c[M_PLAYABLE] + 1]
+            if c[C_COMPULSORY] != 0:
+                clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
+                if clo != U0 or chi != U0:
+                    lo, hi = clo, chi
+        else:
+            lo, hi = m[hand] & m[c[M_OPENING]], m[hand + 1] & m[c[M_OPENING] + 1]
+        if got < 64:
+            lo, hi = lo & card_bit(got), U0
+        else:
+            lo, hi = U0, hi & card_bit(got)
+        if lo != U0 or hi != U0:
+            card = got
+            break
+    record_decision(v, dec, seat, lo, hi, card, K_TURN, deal)
+    note(v, dec, D_DRAWN_FROM, first + 1)
+    note(v, dec, D_DRAWN_N, drawn)
+    return card
+
+
+@njit(cache=True)
+def cover(c, v, m, dec, seat, deal):
+    """A player who cannot play lays their lowest-valued card face down (ties: lowest id)."""
+    hand = c[M_HANDS] + 2 * seat
+    value = c[O_VALUE_CARD]
+    best = -1
+    lo, hi = m[hand], m[hand + 1]
+    while lo != U0 or hi != U0:
+        card = lowest(lo, hi)
+        if card < 64:
+            lo &= lo - U1
+        else:
+            hi &= hi - U1
+        if best < 0 or c[value + card] < c[value + best]:
+            best = card
+    bit = card_bit(best)
+    m[hand + (best >> 6)] ^= bit
+    m[c[M_COVERED] + 2 * seat + (best >> 6)] |= bit
+    record_decision(v, dec, seat, U0, U0, best, K_COVER, deal)
+
+
+@njit(cache=True)
 def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     """The turn loop of one deal (engine._Turns.run); sets decisions, passes and the winner.
 
@@ -948,7 +1080,6 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     table-wide facts, no recording) is written out here rather than called:
     each call of a kernel taking arrays costs more than the work it does.
     """
-    players = c[C_PLAYERS]
     voluntary = c[C_VOLUNTARY] != 0
     pass_limit = c[C_PASS_LIMIT]
     skip_out = c[C_END_ALL_OUT] != 0 or c[C_ELIMINATE] != 0
@@ -961,6 +1092,8 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     fast_random = c[C_STRATEGY] == 0 and not recording
     fast_play = c[C_PER_SUIT] == 1 and c[C_START_CHOSEN] == 0 and c[C_NENV] == 0
     row_shift = c[C_NRANKS]
+    compulsory = c[C_COMPULSORY] != 0
+    draws, covers, transfers = c[C_DRAW] != 0, c[C_COVER] != 0, c[C_TRANSFER] != 0
     extra = 0
     passes = 0
     stuck = 0
@@ -968,6 +1101,10 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
         hand = hands + 2 * seat
         if v[S_OPENED] != 0:
             lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
+            if compulsory:  # only the compulsory cards, when one of them is legal
+                clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
+                if clo != U0 or chi != U0:
+                    lo, hi = clo, chi
         else:
             lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
         if lo != U0 or hi != U0:
@@ -1035,7 +1172,30 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 if c[C_VT] != 0:
                     transfer(c, v, m, dec, ev, C_VTR, seat)
         else:
-            if recording:
+            if draws and v[S_NSTOCK] > 0:
+                stuck = 0  # the hand changes: the round proves nothing yet
+                card = draw(c, cm, v, m, dec, ev, seat, deal)
+                if card != PASS:  # a drawn card fits and must be played
+                    play_card(c, rt, v, m, seat, card)
+                    after = last_card or (follows and has(cm, triggers, card))
+                    if after and (m[hand] != U0 or m[hand + 1] != U0):
+                        extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
+                    if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
+                        v[S_DECISIONS] = decisions + extra
+                        v[S_PASSES] = passes
+                        return
+                    seat = next_seat(c, v, seat, skip_out)
+                    continue
+            elif covers and (m[hand] != U0 or m[hand + 1] != U0):
+                stuck = 0  # a card left the hand: the round proves nothing yet
+                cover(c, v, m, dec, seat, deal)
+                if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
+                    return
+                seat = next_seat(c, v, seat, skip_out)
+                continue
+            elif recording:
                 record_decision(v, dec, seat, U0, U0, PASS, 0, deal)
             passes += 1
             if pass_limit >= 0 and v[passes_of + seat] >= pass_limit and c[C_ELIMINATE] != 0:
@@ -1047,28 +1207,29 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
             else:
                 stuck += 1
                 v[passes_of + seat] += 1
+                v[S_LASTPASS] = seat
                 cost = c[C_PASS_CONST] if pass_constant else run_program(c, v, m, c[P_PASS], seat)
                 v[c[V_CHIPS] + seat] -= cost
                 v[S_POT] += cost
+                if transfers and transfer(c, v, m, dec, ev, C_TR, seat) > 0:
+                    stuck = 0  # the passer got a card: the round proves nothing yet
                 if stuck >= v[S_ACTIVE]:  # a full round in which nobody could play
                     if skip_out:
                         rank_the_rest(c, v, m)
                     v[S_DECISIONS] = decisions + extra
                     v[S_PASSES] = passes
                     return
-        seat = seat + 1 if seat + 1 < players else 0
-        if skip_out:
-            while v[c[V_PLACES] + seat] != 0:
-                seat = seat + 1 if seat + 1 < players else 0
+        seat = next_seat(c, v, seat, skip_out)
     v[S_ERROR] = 1  # the deal did not end: the rules may never let it end
 
 
 @njit(cache=True)
 def holder(c, m, lo, hi, dealer):
-    """The first player from the dealer's left holding a card of the mask (-1: nobody)."""
-    n = c[C_PLAYERS]
-    for k in range(1, n + 1):
-        s = (dealer + k) % n
+    """The first player after the dealer, in the direction of play, holding a card of the
+    mask (-1: nobody)."""
+    s = dealer
+    for _ in range(c[C_PLAYERS]):
+        s = following(c, s)
         hand = c[M_HANDS] + 2 * s
         if (m[hand] & lo) != U0 or (m[hand + 1] & hi) != U0:
             return s
@@ -1076,11 +1237,13 @@ def holder(c, m, lo, hi, dealer):
 
 
 @njit(cache=True)
-def choose_leader(c, m, dealer, previous_winner):
+def choose_leader(c, cm, m, dealer, previous_winner):
     """Who takes the first turn (engine.choose_leader)."""
     leader = c[C_LEADER]
     if leader == L_HOLDER:
         return holder(c, m, m[c[M_OPENING]], m[c[M_OPENING] + 1], dealer)
+    if leader == L_CARD:
+        return holder(c, m, cm[c[CM_LEADER]], cm[c[CM_LEADER] + 1], dealer)
     if leader == L_LOWEST:
         for k in range(c[C_NLORDER]):
             card = c[c[O_LORDER] + k]
@@ -1089,15 +1252,16 @@ def choose_leader(c, m, dealer, previous_winner):
             s = holder(c, m, lo, hi, dealer)
             if s >= 0:
                 return s
-        return -1
+        return following(c, dealer)  # with a stock they may all lie in it
     if leader == L_PREVIOUS and previous_winner >= 0:
         return previous_winner
-    return (dealer + 1) % c[C_PLAYERS]
+    return following(c, dealer)
 
 
 @njit(cache=True)
 def deal_cards(c, v, m, dealer):
-    """Shuffle, then deal one card at a time from the dealer's left."""
+    """Shuffle, then deal one card at a time from the dealer's neighbour in the direction of
+    play, c[C_NDEAL] cards in all; the rest is the stock."""
     deck, n, players = c[V_DECK], c[C_NDEALT], c[C_PLAYERS]
     for i in range(n):
         v[deck + i] = c[c[O_DEALT] + i]
@@ -1110,11 +1274,16 @@ def deal_cards(c, v, m, dealer):
         j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
         v[deck + i], v[deck + j] = v[deck + j], v[deck + i]
     m[RNG] = z
-    seat = (dealer + 1) % players
-    for i in range(n):
+    seat = following(c, dealer)
+    dealt = c[C_NDEAL]
+    for i in range(dealt):
         card = v[deck + i]
         m[c[M_HANDS] + 2 * seat + (card >> 6)] |= card_bit(card)
-        seat = seat + 1 if seat + 1 < players else 0
+        seat = following(c, seat)
+    v[S_NSTOCK] = n - dealt
+    v[S_STOCK0] = n - dealt
+    for i in range(n - dealt):
+        v[c[V_STOCK] + i] = v[deck + dealt + i]
     v[S_MAXH] = 0
     v[S_MINH] = 1 << 30
     for s in range(players):
@@ -1136,7 +1305,7 @@ def set_up(c, cm, rt, v, m):
         v[c[V_ROW_START] + r] = NO_START if c[C_START_CHOSEN] != 0 else c[C_START]
     if c[C_NENV] > 0:
         v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
-    for k in range(c[C_NPRE]):
+    for k in range(c[C_NPRE] if c[C_BY_HOLDERS] == 0 else 0):
         card = c[c[O_PRE] + k]
         m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
         place(c, rt, v, m, card)
@@ -1180,11 +1349,10 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     v[S_DEALER] = dealer
     v[S_ACTIVE] = c[C_PLAYERS]
     v[S_OPENCARD] = -1
+    v[S_LASTPASS] = -1
     deal_cards(c, v, m, dealer)
     set_up(c, cm, rt, v, m)
     v[S_POT] += carried
-    m[c[M_LAYOUT]] = m[c[M_TABLE]]
-    m[c[M_LAYOUT] + 1] = m[c[M_TABLE] + 1]
     if c[C_NCHOICES] > 0:  # the dealer names the opening card
         k = np.int64(uniform(c, v, m, ev) * c[C_NCHOICES])
         at = c[CM_CHOICES] + 2 * k
@@ -1192,10 +1360,20 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
         m[c[M_OPENING] + 1] = cm[at + 1]
         v[S_OPENED] = 0
         v[S_OPENCARD] = lowest(cm[at], cm[at + 1])
-    seat = choose_leader(c, m, dealer, previous_winner)
+    seat = choose_leader(c, cm, m, dealer, previous_winner)
     if seat < 0:
         v[S_ERROR] = 2
         return
+    if c[C_BY_HOLDERS] != 0:  # each player lays out the preplaced cards they were dealt
+        for k in range(c[C_NPRE]):
+            card = c[c[O_PRE] + k]
+            for s in range(c[C_PLAYERS]):
+                hand = c[M_HANDS] + 2 * s + (card >> 6)
+                if m[hand] & card_bit(card):
+                    m[hand] ^= card_bit(card)
+                    lay_out(c, rt, v, m, card)
+    m[c[M_LAYOUT]] = m[c[M_TABLE]]
+    m[c[M_LAYOUT] + 1] = m[c[M_TABLE] + 1]
     run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
     settle(c, v, m)
 
@@ -1222,6 +1400,9 @@ def add_deal(c, v, m, tot, out, outm, deal):
         out[deal, R_DECISIONS] = v[S_DECISIONS]
         out[deal, R_PASSES] = v[S_PASSES]
         out[deal, R_POT] = v[S_POT]
+        out[deal, R_NSTOCK] = v[S_STOCK0]
+        for i in range(v[S_STOCK0]):
+            out[deal, R_SEATS + 4 * players + i] = v[c[V_STOCK] + i]
         for s in range(players):
             out[deal, R_SEATS + s] = v[c[V_CHIPS] + s]
             out[deal, R_SEATS + players + s] = v[c[V_POINTS] + s]
@@ -1304,7 +1485,7 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
         if previous >= 0:
             m_won[previous] += 1
         carried = v[S_POT]
-        dealer = (dealer + 1) % players
+        dealer = following(c, dealer)  # the deal passes in the direction of play
         if target_reached(c, m_chips, m_points, m_won):
             break
     count = match_winners(c, m_chips, m_points, m_won, last_left, winners)

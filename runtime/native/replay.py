@@ -32,11 +32,17 @@ class Disagreement(AssertionError):
 class ScriptedRandom(random.Random):
     """A generator that replays recorded draws: deals, uniform numbers and random picks."""
 
-    def __init__(self, events: Sequence[float | list[int]], deals: Sequence[tuple[int, list[int]]]):
+    def __init__(
+        self,
+        events: Sequence[float | list[int]],
+        deals: Sequence[tuple[int, list[int], list[int]]],
+        following: Sequence[int],
+    ):
         super().__init__(0)
         self.events = list(events)
-        self.deals = list(deals)  # (dealer, hand mask per seat) of each deal, in order
-        self.players = len(deals[0][1]) if deals else 0
+        # (dealer, hand mask per seat, stock in drawing order) of each deal, in order
+        self.deals = list(deals)
+        self.following = following  # the next seat of each seat, in the direction of play
 
     def _next(self) -> float | list[int]:
         if not self.events:
@@ -50,17 +56,22 @@ class ScriptedRandom(random.Random):
         return event
 
     def shuffle(self, x: MutableSequence[Any], *args: Any) -> None:
-        """Order the deck so that dealing from the dealer's left gives the recorded hands."""
+        """Order the deck so that dealing from the dealer's neighbour in the direction of play
+        gives the recorded hands, and the rest (drawn from its end) the recorded stock."""
         if not self.deals:
             raise Disagreement("the Python engine dealt more often than the native game")
-        dealer, hands = self.deals.pop(0)
+        dealer, hands, stock = self.deals.pop(0)
         pending = [[c for c in range(128) if mask >> c & 1] for mask in hands]
-        if sorted(x) != sorted(c for cards in pending for c in cards):
+        if sorted(x) != sorted([c for cards in pending for c in cards] + stock):
             raise Disagreement("the native game dealt other cards than the Python engine deals")
         order = []
-        for i in range(len(x)):
-            order.append(pending[(dealer + 1 + i) % self.players].pop(0))
-        x[:] = order
+        seat = self.following[dealer]
+        for _ in range(len(x) - len(stock)):
+            if not pending[seat]:
+                raise Disagreement("the native game dealt other hand sizes than the Python engine")
+            order.append(pending[seat].pop(0))
+            seat = self.following[seat]
+        x[:] = order + stock[::-1]
 
     def sample(self, population: Sequence[Item], k: int, **kwargs: Any) -> list[Item]:
         event = self._next()
@@ -82,7 +93,8 @@ def replay_game(
     """Play ``game`` (a :class:`~sevens.runtime.native.NativeGame`) again in Python; raise
     :class:`Disagreement` unless every deal's record and the match winners are the same."""
     dealers = [deal.record["dealer"] for deal in game.deals]
-    rng = ScriptedRandom(game.events, list(zip(dealers, game.dealt, strict=True)))
+    following = rules.rule_set.following(players)
+    rng = ScriptedRandom(game.events, list(zip(dealers, game.dealt, game.stocks, strict=True)), following)
     strategies = [STRATEGIES[strategy](rules) for _ in range(players)]
     table = Table(players, strategies, record=True, forget_last_card=forget)
     if deals is None:
