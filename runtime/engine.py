@@ -290,6 +290,8 @@ class _Turns:
             else:
                 if draw_rule is not None and st.stock:
                     stuck = 0  # the hand changes: the round proves nothing yet
+                    if explicit:  # the caller takes the draw as its decision
+                        strategies[seat](st, seat, 0, False, rng)
                     card = self.draw(seat, draw_rule.most)
                     if card != PASS:  # a drawn card fits and must be played
                         play(st, seat, card)
@@ -304,7 +306,8 @@ class _Turns:
                         continue
                 elif cover and hands[seat]:
                     stuck = 0  # a card left the hand: the round proves nothing yet
-                    self.cover(seat)
+                    # the caller chooses the card to lay face down; bots lay their lowest-valued
+                    self.cover(seat, strategies[seat](st, seat, 0, False, rng) if explicit else PASS)
                     if not hands[seat] and self.goes_out(seat):
                         return decisions + extra, passes
                     seat = following[seat]
@@ -362,10 +365,11 @@ class _Turns:
             self.recorder.note(drawn=self.recorder.cards_in_order(drawn))
         return legal.bit_length() - 1 if legal else PASS
 
-    def cover(self, seat: int) -> None:
-        """A player who cannot play lays a card face down (bots: their lowest-valued card)."""
+    def cover(self, seat: int, card: int = PASS) -> None:
+        """A player who cannot play lays ``card`` face down (``PASS``: their lowest-valued card)."""
         st = self.st
-        card = self.pick(list(bits(st.hands[seat])), 1, Pick.LOWEST_VALUE)[0]
+        if card == PASS:
+            card = self.pick(list(bits(st.hands[seat])), 1, Pick.LOWEST_VALUE)[0]
         st.hands[seat] ^= 1 << card
         st.covered[seat] |= 1 << card
         if self.recorder is not None:

@@ -39,10 +39,6 @@ def _records(variant: str, strategy: str, games: int, seed: int = 3) -> list[dic
 @pytest.mark.parametrize("strategy", ["heuristic", "random"])
 def test_simulated_records_replay_identically(variant: str, strategy: str) -> None:
     rules = compiled(variant)
-    if rules.rule_set.draw is not None or rules.rule_set.passing.cover:
-        # Known gap (issue 11, left open): the engine draws and covers for the player, so the
-        # step API cannot yet offer those decisions; such records differ from a replay.
-        pytest.skip("the step API does not yet step through draws from the stock or covers")
     consult = STRATEGIES[strategy](rules) if strategy == "random" else None
     for record in _records(variant, strategy, 12):
         game = replay(rules, record, consult)
