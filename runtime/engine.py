@@ -51,6 +51,7 @@ class Table:
     forget_last_card: float = 0.0  # chance that a bot forgets to announce "last card"
     forgetful: frozenset[int] | None = None  # the seats that may forget (None: every seat)
     hands: list[int] | None = None  # given hands instead of a shuffled deal (the step API)
+    stock: list[int] | None = None  # with given hands, the stock (drawn from its end)
     leader: int | None = None  # given first player instead of the rule set's leader
     explicit: bool = False  # ask the strategy for forced decisions too (one legal card, none)
 
@@ -167,8 +168,8 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     players, dealer = table.players, table.dealer
     if table.hands is None:
         hands, stock = deal_cards(rules, players, dealer, rng)
-    else:  # given hands (the step API): no stock is left over
-        hands, stock = list(table.hands), []
+    else:  # given hands (the step API), and the stock if one is given
+        hands, stock = list(table.hands), list(table.stock or [])
     st = DealState(players, dealer, hands, rules.rule_set.n_rows)
     st.stock = list(stock)  # drawn from its end
     dealt = list(st.hands) if table.record else []

@@ -121,7 +121,8 @@ class Game:
     game ``seed``: the dealer (unless given), the shuffle (unless ``hands`` are
     given), a dealer's named opening card and random penalty transfers come
     from it.  ``hands`` are card-id bitmasks or code strings per seat;
-    ``first`` overrides who takes the first turn.  Seats in ``bots`` are
+    ``stock`` (with ``hands``) the cards left to draw, card ids or codes in
+    drawing order; ``first`` overrides who takes the first turn.  Seats in ``bots`` are
     played by those strategies; every other seat waits for :meth:`apply`.
     ``record=False`` skips building the record (searches and environments).
     """
@@ -133,6 +134,7 @@ class Game:
         seed: int = 0,
         *,
         hands: list[int] | list[str] | None = None,
+        stock: list[int] | list[str] | None = None,
         dealer: int | None = None,
         first: int | None = None,
         bots: dict[int, Strategy] | None = None,
@@ -159,6 +161,7 @@ class Game:
         self.state: DealState | None = None
         self.pending: Decision | None = None
         self.result: DealResult | None = None
+        given = None if hands is None else self._given_hands(hands)
         self.table = Table(
             players,
             [self._seat_strategy(seat) for seat in range(players)],
@@ -167,7 +170,8 @@ class Game:
             carried_pot=carried_pot,
             record=record,
             forget_last_card=forget_last_card,
-            hands=None if hands is None else self._given_hands(hands),
+            hands=given,
+            stock=None if stock is None else self._given_stock(stock, given),
             leader=first,
             explicit=True,
         )
@@ -341,6 +345,29 @@ class Game:
         if self.state is None:  # the deal ended before any decision
             raise RuntimeError("the deal ended before any decision")
         return self.state
+
+    def _given_stock(
+        self, stock: list[int] | list[str], hands: list[int] | None
+    ) -> list[int]:
+        """Validate a given stock (drawing order); returns it as the engine keeps it (drawn
+        from the end)."""
+        if hands is None:
+            raise ValueError("a stock is given only with the hands")
+        held = 0
+        for mask in hands:
+            held |= mask
+        cards = [
+            card
+            for item in stock
+            for card in (parse_cards(self.rules, item, "stock") if isinstance(item, str) else [item])
+        ]
+        dealt = sum(1 << c for c in self.rules.rule_set.dealt)
+        mask = 0
+        for card in cards:
+            if not dealt >> card & 1 or (held | mask) >> card & 1:
+                raise ValueError(f"stock card {card} is not dealt, or is given twice")
+            mask |= 1 << card
+        return cards[::-1]
 
     def _given_hands(self, hands: list[int] | list[str]) -> list[int]:
         """Validate given hands: one per seat, disjoint, only cards that are dealt."""
