@@ -79,6 +79,39 @@ def test_a_tampered_record_does_not_replay() -> None:
     assert game.record != record
 
 
+def _conformance_records() -> list[Any]:
+    """The game records kept with the conformance data (``records-<strategy>.jsonl``).
+
+    Written by ``sevens simulate ID --players P --games 3 --seed 100 --strategy heuristic
+    --record …`` and ``--games 2 --seed 200 --strategy random`` for the seeds' games, their
+    regional variants, and rule sets with a stock or covers.
+    """
+    params = []
+    for path in sorted(CONFORMANCE.glob("*/records-*.jsonl")):
+        strategy = path.stem.removeprefix("records-")
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            name = f"{path.parent.name}:{strategy}:{record['seed']}"
+            params.append(pytest.param(path.parent.name, strategy, record, id=name))
+    return params
+
+
+def test_the_conformance_data_holds_records_of_the_seed_variants() -> None:
+    variants = {p.values[0] for p in _conformance_records()}
+    assert {"parliament", "fan-tan", "sevens", "dutch-fan-tan", "pai-qi", "elfer-raus"} <= variants
+
+
+@pytest.mark.parametrize(("variant", "strategy", "record"), _conformance_records())
+def test_conformance_records_replay_record_for_record(
+    variant: str, strategy: str, record: dict[str, Any]
+) -> None:
+    rules = compiled(variant)
+    consult = STRATEGIES[strategy](rules) if strategy != "heuristic" else None
+    game = replay(rules, record, consult)
+    assert game.record == record
+    assert len(game.history) == len(record["decisions"])
+
+
 def _leader_cases() -> list[Any]:
     params = []
     for path in sorted(CONFORMANCE.glob("*/leader.yaml")):
