@@ -41,13 +41,14 @@ class _Knowledge:
     def __init__(self, st: DealState) -> None:
         self.st = st
         self.void = [0] * st.n_players  # cards each seat is known not to hold
-        self.playable = 0  # cards playable at the bot's previous decision
+        self.playable = 0  # cards playable once the bot's previous choice was on the table
         self.passes = list(st.passes)
         self.table = -1  # the table at the bot's previous decision
         self.stalled = False  # no card was played since then
 
     def update(self, st: DealState, seat: int, informative: bool, tracked: bool) -> None:
-        """Seats that passed since the last decision held none of the cards playable throughout."""
+        """Seats that passed since the bot's last choice held none of the cards playable
+        throughout: playable once that choice lay on the table and still playable now."""
         if informative and tracked and self.playable:
             still = self.playable & st.playable & ~st.table
             for other in range(st.n_players):
@@ -57,6 +58,14 @@ class _Knowledge:
         self.playable = st.playable if tracked else 0
         self.stalled = st.table == self.table
         self.table = st.table
+
+    def chose(self, rules: Rules, st: DealState, seat: int, card: int) -> None:
+        """Note the bot's choice: the cards it makes playable are playable for the next seats
+        too, so one who passes next lacks them as well."""
+        if card != PASS and self.playable:
+            world = copy_state(st)
+            rules.play(world, seat, card)
+            self.playable = world.playable
 
 
 def sample_hands(
@@ -112,13 +121,15 @@ class SearchBot:
         withhold = can_pass and not (knowledge.stalled and legal)
         actions = [*bits(legal), PASS] if withhold else list(bits(legal))
         if len(actions) <= 1:
-            return actions[0] if actions else PASS
-        if can_pass and not self.rules.rule_set.passing.voluntary:  # an optional follow-up
-            return self.rollout(st, seat, legal, can_pass, rng)
-        started, cpu = time.perf_counter(), time.process_time()
-        choice = self._search(st, seat, actions, knowledge, random.Random(rng.random()))
-        self.decision_seconds.append(time.perf_counter() - started)
-        self.decision_cpu.append(time.process_time() - cpu)
+            choice = actions[0] if actions else PASS
+        elif can_pass and not self.rules.rule_set.passing.voluntary:  # an optional follow-up
+            choice = self.rollout(st, seat, legal, can_pass, rng)
+        else:
+            started, cpu = time.perf_counter(), time.process_time()
+            choice = self._search(st, seat, actions, knowledge, random.Random(rng.random()))
+            self.decision_seconds.append(time.perf_counter() - started)
+            self.decision_cpu.append(time.process_time() - cpu)
+        knowledge.chose(self.rules, st, seat, choice)
         return choice
 
     def _knowledge(self, st: DealState, seat: int) -> _Knowledge:
