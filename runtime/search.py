@@ -13,6 +13,7 @@ a number of playouts per decision (deterministic) or a time per decision.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -38,34 +39,89 @@ def copy_state(st: DealState) -> DealState:
 class _Knowledge:
     """What the bot has learnt in the current deal about who cannot hold which cards."""
 
-    def __init__(self, st: DealState) -> None:
-        self.st = st
+    def __init__(self, st: DealState, rules: Rules) -> None:
+        self.st, self.rules = st, rules
         self.void = [0] * st.n_players  # cards each seat is known not to hold
         self.playable = 0  # cards playable once the bot's previous choice was on the table
+        self.after: DealState | None = None  # the public table once that choice was laid
         self.passes = list(st.passes)
         self.table = -1  # the table at the bot's previous decision
         self.stalled = False  # no card was played since then
 
     def update(self, st: DealState, seat: int, informative: bool, tracked: bool) -> None:
-        """Seats that passed since the bot's last choice held none of the cards playable
-        throughout: playable once that choice lay on the table and still playable now."""
+        """Learn from the forced passes since the bot's last choice: a seat that passed held
+        no card playable at that moment (see :meth:`_round`)."""
         if informative and tracked and self.playable:
+            exact = self._round(st, seat)
             still = self.playable & st.playable & ~st.table
             for other in range(st.n_players):
                 if other != seat and st.passes[other] > self.passes[other]:
-                    self.void[other] |= still
+                    self.void[other] |= still | exact.get(other, 0)
         self.passes = list(st.passes)
         self.playable = st.playable if tracked else 0
+        self.after = None
         self.stalled = st.table == self.table
         self.table = st.table
 
-    def chose(self, rules: Rules, st: DealState, seat: int, card: int) -> None:
-        """Note the bot's choice: the cards it makes playable are playable for the next seats
-        too, so one who passes next lacks them as well."""
-        if card != PASS and self.playable:
-            world = copy_state(st)
-            rules.play(world, seat, card)
-            self.playable = world.playable
+    def chose(self, st: DealState, seat: int, card: int) -> None:
+        """Note the bot's choice: the table it leaves is where the next seats' turns start."""
+        if not self.playable:
+            return
+        world = copy_state(st)
+        world.hands = [0] * st.n_players  # only public facts: the others' hands are unknown
+        if card != PASS:
+            self.rules.play(world, seat, card)
+        self.after, self.playable = world, world.playable
+
+    def _round(self, st: DealState, seat: int) -> dict[int, int]:
+        """Per seat that passed, the cards certainly playable when it passed.
+
+        When every other seat took exactly one decision since the bot's choice (no follow-up
+        cards, nobody out, no cards moved between hands), the cards laid meanwhile were played
+        one each by the seats that did not pass, in turn order.  Each order of those cards
+        that keeps every play legal is replayed on the public table; a passer lacked the cards
+        playable at its turn in every such order.  Otherwise nothing is claimed (empty).
+        """
+        after, rules = self.after, self.rules
+        if after is None or rules.rule_set.follow_up is not None or st.table & ~after.table == 0:
+            return {}
+        following = rules.rule_set.following(st.n_players)
+        order = [following[seat]]
+        while following[order[-1]] != seat:
+            order.append(following[order[-1]])
+        passed = {o for o in order if st.passes[o] == self.passes[o] + 1}
+        players = [o for o in order if o not in passed]
+        laid = list(bits(st.table & ~after.table))
+        if len(laid) != len(players) or len(laid) > 4 or any(st.places[o] for o in order):
+            return {}
+        if any(st.passes[o] not in (self.passes[o], self.passes[o] + 1) for o in order):
+            return {}
+        found: dict[int, int] | None = None
+        for cards in itertools.permutations(laid):
+            seen = _replay_round(rules, after, order, passed, cards)
+            if seen is not None:
+                found = seen if found is None else {o: found[o] & seen[o] for o in found}
+        return found or {}
+
+
+def _replay_round(
+    rules: Rules, after: DealState, order: list[int], passed: set[int], cards: tuple[int, ...]
+) -> dict[int, int] | None:
+    """The playable cards at each passer's turn when the non-passers laid ``cards`` in turn
+    order; None when one of those plays would not have been legal."""
+    world = copy_state(after)
+    playable_at: dict[int, int] = {}
+    laid = iter(cards)
+    for other in order:
+        if other in passed:
+            playable_at[other] = world.playable & ~world.table
+            continue
+        card = next(laid)
+        if not world.playable >> card & 1:
+            return None
+        world.hands[other] |= 1 << card  # the public copy holds no hands: give it the card
+        rules.play(world, other, card)
+    return playable_at
 
 
 def sample_hands(
@@ -129,12 +185,12 @@ class SearchBot:
             choice = self._search(st, seat, actions, knowledge, random.Random(rng.random()))
             self.decision_seconds.append(time.perf_counter() - started)
             self.decision_cpu.append(time.process_time() - cpu)
-        knowledge.chose(self.rules, st, seat, choice)
+        knowledge.chose(st, seat, choice)
         return choice
 
     def _knowledge(self, st: DealState, seat: int) -> _Knowledge:
         if self.knowledge is None or self.knowledge.st is not st:
-            self.knowledge = _Knowledge(st)
+            self.knowledge = _Knowledge(st, self.rules)
         self.knowledge.update(st, seat, self.informative, self.rules.legal_is_playable and st.opened)
         return self.knowledge
 
