@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from sevens.runtime.api import DealState
 from sevens.runtime.engine import Table, deal_hands, play_deal
 from sevens.runtime.game import PASS, Game
-from sevens.runtime.search import SearchBot, copy_state, sample_hands
+from sevens.runtime.search import SearchBot, copy_state, fast_heuristic, sample_hands
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled
@@ -109,3 +111,27 @@ def test_a_pass_after_another_seat_opened_cards_shows_the_passer_lacks_them() ->
     assert all(knowledge.void[2] >> card & 1 for card in opened)  # playable at seat 2's turn
     assert all(knowledge.void[3] >> card & 1 for card in opened)
     assert knowledge.void[1] & ~game.observation(0).table == 0  # seat 1 played: nothing learnt
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["parliament", "shichi-narabe", "cinquillo", "double-deck", "any-seven", "elfer-raus"],
+)
+def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
+    rules = compiled(variant)
+    players = 8 if variant == "double-deck" else 4
+    slow, fast = heuristic_strategy(rules), fast_heuristic(rules)
+    compared = 0
+
+    def both(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        nonlocal compared
+        expected = slow(st, seat, legal, can_pass, rng)
+        assert fast(st, seat, legal, can_pass, rng) == expected
+        compared += 1
+        return expected
+
+    for seed in range(15):
+        play_deal(
+            rules, Table(players, [both] * players, dealer=seed % players), random.Random(seed)
+        )
+    assert compared > 50
