@@ -4,11 +4,14 @@ At a decision with a real choice the bot deals the cards it cannot see to
 the other players many times over ("determinisations"), each consistent with
 what it knows: the cards on the table and in its hand, every player's number
 of cards, and the cards a player cannot hold because it passed while they
-were playable (a forced pass means no playable card at that moment).  In
-each sampled world it plays every legal action and finishes the deal with
-the heuristic strategy for everyone, through the engine's own turn loop;
-the action with the best mean outcome for its seat is chosen.  The budget is
-a number of playouts per decision (deterministic) or a time per decision.
+were playable (a forced pass means no playable card at that moment; the
+bot replays the round since its last choice on the public table to know what
+was playable at each passer's turn).  In each sampled world it plays every
+legal action and finishes the deal with the heuristic's choices for everyone
+(computed with masks: :func:`fast_heuristic`), through the engine's own turn
+loop; the heuristic's own choice stands unless another action is clearly
+better over the same worlds.  The budget is a number of playouts per decision
+(deterministic) or a time per decision.
 """
 
 from __future__ import annotations
