@@ -27,7 +27,7 @@ from sevens.runtime.engine import DealResult, Table, _score, _Turns
 from sevens.runtime.strategies import PASS, Strategy
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
-DEFAULT_PLAYOUTS = 32
+DEFAULT_PLAYOUTS = 64
 _SLOTS = DealState.__slots__
 
 
