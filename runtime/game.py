@@ -364,8 +364,10 @@ class Game:
         dealt = sum(1 << c for c in self.rules.rule_set.dealt)
         mask = 0
         for card in cards:
-            if not dealt >> card & 1 or (held | mask) >> card & 1:
-                raise ValueError(f"stock card {card} is not dealt, or is given twice")
+            if not 0 <= card < self.rules.rule_set.n_cards or not dealt >> card & 1:
+                raise ValueError(f"the stock holds a card that is not dealt in this rule set: {card}")
+            if (held | mask) >> card & 1:
+                raise ValueError(f"{self.card(card)} is given twice (in a hand or the stock)")
             mask |= 1 << card
         return cards[::-1]
 

@@ -197,6 +197,16 @@ def test_bots_play_their_seats_and_the_record_matches_simulate() -> None:
     assert game.record == record
 
 
+def test_a_given_stock_must_complete_the_deal() -> None:
+    hands = ["7D 8D", "2S 3S", "7S KC", "7C 7H"]
+    with pytest.raises(ValueError, match="7D is given twice"):
+        Game("card-domino-stock", 4, hands=hands, stock=["7D"], dealer=0)
+    with pytest.raises(ValueError, match="not dealt"):
+        Game("card-domino-stock", 4, hands=hands, stock=[999], dealer=0)
+    with pytest.raises(ValueError, match="only with the hands"):
+        Game("card-domino-stock", 4, stock=["6D"], dealer=0)
+
+
 def test_given_hands_must_be_a_deal() -> None:
     with pytest.raises(ValueError, match="two hands"):
         Game("parliament", 4, hands=[1, 1, 0, 0], dealer=0)
