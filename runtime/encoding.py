@@ -17,7 +17,13 @@ slice                   length  meaning
 ``2n+3P+1``             1       1 when the decision is a follow-up card
 ======================  ======  ==============================================
 
-Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass).
+Rule sets with a stock add one value, the cards left in the stock / n; rule
+sets with covers then add ``n`` values, 1 where the observer laid that card
+face down, and ``P`` values, the cards each seat covered / n.
+
+Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
+``n+1`` is the draw; with covers, the ``n`` actions after those lay card id
+``a - first`` face down (:func:`cover_base` gives ``first``).
 """
 
 from __future__ import annotations
@@ -28,7 +34,41 @@ from sevens.runtime.contract import MatchWinner, RuleSet
 
 def observation_size(rule_set: RuleSet, players: int) -> int:
     """Length of the observation vector."""
-    return 2 * rule_set.n_cards + 3 * players + 2
+    stock = 1 if rule_set.draw is not None else 0
+    covers = rule_set.n_cards + players if rule_set.passing.cover else 0
+    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers
+
+
+def cover_base(rule_set: RuleSet) -> int:
+    """The first cover action (covering card id 0): after the plays, the pass and the draw."""
+    return rule_set.n_cards + 1 + (rule_set.draw is not None)
+
+
+def action_count(rule_set: RuleSet) -> int:
+    """The number of distinct actions: plays, the pass, the draw and the covers as the rules have them."""
+    return cover_base(rule_set) + (rule_set.n_cards if rule_set.passing.cover else 0)
+
+
+def action_index(rule_set: RuleSet, kind: str, action: int) -> int:
+    """The index of a step-API action (a card id, ``PASS`` = -1 or ``DRAW`` = -2) in a decision
+    of ``kind``."""
+    if kind == "cover":
+        return cover_base(rule_set) + action
+    if action >= 0:
+        return action
+    return rule_set.n_cards if action == -1 else rule_set.n_cards + 1
+
+
+def step_action(rule_set: RuleSet, kind: str, index: int) -> int | None:
+    """The step-API action of an index in a decision of ``kind``; None when no such action fits it."""
+    n, base = rule_set.n_cards, cover_base(rule_set)
+    if kind == "cover":
+        return index - base if base <= index < action_count(rule_set) else None
+    if 0 <= index < n:
+        return index
+    if index == n:
+        return -1
+    return -2 if index == n + 1 and rule_set.draw is not None else None
 
 
 def encode(rule_set: RuleSet, st: DealState, seat: int, follow_up: bool) -> list[float]:
@@ -50,6 +90,16 @@ def encode(rule_set: RuleSet, st: DealState, seat: int, follow_up: bool) -> list
         vector[base + 2 * players + k] = 1.0 if st.places[other] else 0.0
     vector[base + 3 * players] = min(max(st.pot, 0) / n, 1.0)
     vector[base + 3 * players + 1] = 1.0 if follow_up else 0.0
+    extra = base + 3 * players + 2
+    if rule_set.draw is not None:
+        vector[extra] = len(st.stock) / n
+        extra += 1
+    if rule_set.passing.cover:
+        for card in range(n):
+            if st.covered[seat] >> card & 1:
+                vector[extra + card] = 1.0
+        for k in range(players):
+            vector[extra + n + k] = st.covered[(seat + k) % players].bit_count() / n
     return vector
 
 

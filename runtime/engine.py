@@ -52,6 +52,7 @@ class Table:
     forget_last_card: float = 0.0  # chance that a bot forgets to announce "last card"
     forgetful: frozenset[int] | None = None  # the seats that may forget (None: every seat)
     hands: list[int] | None = None  # given hands instead of a shuffled deal (the step API)
+    stock: list[int] | None = None  # with given hands, the stock (drawn from its end)
     leader: int | None = None  # given first player instead of the rule set's leader
     explicit: bool = False  # ask the strategy for forced decisions too (one legal card, none)
 
@@ -168,8 +169,8 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     players, dealer = table.players, table.dealer
     if table.hands is None:
         hands, stock = deal_cards(rules, players, dealer, rng)
-    else:  # given hands (the step API): no stock is left over
-        hands, stock = list(table.hands), []
+    else:  # given hands (the step API), and the stock if one is given
+        hands, stock = list(table.hands), list(table.stock or [])
     st = DealState(players, dealer, hands, rules.rule_set.n_rows)
     st.stock = list(stock)  # drawn from its end
     dealt = list(st.hands) if table.record else []
@@ -371,6 +372,8 @@ class _Turns:
             else:
                 if draw_rule is not None and st.stock:
                     stuck = 0  # the hand changes: the round proves nothing yet
+                    if explicit:  # the caller takes the draw as its decision
+                        strategies[seat](st, seat, 0, False, rng)
                     card = self.draw(seat, draw_rule.most)
                     if card != PASS:  # a drawn card fits and must be played
                         play(st, seat, card)
@@ -382,7 +385,8 @@ class _Turns:
                         continue
                 elif cover and hands[seat]:
                     stuck = 0  # a card left the hand: the round proves nothing yet
-                    self.cover(seat)
+                    # the caller chooses the card to lay face down; bots lay their lowest-valued
+                    self.cover(seat, strategies[seat](st, seat, 0, False, rng) if explicit else PASS)
                     if not hands[seat] and self.goes_out(seat):
                         return decisions + extra, passes
                     seat = self.next_seat(seat)
@@ -451,10 +455,11 @@ class _Turns:
             self.recorder.note(drawn=self.recorder.cards_in_order(drawn))
         return legal.bit_length() - 1 if legal else PASS
 
-    def cover(self, seat: int) -> None:
-        """A player who cannot play lays a card face down (bots: their lowest-valued card)."""
+    def cover(self, seat: int, card: int = PASS) -> None:
+        """A player who cannot play lays ``card`` face down (``PASS``: their lowest-valued card)."""
         st = self.st
-        card = self.pick(list(bits(st.hands[seat])), 1, Pick.LOWEST_VALUE)[0]
+        if card == PASS:
+            card = self.pick(list(bits(st.hands[seat])), 1, Pick.LOWEST_VALUE)[0]
         st.hands[seat] ^= 1 << card
         st.covered[seat] |= 1 << card
         if self.recorder is not None:

@@ -7,6 +7,10 @@ caller's answer, so there is one game loop for simulation, stepping,
 environments and the terminal game.  The table is set to ``explicit``: forced
 decisions (a single legal card without the right to pass, a pass because
 nothing can be played) are asked for too, so a caller never infers a move.
+Where the rules have a stock, a player who cannot play takes the action
+``DRAW`` (the engine draws until a card fits, as far as the rules allow, and
+plays it); where they have covers, the player chooses the card to lay face
+down (bots lay their lowest-valued card, as the engine does for them).
 
 The record of a finished game (:attr:`Game.record`) is the one
 ``sevens simulate --record`` writes for the same seed and the same choices.
@@ -28,7 +32,12 @@ from sevens.runtime.records import game_record
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
 
-__all__ = ["PASS", "Decision", "Game", "IllegalAction", "Observation", "load_game_rules"]
+__all__ = ["COVER", "DRAW", "PASS", "Decision", "Game", "IllegalAction", "Observation", "load_game_rules"]
+
+#: The action of a player who cannot play and must draw from the stock.
+DRAW = -2
+#: A covered card in the public history (the card itself is face down).
+COVER = -3
 
 
 class IllegalAction(ValueError):
@@ -41,7 +50,9 @@ class Decision:
 
     ``legal`` is the bitmask of the cards that may be played (0: the player
     must pass); ``can_pass`` says whether passing is allowed besides them.
-    ``kind`` is ``"turn"`` or ``"follow-up"`` (an extra card after a play);
+    ``kind`` is ``"turn"``, ``"follow-up"`` (an extra card after a play),
+    ``"draw"`` (the one action is ``DRAW``) or ``"cover"`` (``legal`` holds
+    the cards that may be laid face down: the whole hand);
     ``forced`` is True when there is exactly one legal action.
     """
 
@@ -56,8 +67,12 @@ class Decision:
 
     @property
     def actions(self) -> list[int]:
-        """The legal actions: card ids, lowest first, then ``PASS`` when allowed."""
+        """The legal actions: card ids, lowest first, then ``PASS`` when allowed (or ``DRAW``)."""
+        if self.kind == "draw":
+            return [DRAW]
         cards = list(bits(self.legal))
+        if self.kind == "cover":
+            return cards
         return [*cards, PASS] if self.can_pass or not cards else cards
 
 
@@ -67,7 +82,10 @@ class Observation:
 
     Cards are card ids (indexes into ``rule_set.card_codes``); masks are ints
     with bit ``card`` set.  ``history`` holds every decision so far as
-    ``(seat, action)`` with ``action`` a card id or ``PASS``.
+    ``(seat, action)`` with ``action`` a card id, ``PASS``, ``DRAW`` or
+    ``COVER`` (whose card only its player knows: ``covered``, its own covered
+    cards).  ``kind`` is the kind of the pending decision when it is this
+    seat's; ``stock`` the number of cards left to draw.
     """
 
     seat: int
@@ -82,6 +100,9 @@ class Observation:
     legal: int
     can_pass: bool
     history: tuple[tuple[int, int], ...]
+    kind: str = "turn"
+    covered: int = 0
+    stock: int = 0
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -100,7 +121,8 @@ class Game:
     game ``seed``: the dealer (unless given), the shuffle (unless ``hands`` are
     given), a dealer's named opening card and random penalty transfers come
     from it.  ``hands`` are card-id bitmasks or code strings per seat;
-    ``first`` overrides who takes the first turn.  Seats in ``bots`` are
+    ``stock`` (with ``hands``) the cards left to draw, card ids or codes in
+    drawing order; ``first`` overrides who takes the first turn.  Seats in ``bots`` are
     played by those strategies; every other seat waits for :meth:`apply`.
     ``record=False`` skips building the record (searches and environments).
     """
@@ -112,6 +134,7 @@ class Game:
         seed: int = 0,
         *,
         hands: list[int] | list[str] | None = None,
+        stock: list[int] | list[str] | None = None,
         dealer: int | None = None,
         first: int | None = None,
         bots: dict[int, Strategy] | None = None,
@@ -134,9 +157,11 @@ class Game:
         self.bots = dict(bots or {})
         self.history: list[tuple[int, int]] = []
         self.forced: list[bool] = []  # per history entry: was it the only legal action?
+        self.kinds: list[str] = []  # per history entry: the kind of decision
         self.state: DealState | None = None
         self.pending: Decision | None = None
         self.result: DealResult | None = None
+        given = None if hands is None else self._given_hands(hands)
         self.table = Table(
             players,
             [self._seat_strategy(seat) for seat in range(players)],
@@ -145,7 +170,8 @@ class Game:
             carried_pot=carried_pot,
             record=record,
             forget_last_card=forget_last_card,
-            hands=None if hands is None else self._given_hands(hands),
+            hands=given,
+            stock=None if stock is None else self._given_stock(stock, given),
             leader=first,
             explicit=True,
         )
@@ -192,7 +218,17 @@ class Game:
             to_move=self.current_player,
             legal=self.pending.legal if mine and self.pending else 0,
             can_pass=bool(mine and self.pending and PASS in self.pending.actions),
-            history=tuple(self.history),
+            history=self.public_history(),
+            kind=self.pending.kind if mine and self.pending else "turn",
+            covered=st.covered[seat],
+            stock=len(st.stock),
+        )
+
+    def public_history(self) -> tuple[tuple[int, int], ...]:
+        """The history as every seat sees it: covered cards are face down (``COVER``)."""
+        return tuple(
+            (seat, COVER if kind == "cover" else action)
+            for (seat, action), kind in zip(self.history, self.kinds, strict=True)
         )
 
     @property
@@ -212,13 +248,16 @@ class Game:
         )
 
     def card(self, action: int) -> str:
-        """The code of a card id, or ``"pass"``."""
-        return "pass" if action == PASS else str(self.rules.rule_set.card_codes[action])
+        """The code of a card id, or ``"pass"`` / ``"draw"`` / ``"cover"``."""
+        if action < 0:
+            return _ACTION_NAMES[action]
+        return str(self.rules.rule_set.card_codes[action])
 
     # -- acting ------------------------------------------------------------
 
     def apply(self, action: int | str) -> None:
-        """Take the pending decision: a card id, a card code (``7D``, ``7♦``), ``PASS`` or ``"pass"``."""
+        """Take the pending decision: a card id, a card code (``7D``, ``7♦``), ``PASS`` or
+        ``"pass"``, ``DRAW`` or ``"draw"``; at a cover decision, the card to lay face down."""
         if self.pending is None:
             raise IllegalAction("the deal is over")
         chosen = self.parse_action(action)
@@ -228,14 +267,14 @@ class Game:
         self._resume(chosen)
 
     def parse_action(self, action: int | str) -> int:
-        """A card id or ``PASS`` from an id or a code."""
+        """A card id, ``PASS`` or ``DRAW`` from an id or a code."""
         if isinstance(action, int):
-            if action != PASS and not 0 <= action < self.rules.rule_set.n_cards:
+            if action not in (PASS, DRAW) and not 0 <= action < self.rules.rule_set.n_cards:
                 raise IllegalAction(f"no card has id {action}")
             return action
         text = action.strip()
-        if text.lower() == "pass":
-            return PASS
+        if text.lower() in ("pass", "draw"):
+            return PASS if text.lower() == "pass" else DRAW
         try:
             matches = _card_ids(self.rules, text)
         except ValueError as error:
@@ -259,17 +298,21 @@ class Game:
 
     def _seat_strategy(self, seat: int) -> Strategy:
         def decide(st: DealState, at: int, legal: int, can_pass: bool, rng: random.Random) -> int:
-            request = Decision(at, legal, can_pass, self._kind(at))
+            request = self._request(st, at, legal, can_pass)
             bot = self.bots.get(at)
-            if bot is not None and not request.forced:
-                card = bot(st, at, legal, can_pass, rng)
-            elif bot is not None:
+            if bot is None:
+                card = self._ask(st, request)
+            elif request.kind == "cover":  # as the engine covers for bots
+                value = self.rules.rule_set.card_value
+                card = min(bits(request.legal), key=lambda c: (value[c], c))
+            elif request.forced:
                 card = request.actions[0]
             else:
-                card = self._ask(st, request)
+                card = bot(st, at, legal, can_pass, rng)
             self.state = st
             self.history.append((at, card))
             self.forced.append(request.forced)
+            self.kinds.append(request.kind)
             return int(card)
 
         return decide
@@ -280,16 +323,53 @@ class Game:
         assert caller is not None  # the loop greenlet is always started from the caller's
         return int(caller.switch((st, request)))
 
+    def _request(self, st: DealState, seat: int, legal: int, can_pass: bool) -> Decision:
+        """The decision the engine asks for.  With no legal card the engine asks for a draw
+        when there is a stock to draw from, else a cover when the rules have covers and the
+        hand is not empty, else a forced pass: the same tests, in the same order, as its loop."""
+        rule_set = self.rules.rule_set
+        if legal == 0 and not can_pass:
+            if rule_set.draw is not None and st.stock:
+                return Decision(seat, 0, False, "draw")
+            if rule_set.passing.cover and st.hands[seat]:
+                return Decision(seat, st.hands[seat], False, "cover")
+        return Decision(seat, legal, can_pass, self._kind(seat))
+
     def _kind(self, seat: int) -> str:
         """A decision right after the same seat's play is a follow-up within its turn."""
-        if self.history and self.history[-1][0] == seat and self.history[-1][1] != PASS:
-            return "follow-up"
-        return "turn"
+        if not self.history or self.history[-1][0] != seat or self.history[-1][1] < 0:
+            return "turn"
+        return "follow-up" if self.kinds[-1] in ("turn", "follow-up") else "turn"
 
     def _state(self) -> DealState:
         if self.state is None:  # the deal ended before any decision
             raise RuntimeError("the deal ended before any decision")
         return self.state
+
+    def _given_stock(
+        self, stock: list[int] | list[str], hands: list[int] | None
+    ) -> list[int]:
+        """Validate a given stock (drawing order); returns it as the engine keeps it (drawn
+        from the end)."""
+        if hands is None:
+            raise ValueError("a stock is given only with the hands")
+        held = 0
+        for mask in hands:
+            held |= mask
+        cards = [
+            card
+            for item in stock
+            for card in (parse_cards(self.rules, item, "stock") if isinstance(item, str) else [item])
+        ]
+        dealt = sum(1 << c for c in self.rules.rule_set.dealt)
+        mask = 0
+        for card in cards:
+            if not 0 <= card < self.rules.rule_set.n_cards or not dealt >> card & 1:
+                raise ValueError(f"the stock holds a card that is not dealt in this rule set: {card}")
+            if (held | mask) >> card & 1:
+                raise ValueError(f"{self.card(card)} is given twice (in a hand or the stock)")
+            mask |= 1 << card
+        return cards[::-1]
 
     def _given_hands(self, hands: list[int] | list[str]) -> list[int]:
         """Validate given hands: one per seat, disjoint, only cards that are dealt."""
@@ -313,6 +393,10 @@ class Game:
                 raise ValueError("a hand holds a card that is not dealt in this rule set")
             union |= mask
         return masks
+
+
+#: The names of the actions that are not cards.
+_ACTION_NAMES = {PASS: "pass", DRAW: "draw", COVER: "cover"}
 
 
 def _check_seat(seat: int, players: int, what: str) -> None:
@@ -356,10 +440,10 @@ def replay(
     while game.pending is not None:
         if len(game.history) >= len(decisions):
             raise IllegalAction("the record ends before the deal does")
-        entry = decisions[len(game.history)]
-        action = PASS if entry["action"] == "pass" else game.parse_action(entry["card"])
+        action = _recorded_action(game, decisions[len(game.history)])
         pending = game.pending
-        if strategy is not None and not pending.forced and game.state is not None:
+        chooses = not pending.forced and pending.kind != "cover"  # bots do not choose covers
+        if strategy is not None and chooses and game.state is not None:
             chosen = strategy(game.state, pending.seat, pending.legal, pending.can_pass, game.rng)
             if game.card(chosen) != game.card(action):
                 raise IllegalAction(
@@ -369,3 +453,12 @@ def replay(
             action = chosen
         game.apply(action)
     return game
+
+
+def _recorded_action(game: Game, entry: dict[str, Any]) -> int:
+    """The step API's action for one decision of a record."""
+    if "drawn" in entry:
+        return DRAW
+    if entry["action"] == "cover":
+        return game.parse_action(entry["covered"])
+    return PASS if entry["action"] == "pass" else game.parse_action(entry["card"])

@@ -4,9 +4,12 @@
 built-in rule set; :func:`game` takes an id, a rulespec file or compiled rules.
 The game is sequential, of imperfect information, with explicit chance: the
 deal is a chance node per card (each outcome a card id still to be dealt, the
-cards going round from the dealer's left), then every decision is a player's,
-forced passes included.  Actions are card ids ``0 .. n-1`` and ``n`` = pass;
-the observation tensor is :mod:`sevens.runtime.encoding`'s; returns are
+cards going round from the dealer's neighbour in the direction of play; where
+the rules leave a stock, the cards after the hands are the stock in drawing
+order), then every decision is a player's, forced passes, draws and covers
+included.  Actions are :mod:`sevens.runtime.encoding`'s (card ids ``0 .. n-1``,
+``n`` = pass, then the draw and one cover action per card where the rules
+have them); the observation tensor is :mod:`sevens.runtime.encoding`'s; returns are
 :func:`~sevens.runtime.encoding.deal_returns` (chips, points or a win).
 
 The few random events of a deal after the shuffle (the opening card a dealer
@@ -26,9 +29,16 @@ import pyspiel
 
 from sevens.runtime.api import Rules
 from sevens.runtime.contract import MatchWinner, RuleSet
-from sevens.runtime.encoding import deal_returns, encode, observation_size
+from sevens.runtime.encoding import (
+    action_count,
+    action_index,
+    deal_returns,
+    encode,
+    observation_size,
+    step_action,
+)
 from sevens.runtime.engine import DECISION_LIMIT_PER_CARD
-from sevens.runtime.game import PASS, Game, load_game_rules
+from sevens.runtime.game import Game, IllegalAction, load_game_rules
 
 SHORT_NAME = "python_sevens"
 _MAX_PLAYERS = 10
@@ -76,12 +86,13 @@ class SevensGame(pyspiel.Game):
         self.dealer = int(params.get("dealer", 0))
         rule_set = self.rules.rule_set
         self.n_cards, self.deck = rule_set.n_cards, sorted(rule_set.dealt)
+        self.seats = deal_order(rule_set, self.players, self.dealer)
         if not rule_set.players.min <= self.players <= rule_set.players.max:
             raise ValueError(f"{rule_set.id} is played by {rule_set.players.min} to {rule_set.players.max} players")
         bound = utility_bound(rule_set, self.players)
         positive = bound == 1.0
         info = pyspiel.GameInfo(
-            num_distinct_actions=rule_set.n_cards + 1,
+            num_distinct_actions=action_count(rule_set),
             max_chance_outcomes=rule_set.n_cards,
             num_players=self.players,
             min_utility=0.0 if positive else -bound,
@@ -141,8 +152,9 @@ class SevensState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if self.play is None or self.play.is_over or player != self.play.current_player:
             return []
-        n = self.sevens.n_cards
-        return sorted(n if action == PASS else action for action in self.play.legal_actions())
+        pending, rule_set = self.play.pending, self.rules.rule_set
+        assert pending is not None  # the deal is not over
+        return sorted(action_index(rule_set, pending.kind, action) for action in pending.actions)
 
     # -- acting -------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
@@ -151,13 +163,23 @@ class SevensState(pyspiel.State):
             if len(self.dealt) == len(self.sevens.deck):
                 self.deal = _Deal(self.sevens, tuple(self.dealt))
             return
-        self.deal.apply(PASS if action == self.sevens.n_cards else action)
+        pending = self.deal.game.pending
+        chosen = None if pending is None else step_action(self.rules.rule_set, pending.kind, action)
+        if chosen is None:
+            raise IllegalAction(f"action {action} is not legal now")
+        self.deal.apply(chosen)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if action == self.rules.rule_set.n_cards:
+        rule_set = self.rules.rule_set
+        codes, n = rule_set.card_codes, rule_set.n_cards
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {codes[action]}"
+        if action < n:
+            return codes[action]
+        if action == n:
             return "pass"
-        code = self.rules.rule_set.card_codes[action]
-        return f"deal {code}" if player == pyspiel.PlayerId.CHANCE else code
+        played = step_action(rule_set, "cover", action)
+        return "draw" if played is None else f"cover {codes[played]}"
 
     def returns(self) -> list[float]:
         if self.play is None or self.play.result is None:
@@ -182,12 +204,15 @@ class _Deal:
     def __init__(self, sevens: SevensGame, dealt: tuple[int, ...]) -> None:
         self.sevens, self.dealt = sevens, dealt
         self.moves: list[int] = []
-        players, dealer = sevens.players, sevens.dealer
+        players, dealer, seats = sevens.players, sevens.dealer, sevens.seats
         hands = [0] * players
-        for k, card in enumerate(dealt):
-            hands[(dealer + 1 + k) % players] |= 1 << card
+        for seat, card in zip(seats, dealt, strict=False):
+            hands[seat] |= 1 << card
+        stock = list(dealt[len(seats) :])
         rng = random.Random(_deal_seed(dealt))
-        self.game = Game(sevens.rules, players, hands=hands, dealer=dealer, rng=rng, record=False)
+        self.game = Game(
+            sevens.rules, players, hands=hands, stock=stock, dealer=dealer, rng=rng, record=False
+        )
 
     def apply(self, action: int) -> None:
         self.game.apply(action)
@@ -198,6 +223,20 @@ class _Deal:
         for action in self.moves:
             copy.apply(action)
         return copy
+
+
+def deal_order(rule_set: RuleSet, players: int, dealer: int) -> list[int]:
+    """The seat that receives each dealt card in turn, as the engine deals (runtime/engine.py:
+    ``deal_cards``); the cards after these form the stock."""
+    total = len(rule_set.dealt)
+    size = total // players if rule_set.deal.equal_hands else rule_set.deal.hand_size
+    count = total if size is None else min(total, size * players)
+    following = rule_set.following(players)
+    seats, seat = [], following[dealer]
+    for _ in range(count):
+        seats.append(seat)
+        seat = following[seat]
+    return seats
 
 
 def _deal_seed(dealt: tuple[int, ...]) -> int:
@@ -221,11 +260,9 @@ class SevensObserver:
     def set_from(self, state: SevensState, player: int) -> None:
         self.tensor.fill(0.0)
         if state.play is None or state.play.state is None:
-            n = self.rule_set.n_cards
-            for k, card in enumerate(state.dealt):  # what this player has been dealt so far
-                if (state.sevens.dealer + 1 + k) % state.sevens.players == player:
+            for seat, card in zip(state.sevens.seats, state.dealt, strict=False):
+                if seat == player:  # what this player has been dealt so far
                     self.tensor[card] = 1.0
-            del n
             return
         pending = state.play.pending
         follow_up = pending is not None and pending.seat == player and pending.kind == "follow-up"
@@ -233,8 +270,8 @@ class SevensObserver:
 
     def string_from(self, state: SevensState, player: int) -> str:
         codes = self.rule_set.card_codes
-        players, dealer = state.sevens.players, state.sevens.dealer
-        mine = [codes[c] for k, c in enumerate(state.dealt) if (dealer + 1 + k) % players == player]
+        seats = state.sevens.seats
+        mine = [codes[c] for seat, c in zip(seats, state.dealt, strict=False) if seat == player]
         if not self.perfect_recall:
             if state.play is None or state.play.state is None:
                 return f"p{player} hand: {' '.join(sorted(mine))}"
@@ -243,9 +280,14 @@ class SevensObserver:
             table = " ".join(codes[c] for c in range(len(codes)) if st.table >> c & 1)
             sizes = ",".join(str(h.bit_count()) for h in st.hands)
             return f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}"
-        history = [] if state.play is None else state.play.history
-        moves = " ".join(f"{seat}:{'pass' if a == PASS else codes[a]}" for seat, a in history)
-        return f"p{player} dealt: {' '.join(mine)} | moves: {moves}"
+        if state.play is None or state.play.state is None:
+            return f"p{player} dealt: {' '.join(mine)} | moves: "
+        play = state.play
+        moves = " ".join(f"{seat}:{play.card(a)}" for seat, a in play.public_history())
+        view = play.observation(player)  # what it drew and covered is its own knowledge
+        hand = " ".join(codes[c] for c in range(len(codes)) if view.hand >> c & 1)
+        covered = " ".join(codes[c] for c in range(len(codes)) if view.covered >> c & 1)
+        return f"p{player} dealt: {' '.join(mine)} | moves: {moves} | hand: {hand} | covered: {covered}"
 
 
 def game(rules: Rules | str | Path = "parliament", players: int = 4, dealer: int = 0) -> SevensGame:

@@ -3,8 +3,9 @@
 Agents are ``player_0`` .. ``player_{P-1}`` (seat numbers).  Each agent's
 observation is ``{"observation": float32 vector, "action_mask": int8 vector}``:
 the vector is :mod:`sevens.runtime.encoding`'s, the mask marks the legal
-actions (``0 .. n-1`` play that card id, ``n`` pass).  Every decision is an
-agent's turn, forced passes included.  Rewards come at the end of the deal:
+actions (``0 .. n-1`` play that card id, ``n`` pass, then the draw and one
+cover action per card where the rules have them).  Every decision is an
+agent's turn, forced passes, draws and covers included.  Rewards come at the end of the deal:
 :func:`~sevens.runtime.encoding.deal_returns` (chips, points or a win).
 """
 
@@ -19,8 +20,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from sevens.runtime.api import Rules
-from sevens.runtime.encoding import deal_returns, encode, observation_size
-from sevens.runtime.game import PASS, Game, load_game_rules
+from sevens.runtime.encoding import (
+    action_count,
+    action_index,
+    deal_returns,
+    encode,
+    observation_size,
+    step_action,
+)
+from sevens.runtime.game import Game, IllegalAction, load_game_rules
 
 
 class SevensEnv(AECEnv):
@@ -35,19 +43,19 @@ class SevensEnv(AECEnv):
         self.rules = load_game_rules(rules)
         self.players = players
         self.render_mode = render_mode
-        n = self.rules.rule_set.n_cards
+        n = action_count(self.rules.rule_set)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = observation_size(self.rules.rule_set, players)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (n + 1,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
                 }
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(n + 1) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self._seeds = random.Random()
         self.game: Game | None = None
 
@@ -79,10 +87,11 @@ class SevensEnv(AECEnv):
         follow_up = pending is not None and pending.kind == "follow-up" and pending.seat == seat
         assert game.state is not None
         vector = encode(self.rules.rule_set, game.state, seat, follow_up)
-        mask = np.zeros(self.rules.rule_set.n_cards + 1, dtype=np.int8)
-        if game.pending is not None and game.pending.seat == seat:
-            for action in game.pending.actions:
-                mask[self._index(action)] = 1
+        rule_set = self.rules.rule_set
+        mask = np.zeros(action_count(rule_set), dtype=np.int8)
+        if pending is not None and pending.seat == seat:
+            for action in pending.actions:
+                mask[action_index(rule_set, pending.kind, action)] = 1
         return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -94,8 +103,12 @@ class SevensEnv(AECEnv):
             raise ValueError(f"{agent} must act: None is only for agents whose deal is over")
         game = self._game()
         self._cumulative_rewards[agent] = 0.0
-        n = self.rules.rule_set.n_cards
-        game.apply(PASS if int(action) == n else int(action))
+        pending = game.pending
+        assert pending is not None  # the selected agent is the one to move while the deal runs
+        chosen = step_action(self.rules.rule_set, pending.kind, int(action))
+        if chosen is None:
+            raise IllegalAction(f"action {action} is not a {pending.kind} action")
+        game.apply(chosen)
         if game.is_over:
             result = game.result
             assert result is not None
@@ -129,9 +142,6 @@ class SevensEnv(AECEnv):
             self.agent_selection = self.possible_agents[game.current_player]
         elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
-
-    def _index(self, action: int) -> int:
-        return self.rules.rule_set.n_cards if action == PASS else action
 
     def _game(self) -> Game:
         if self.game is None:

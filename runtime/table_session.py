@@ -223,7 +223,10 @@ class PlaySession:
     def log(self) -> list[LogLine]:
         return [
             LogLine(seat, action, forced)
-            for (seat, action), forced in zip(self.game.history, self.game.forced, strict=True)
+            # public: a covered card is shown face down, as "cover"
+            for (seat, action), forced in zip(
+                self.game.public_history(), self.game.forced, strict=True
+            )
         ]
 
     def name(self, seat: int, short: bool = False) -> str:
@@ -234,7 +237,7 @@ class PlaySession:
 
     def card_text(self, card: int) -> str:
         """A card's code with its suit symbol (7♥), or 'pass'."""
-        if card == PASS:
-            return "pass"
+        if card < 0:  # PASS, DRAW or a face-down COVER
+            return self.game.card(card)
         code = self.rules.rule_set.card_codes[card]
         return code[:-1] + SUIT_SYMBOLS.get(code[-1], code[-1])

@@ -5,7 +5,9 @@
 For each variant and each of the heuristic and random strategies, ``simulate
 --record`` writes N games; each is replayed decision by decision through
 :class:`sevens.runtime.game.Game` and its record compared with the original.
-Prints one line per variant and strategy; exits 1 on any difference.
+Prints one line per variant and strategy; exits 1 on any difference.  Each
+variant is played by 4 players where it allows them; :data:`EXTRA` adds
+tables whose deal leaves a stock (at 4 players every card is dealt).
 """
 
 from __future__ import annotations
@@ -22,12 +24,18 @@ from sevens.runtime.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES
 
+#: (variant, players) played besides every variant's usual table: a stock to draw from.
+EXTRA = [("card-domino-stock", 3), ("card-domino-stock", 5)]
 
-def check(variant: str, strategy: str, games: int, seed: int) -> tuple[int, int]:
+
+def check(
+    variant: str, strategy: str, games: int, seed: int, players: int | None = None
+) -> tuple[int, int]:
     """(games replayed, games whose replay differed) for one variant and strategy."""
     rules = load_rules(variant)
     allowed = rules.rule_set.players
-    players = 4 if allowed.min <= 4 <= allowed.max else allowed.min
+    if players is None:
+        players = 4 if allowed.min <= 4 <= allowed.max else allowed.min
     stream = io.StringIO()
     simulate(rules, Options(players=players, games=games, seed=seed, strategy=strategy), stream)
     consult = STRATEGIES[strategy](rules) if strategy != "heuristic" else None
@@ -46,14 +54,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variants", help="comma-separated ids (default: every built-in one)")
+    parser.add_argument("--extra-only", action="store_true", help="only the EXTRA tables")
     args = parser.parse_args()
+    chosen = args.variants.split(",") if args.variants else builtin_ids()
+    tables: list[tuple[str, int | None]] = [] if args.extra_only else [(v, None) for v in chosen]
+    tables += EXTRA if not args.variants else []
     failed = 0
-    for variant in builtin_ids():
+    for variant, players in tables:
         for strategy in ("heuristic", "random"):
             started = time.perf_counter()
-            games, differ = check(variant, strategy, args.games, args.seed)
+            games, differ = check(variant, strategy, args.games, args.seed, players)
             seconds = time.perf_counter() - started
-            print(f"{variant:20} {strategy:9} {games} games, {differ} differ  ({seconds:.1f} s)")
+            table = f"{variant} ({players} players)" if players else variant
+            print(f"{table:20} {strategy:9} {games} games, {differ} differ  ({seconds:.1f} s)")
             failed += differ
     print("all identical" if not failed else f"{failed} records differ")
     return 1 if failed else 0

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from sevens.runtime.game import PASS, Game, IllegalAction, replay
+from sevens.runtime.game import COVER, DRAW, PASS, Game, IllegalAction, replay
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled
@@ -39,15 +39,23 @@ def _records(variant: str, strategy: str, games: int, seed: int = 3) -> list[dic
 @pytest.mark.parametrize("strategy", ["heuristic", "random"])
 def test_simulated_records_replay_identically(variant: str, strategy: str) -> None:
     rules = compiled(variant)
-    if rules.rule_set.draw is not None or rules.rule_set.passing.cover:
-        # Known gap (issue 11, left open): the engine draws and covers for the player, so the
-        # step API cannot yet offer those decisions; such records differ from a replay.
-        pytest.skip("the step API does not yet step through draws from the stock or covers")
     consult = STRATEGIES[strategy](rules) if strategy == "random" else None
     for record in _records(variant, strategy, 12):
         game = replay(rules, record, consult)
         assert game.record == record
         assert len(game.history) == len(record["decisions"])  # forced decisions were asked too
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_records_with_a_stock_replay_identically(players: int) -> None:
+    rules = compiled("card-domino-stock")  # equal hands: 52 cards leave a stock of 1 or 2
+    stream = io.StringIO()
+    simulate(rules, Options(players=players, games=30, seed=1, strategy="heuristic"), record=stream)
+    records = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert all(record["stock"] for record in records)
+    assert any("drawn" in entry for record in records for entry in record["decisions"])
+    for record in records:
+        assert replay(rules, record).record == record
 
 
 def test_withholding_records_replay_with_voluntary_passes() -> None:
@@ -69,6 +77,39 @@ def test_a_tampered_record_does_not_replay() -> None:
     except IllegalAction:
         return  # a later recorded card was no longer legal
     assert game.record != record
+
+
+def _conformance_records() -> list[Any]:
+    """The game records kept with the conformance data (``records-<strategy>.jsonl``).
+
+    Written by ``sevens simulate ID --players P --games 3 --seed 100 --strategy heuristic
+    --record …`` and ``--games 2 --seed 200 --strategy random`` for the seeds' games, their
+    regional variants, and rule sets with a stock or covers.
+    """
+    params = []
+    for path in sorted(CONFORMANCE.glob("*/records-*.jsonl")):
+        strategy = path.stem.removeprefix("records-")
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            name = f"{path.parent.name}:{strategy}:{record['seed']}"
+            params.append(pytest.param(path.parent.name, strategy, record, id=name))
+    return params
+
+
+def test_the_conformance_data_holds_records_of_the_seed_variants() -> None:
+    variants = {p.values[0] for p in _conformance_records()}
+    assert {"parliament", "fan-tan", "sevens", "dutch-fan-tan", "pai-qi", "elfer-raus"} <= variants
+
+
+@pytest.mark.parametrize(("variant", "strategy", "record"), _conformance_records())
+def test_conformance_records_replay_record_for_record(
+    variant: str, strategy: str, record: dict[str, Any]
+) -> None:
+    rules = compiled(variant)
+    consult = STRATEGIES[strategy](rules) if strategy != "heuristic" else None
+    game = replay(rules, record, consult)
+    assert game.record == record
+    assert len(game.history) == len(record["decisions"])
 
 
 def _leader_cases() -> list[Any]:
@@ -156,8 +197,49 @@ def test_bots_play_their_seats_and_the_record_matches_simulate() -> None:
     assert game.record == record
 
 
+def test_a_given_stock_must_complete_the_deal() -> None:
+    hands = ["7D 8D", "2S 3S", "7S KC", "7C 7H"]
+    with pytest.raises(ValueError, match="7D is given twice"):
+        Game("card-domino-stock", 4, hands=hands, stock=["7D"], dealer=0)
+    with pytest.raises(ValueError, match="not dealt"):
+        Game("card-domino-stock", 4, hands=hands, stock=[999], dealer=0)
+    with pytest.raises(ValueError, match="only with the hands"):
+        Game("card-domino-stock", 4, stock=["6D"], dealer=0)
+
+
 def test_given_hands_must_be_a_deal() -> None:
     with pytest.raises(ValueError, match="two hands"):
         Game("parliament", 4, hands=[1, 1, 0, 0], dealer=0)
     with pytest.raises(ValueError, match="3 hands"):
         Game("parliament", 4, hands=["7D", "7S", "7C"], dealer=0)
+
+
+def test_a_player_who_cannot_play_draws_and_a_drawn_card_that_fits_is_played() -> None:
+    hands = ["7D 8D", "2S 3S", "7S KC", "7C 7H"]
+    game = Game("card-domino-stock", 4, hands=hands, stock=["6D", "4S", "QC"], dealer=3, first=0)
+    assert game.legal_actions() == [game.parse_action("7D")]
+    game.apply("7D")
+    assert game.pending is not None and game.pending.kind == "draw"
+    assert game.legal_actions() == [DRAW] and game.card(DRAW) == "draw"
+    game.apply("draw")  # seat 1 draws 6D, which fits beside the 7D and is played
+    assert game.observation(1).hand_sizes[1] == 2 and game.observation(0).stock == 2
+    assert game.state is not None and game.state.table >> game.parse_action("6D") & 1
+
+
+def test_a_player_who_cannot_play_chooses_the_card_to_cover() -> None:
+    rules = compiled("pai-qi")
+    for seed in range(20):
+        game = Game(rules, 4, seed=seed)
+        while not game.is_over and (game.pending is None or game.pending.kind != "cover"):
+            game.apply(game.legal_actions()[0])
+        if game.pending is None:
+            continue
+        seat, hand = game.pending.seat, game.pending.legal
+        assert game.legal_actions() == [c for c in range(rules.rule_set.n_cards) if hand >> c & 1]
+        highest = game.legal_actions()[-1]
+        game.apply(highest)
+        assert game.observation(seat).covered == 1 << highest
+        assert game.observation((seat + 1) % 4).history[-1] == (seat, COVER)  # face down for others
+        assert game.history[-1] == (seat, highest)
+        return
+    raise AssertionError("no cover in 20 deals")

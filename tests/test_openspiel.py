@@ -12,8 +12,19 @@ pyspiel = pytest.importorskip("pyspiel")
 from sevens.runtime.openspiel_game import game  # noqa: E402
 from tests.conftest import compiled  # noqa: E402
 
-#: The classic, a Spanish deck, passes limited, follow-ups, voluntary passes, a named opening card.
-VARIANTS = ["parliament", "cinquillo", "shichi-narabe", "sevens", "voluntary-pass", "dealer-seven"]
+#: The classic, a Spanish deck, passes limited, follow-ups, voluntary passes, a named opening card,
+#: draws from a stock (elfer-raus, card-domino-stock), covers (pai-qi).
+VARIANTS = [
+    "parliament",
+    "cinquillo",
+    "shichi-narabe",
+    "sevens",
+    "voluntary-pass",
+    "dealer-seven",
+    "elfer-raus",
+    "card-domino-stock",
+    "pai-qi",
+]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -29,6 +40,7 @@ def test_random_playouts_end_with_the_rule_sets_returns(variant: str) -> None:
     spiel_game = game(variant, 4)
     rule_set = compiled(variant).rule_set
     rng = random.Random(1)
+    taken: set[str] = set()
     for _ in range(20):
         state = spiel_game.new_initial_state()
         chance = 0
@@ -41,14 +53,19 @@ def test_random_playouts_end_with_the_rule_sets_returns(variant: str) -> None:
         while not state.is_terminal():
             player = state.current_player()
             legal = state.legal_actions()
-            assert legal and all(0 <= a <= rule_set.n_cards for a in legal)
+            assert legal and all(0 <= a < spiel_game.num_distinct_actions() for a in legal)
             assert len(state.observation_tensor(player)) == spiel_game.observation_tensor_size()
-            state.apply_action(rng.choice(legal))
+            action = rng.choice(legal)
+            taken.add(state.action_to_string(player, action).split()[0])
+            state.apply_action(action)
         result = state.play.result
         returns = state.returns()
         if rule_set.chips is not None and rule_set.points is None:
             assert returns == [float(c) for c in result.chips]
         assert all(spiel_game.min_utility() <= r <= spiel_game.max_utility() for r in returns)
+    stock = len(rule_set.dealt) > len(spiel_game.seats)  # 52 cards dealt equally to 4 leave none
+    assert ("draw" in taken) == (rule_set.draw is not None and stock)  # the stock is dealt by chance
+    assert ("cover" in taken) == rule_set.passing.cover
 
 
 def test_a_clone_continues_like_the_original() -> None:

@@ -12,11 +12,18 @@ pytest.importorskip("gymnasium")
 from pettingzoo.test import api_test, seed_test
 
 import sevens
-from sevens.runtime.encoding import observation_size
+from sevens.runtime.encoding import (
+    action_count,
+    action_index,
+    cover_base,
+    observation_size,
+    step_action,
+)
 from tests.conftest import compiled
 
 #: Passes limited (shichi-narabe), a Spanish deck (cinquillo), the classic, voluntary passes,
-#: two packs with eight players, follow-up cards (sevens).
+#: two packs with eight players, follow-up cards (sevens), draws from a stock (elfer-raus,
+#: card-domino-stock), covers (pai-qi).
 VARIANTS = [
     ("parliament", 4),
     ("shichi-narabe", 4),
@@ -24,6 +31,9 @@ VARIANTS = [
     ("voluntary-pass", 4),
     ("double-deck", 8),
     ("sevens", 4),
+    ("elfer-raus", 4),
+    ("card-domino-stock", 5),  # 52 cards to 5 players leave a stock of 2
+    ("pai-qi", 4),
 ]
 
 
@@ -32,16 +42,17 @@ def test_pettingzoo_api(variant: str, players: int) -> None:
     api_test(sevens.env(variant, players=players), num_cycles=200)
 
 
-@pytest.mark.parametrize(("variant", "players"), VARIANTS[:3])
+@pytest.mark.parametrize(("variant", "players"), [*VARIANTS[:3], *VARIANTS[-3:]])
 def test_pettingzoo_seed(variant: str, players: int) -> None:
     seed_test(lambda: sevens.env(variant, players=players), num_cycles=200)
 
 
-def test_masks_are_the_legal_actions_and_rewards_come_at_the_end() -> None:
-    rules = compiled("parliament")
-    n = rules.rule_set.n_cards
-    env = sevens.env("parliament", players=4)
+@pytest.mark.parametrize("variant", ["parliament", "elfer-raus", "pai-qi"])
+def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -> None:
+    rules = compiled(variant)
+    env = sevens.env(variant, players=4)
     env.reset(seed=3)
+    kinds = set()
     rng = random.Random(0)
     steps = 0
     for agent in env.agent_iter():
@@ -50,16 +61,34 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end() -> None:
             env.step(None)
             continue
         assert observation["observation"].shape == (observation_size(rules.rule_set, 4),)
-        legal = [i for i in range(n + 1) if observation["action_mask"][i]]
+        legal = [i for i in range(action_count(rules.rule_set)) if observation["action_mask"][i]]
         pending = env.game.pending
         assert pending is not None and env.possible_agents[pending.seat] == agent
-        assert legal == [n if a == -1 else a for a in pending.actions]
+        assert legal == [action_index(rules.rule_set, pending.kind, a) for a in pending.actions]
+        kinds.add(pending.kind)
         assert reward == 0
         env.step(rng.choice(legal))
         steps += 1
     result = env.game.result
     assert result is not None and steps == len(env.game.record["decisions"])
-    assert sum(result.chips) + result.pot_left == 0  # the rewards are the deal's chips
+    if rules.rule_set.chips is not None:
+        assert sum(result.chips) + result.pot_left == 0  # the rewards are the deal's chips
+    if rules.rule_set.draw is not None:
+        assert "draw" in kinds
+    if rules.rule_set.passing.cover:
+        assert "cover" in kinds
+
+
+def test_cover_and_draw_actions_have_their_own_indexes() -> None:
+    covers = compiled("pai-qi").rule_set
+    n = covers.n_cards
+    assert action_count(covers) == 2 * n + 1 and cover_base(covers) == n + 1
+    assert action_index(covers, "cover", 5) == n + 6 and step_action(covers, "cover", n + 6) == 5
+    assert step_action(covers, "cover", 5) is None and step_action(covers, "turn", n + 6) is None
+    draws = compiled("elfer-raus").rule_set
+    n = draws.n_cards
+    assert action_count(draws) == n + 2 and action_index(draws, "draw", -2) == n + 1
+    assert step_action(draws, "draw", n + 1) == -2 and step_action(draws, "turn", n) == -1
 
 
 def test_missing_extra_gives_a_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:

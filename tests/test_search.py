@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from sevens.runtime.api import DealState
 from sevens.runtime.engine import Table, deal_hands, play_deal
 from sevens.runtime.game import PASS, Game
-from sevens.runtime.search import SearchBot, copy_state, sample_hands
+from sevens.runtime.search import SearchBot, copy_state, fast_heuristic, sample_hands
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled
@@ -84,3 +86,52 @@ def test_search_plays_legal_cards_in_every_shape_and_is_deterministic() -> None:
 def test_search_is_a_simulate_strategy() -> None:
     summary = simulate(compiled("parliament"), Options(games=3, strategy="search"))
     assert summary.games == 3 and sum(summary.wins) == 3
+
+
+def test_a_pass_after_another_seat_opened_cards_shows_the_passer_lacks_them() -> None:
+    rules = compiled("parliament")
+    hands = ["6D 7S KH", "7C QH", "2H 3H 4H", "7D 2S 3S"]
+    game = Game(rules, 4, hands=hands, dealer=2, first=3)
+    bot, rng = SearchBot(rules, playouts=4), random.Random(1)
+
+    def bot_turn() -> None:
+        pending, st = game.pending, game.state
+        assert pending is not None and pending.seat == 0 and st is not None
+        game.apply(bot(st, 0, pending.legal, pending.can_pass, rng))
+
+    game.apply("7D")  # seat 3 leads
+    bot_turn()  # 6D or 7S: a real choice
+    game.apply("7C")  # seat 1 opens the clubs: 6C and 8C become playable
+    game.apply(PASS)  # seat 2 cannot play, seat 3 neither
+    game.apply(PASS)
+    bot_turn()
+    knowledge = bot.knowledge
+    assert knowledge is not None
+    opened = {game.parse_action(code) for code in ("6C", "8C")}
+    assert all(knowledge.void[2] >> card & 1 for card in opened)  # playable at seat 2's turn
+    assert all(knowledge.void[3] >> card & 1 for card in opened)
+    assert knowledge.void[1] & ~game.observation(0).table == 0  # seat 1 played: nothing learnt
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["parliament", "shichi-narabe", "cinquillo", "double-deck", "any-seven", "elfer-raus"],
+)
+def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
+    rules = compiled(variant)
+    players = 8 if variant == "double-deck" else 4
+    slow, fast = heuristic_strategy(rules), fast_heuristic(rules)
+    compared = 0
+
+    def both(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        nonlocal compared
+        expected = slow(st, seat, legal, can_pass, rng)
+        assert fast(st, seat, legal, can_pass, rng) == expected
+        compared += 1
+        return expected
+
+    for seed in range(15):
+        play_deal(
+            rules, Table(players, [both] * players, dealer=seed % players), random.Random(seed)
+        )
+    assert compared > 50
