@@ -94,6 +94,15 @@ CONTEXTS: dict[str, dict[str, str]] = {
     },
 }
 
+#: How each kind of expression is named in messages.
+PLACES = {
+    "legal": "in play.legal",
+    "when": "in follow_up.when",
+    "allow": "in follow_up.allow",
+    "card": "in card conditions (opening.leader_cards, play.compulsory)",
+    "player": "in amounts (passing costs, chips, scoring.points)",
+}
+
 AGGREGATES = {"sum": INT, "max": INT, "min": INT, "count": INT, "any": BOOL, "all": BOOL}
 ELEMENT_OF = {CARDS: CARD, PLAYERS: PLAYER, "set:rank": RANK, "set:suit": SUIT, "set:card": CARD}
 
@@ -249,19 +258,32 @@ class Analyser:
 
     def visit_Name(self, node: syn.Name, hint: str | None) -> T:
         if node.name not in self.scope:
-            hint_text = did_you_mean(node.name, self.scope)
-            raise _Fail(f"unknown name '{node.name}'{hint_text}", node.offset)
+            raise _Fail(self.unknown_name(node.name), node.offset)
         if node.name in CONTEXTS[self.context]:
             self.uses.add(node.name)
         return TVar(self.scope[node.name], node.name)
+
+    def unknown_name(self, name: str) -> str:
+        """Why ``name`` is unknown here, the names that are known, and where it would be."""
+        here = PLACES[self.context]
+        known = f"names {here}: {', '.join(sorted(self.scope))}"
+        elsewhere = [PLACES[c][3:] for c, names in CONTEXTS.items() if name in names]
+        if not elsewhere:
+            return f"unknown name '{name}'{did_you_mean(name, self.scope)} ({known})"
+        places = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 else elsewhere[0]
+        message = f"'{name}' is not available {here}, only in {places} ({known})"
+        if name == "hand" and self.context == "legal":
+            message += "; for 'a held card must be played' use play.compulsory"
+        return message
 
     def visit_Attr(self, node: syn.Attr, hint: str | None) -> T:
         obj = self.visit(node.obj)
         table = ATTRIBUTES.get(obj.type, {})
         if node.name not in table:
             what = TYPE_NAMES[obj.type]
+            allowed = f" ({what} has: {', '.join(table)})" if table else ""
             raise _Fail(
-                f"{what} has no attribute '{node.name}'{did_you_mean(node.name, table)}",
+                f"{what} has no attribute '{node.name}'{did_you_mean(node.name, table)}{allowed}",
                 node.name_offset,
             )
         if isinstance(obj, TVar) and obj.name in CONTEXTS[self.context]:

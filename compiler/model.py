@@ -181,7 +181,9 @@ class Condition:
         if self.origin is None:
             return Diagnostic(f"{self.key}: {message}")
         line, col = self.origin.offset_position(self.text, max(offset, 0))
-        return self.origin.source.diagnostic(message, line, col)
+        diagnostic = self.origin.source.diagnostic(message, line, col)
+        diagnostic.key = self.key
+        return diagnostic
 
 
 @dataclass(frozen=True)
