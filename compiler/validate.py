@@ -7,9 +7,9 @@ value (or key, for unknown keys), with a "did you mean" for misspelt keys.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any
 
 import jsonschema
@@ -88,10 +88,10 @@ def yaml_text(value: object) -> str:
 
 def _yaml_message(error: jsonschema.ValidationError) -> str:
     """jsonschema's message with the value it starts with written as YAML (``null``, not ``None``)."""
-    shown = repr(error.instance)
-    if error.message.startswith(shown):
-        return yaml_text(error.instance) + error.message[len(shown) :]
-    return error.message
+    shown, message = repr(error.instance), str(error.message)
+    if message.startswith(shown):
+        return yaml_text(error.instance) + message[len(shown) :]
+    return message
 
 
 def unknown_key_message(key: str, parent: tuple[str | int, ...], allowed: Iterable[str]) -> str:
