@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from sevens.compiler import conditions as syn
@@ -213,6 +214,8 @@ class Analyser:
         return method(node, hint)
 
     def visit_Number(self, node: syn.Number, hint: str | None) -> T:
+        if isinstance(node.value, Fraction):
+            return self.decimal(node.value, hint, node.offset)
         if hint == RANK:
             rank = self.deck.rank_index(str(node.value))
             if rank is None:
@@ -221,6 +224,18 @@ class Analyser:
                 )
             return TConst(RANK, rank)
         return TConst(INT, node.value)
+
+    def decimal(self, value: Fraction, hint: str | None, offset: int) -> T:
+        """A decimal literal: an exact amount of chips or points, never a rank."""
+        if hint == RANK:
+            raise _Fail(f"ranks are whole numbers; {decimal_text(value)} is not a rank", offset)
+        if self.context != "player":
+            raise _Fail(
+                "decimal numbers may only be used in amounts (passing costs, chips, "
+                f"scoring.points), not {PLACES[self.context]}",
+                offset,
+            )
+        return TConst(INT, value)
 
     def visit_Bool(self, node: syn.Bool, hint: str | None) -> T:
         return TConst(BOOL, node.value)
@@ -341,6 +356,8 @@ class Analyser:
         left = self.visit(node.left)
         if left.type == RANK and node.op in ("+", "-"):
             right = self.expect(node.right, INT)
+            if has_decimal(right):
+                raise _Fail("ranks move by whole numbers; this may not be one", node.right.offset)
             modulo = self.deck.n_ranks if self.wrap else None
             return self.fold(TBinary(RANK, node.op, left, right, modulo), node.offset)
         if left.type not in (INT, BOOL):
@@ -491,6 +508,24 @@ class Analyser:
                 node.type, (not node.operand.value) if node.op == "not" else -node.operand.value
             )
         return node
+
+
+def has_decimal(node: T) -> bool:
+    """Whether a typed tree holds a decimal literal (its value may then be a fraction)."""
+    if isinstance(node, TConst):
+        return isinstance(node.value, Fraction)
+    children: list[T] = []
+    for value in vars(node).values():
+        if isinstance(value, T):
+            children.append(value)
+        elif isinstance(value, tuple):
+            children.extend(item for item in value if isinstance(item, T))
+    return any(has_decimal(child) for child in children)
+
+
+def decimal_text(value: Fraction) -> str:
+    """An exact decimal fraction written out in full (``Fraction(3, 10)`` -> ``'0.3'``)."""
+    return arith.decimal_text(value)
 
 
 #: Operators whose meaning lives in the runtime, shared with generated code.

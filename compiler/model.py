@@ -339,6 +339,8 @@ class _ModelBuilder:
         value = self.get(*path, default=default)
         text = str(value).lower() if isinstance(value, bool) else str(value)
         origin = self.doc.origins.get(path) if self.get(*path) is not None else None
+        if isinstance(value, float) and origin is not None:  # the digits as written: exact
+            text = origin.source.text[origin.start_index : origin.end_index].strip()
         return Condition(".".join(path), text, origin)
 
     def build(self) -> Rulespec:
