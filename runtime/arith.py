@@ -79,15 +79,28 @@ def record_number(value: int | Fraction) -> int | float | str:
     return decimal_text(value)
 
 
+def signed_text(value: int | Fraction) -> str:
+    """An amount for people, with its sign: ``+3``, ``-0.5``, ``0``."""
+    text = decimal_text(value)
+    return text if value <= 0 else f"+{text}"
+
+
+def amounts_text(values: list[int] | list[Fraction]) -> str:
+    """A list of amounts as ``[3, -0.5, 0]``: exact decimals, never ``Fraction(-1, 2)``."""
+    return "[" + ", ".join(decimal_text(v) for v in values) + "]"
+
+
 #: No decimal a rulespec can write has more digits after the point than this.
 _MAX_DECIMAL_DIGITS = 64
 
 __all__ = [
     "INT_LIMIT",
     "Fraction",
+    "amounts_text",
     "decimal_text",
     "floor_div",
     "modulo",
     "multiply",
     "record_number",
+    "signed_text",
 ]
