@@ -209,3 +209,18 @@ def test_decimal_amounts_are_exact_and_agree(
     read = json.loads(written.getvalue(), parse_float=Fraction, parse_int=Fraction)
     assert [Fraction(x) for x in read["points"]] == expected
     assert [Fraction(x) for x in read["chips"]] == a.chips
+
+
+def test_records_write_decimals_exactly() -> None:
+    """A record's number text is the exact decimal; too many digits for a float: a string."""
+    import json
+    from fractions import Fraction
+
+    from sevens.runtime.arith import decimal_text, record_number
+
+    assert json.dumps(record_number(Fraction(1, 10) + Fraction(2, 10))) == "0.3"
+    assert json.dumps(record_number(Fraction(-5, 4))) == "-1.25"
+    assert record_number(Fraction(6, 2)) == 3 and isinstance(record_number(Fraction(6, 2)), int)
+    long = Fraction("123456789.123456789")
+    assert record_number(long) == "123456789.123456789"
+    assert decimal_text(Fraction(-1, 20)) == "-0.05"
