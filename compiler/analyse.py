@@ -95,13 +95,13 @@ CONTEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-#: How each kind of expression is named in messages.
+#: How each kind of expression is named in messages ("in play.legal").
 PLACES = {
-    "legal": "in play.legal",
-    "when": "in follow_up.when",
-    "allow": "in follow_up.allow",
-    "card": "in card conditions (opening.leader_cards, play.compulsory)",
-    "player": "in amounts (passing costs, chips, scoring.points)",
+    "legal": "play.legal",
+    "when": "follow_up.when",
+    "allow": "follow_up.allow",
+    "card": "card conditions (opening.leader_cards, play.compulsory)",
+    "player": "amounts (passing costs, chips, scoring.points)",
 }
 
 AGGREGATES = {"sum": INT, "max": INT, "min": INT, "count": INT, "any": BOOL, "all": BOOL}
@@ -232,7 +232,7 @@ class Analyser:
         if self.context != "player":
             raise _Fail(
                 "decimal numbers may only be used in amounts (passing costs, chips, "
-                f"scoring.points), not {PLACES[self.context]}",
+                f"scoring.points), not in {PLACES[self.context]}",
                 offset,
             )
         return TConst(INT, value)
@@ -280,9 +280,9 @@ class Analyser:
 
     def unknown_name(self, name: str) -> str:
         """Why ``name`` is unknown here, the names that are known, and where it would be."""
-        here = PLACES[self.context]
+        here = f"in {PLACES[self.context]}"
         known = f"names {here}: {', '.join(sorted(self.scope))}"
-        elsewhere = [PLACES[c][3:] for c, names in CONTEXTS.items() if name in names]
+        elsewhere = [PLACES[c] for c, names in CONTEXTS.items() if name in names]
         if not elsewhere:
             return f"unknown name '{name}'{did_you_mean(name, self.scope)} ({known})"
         places = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 else elsewhere[0]
