@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from sevens.compiler import conditions as syn
@@ -92,6 +93,15 @@ CONTEXTS: dict[str, dict[str, str]] = {
         "table": TABLE,
         "game": GAME,
     },
+}
+
+#: How each kind of expression is named in messages ("in play.legal").
+PLACES = {
+    "legal": "play.legal",
+    "when": "follow_up.when",
+    "allow": "follow_up.allow",
+    "card": "card conditions (opening.leader_cards, play.compulsory)",
+    "player": "amounts (passing costs, chips, scoring.points)",
 }
 
 AGGREGATES = {"sum": INT, "max": INT, "min": INT, "count": INT, "any": BOOL, "all": BOOL}
@@ -204,6 +214,8 @@ class Analyser:
         return method(node, hint)
 
     def visit_Number(self, node: syn.Number, hint: str | None) -> T:
+        if isinstance(node.value, Fraction):
+            return self.decimal(node.value, hint, node.offset)
         if hint == RANK:
             rank = self.deck.rank_index(str(node.value))
             if rank is None:
@@ -212,6 +224,18 @@ class Analyser:
                 )
             return TConst(RANK, rank)
         return TConst(INT, node.value)
+
+    def decimal(self, value: Fraction, hint: str | None, offset: int) -> T:
+        """A decimal literal: an exact amount of chips or points, never a rank."""
+        if hint == RANK:
+            raise _Fail(f"ranks are whole numbers; {decimal_text(value)} is not a rank", offset)
+        if self.context != "player":
+            raise _Fail(
+                "decimal numbers may only be used in amounts (passing costs, chips, "
+                f"scoring.points), not in {PLACES[self.context]}",
+                offset,
+            )
+        return TConst(INT, value)
 
     def visit_Bool(self, node: syn.Bool, hint: str | None) -> T:
         return TConst(BOOL, node.value)
@@ -249,19 +273,32 @@ class Analyser:
 
     def visit_Name(self, node: syn.Name, hint: str | None) -> T:
         if node.name not in self.scope:
-            hint_text = did_you_mean(node.name, self.scope)
-            raise _Fail(f"unknown name '{node.name}'{hint_text}", node.offset)
+            raise _Fail(self.unknown_name(node.name), node.offset)
         if node.name in CONTEXTS[self.context]:
             self.uses.add(node.name)
         return TVar(self.scope[node.name], node.name)
+
+    def unknown_name(self, name: str) -> str:
+        """Why ``name`` is unknown here, the names that are known, and where it would be."""
+        here = f"in {PLACES[self.context]}"
+        known = f"names {here}: {', '.join(sorted(self.scope))}"
+        elsewhere = [PLACES[c] for c, names in CONTEXTS.items() if name in names]
+        if not elsewhere:
+            return f"unknown name '{name}'{did_you_mean(name, self.scope)} ({known})"
+        places = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 else elsewhere[0]
+        message = f"'{name}' is not available {here}, only in {places} ({known})"
+        if name == "hand" and self.context == "legal":
+            message += "; for 'a held card must be played' use play.compulsory"
+        return message
 
     def visit_Attr(self, node: syn.Attr, hint: str | None) -> T:
         obj = self.visit(node.obj)
         table = ATTRIBUTES.get(obj.type, {})
         if node.name not in table:
             what = TYPE_NAMES[obj.type]
+            allowed = f" ({what} has: {', '.join(table)})" if table else ""
             raise _Fail(
-                f"{what} has no attribute '{node.name}'{did_you_mean(node.name, table)}",
+                f"{what} has no attribute '{node.name}'{did_you_mean(node.name, table)}{allowed}",
                 node.name_offset,
             )
         if isinstance(obj, TVar) and obj.name in CONTEXTS[self.context]:
@@ -319,6 +356,8 @@ class Analyser:
         left = self.visit(node.left)
         if left.type == RANK and node.op in ("+", "-"):
             right = self.expect(node.right, INT)
+            if has_decimal(right):
+                raise _Fail("ranks move by whole numbers; this may not be one", node.right.offset)
             modulo = self.deck.n_ranks if self.wrap else None
             return self.fold(TBinary(RANK, node.op, left, right, modulo), node.offset)
         if left.type not in (INT, BOOL):
@@ -469,6 +508,24 @@ class Analyser:
                 node.type, (not node.operand.value) if node.op == "not" else -node.operand.value
             )
         return node
+
+
+def has_decimal(node: T) -> bool:
+    """Whether a typed tree holds a decimal literal (its value may then be a fraction)."""
+    if isinstance(node, TConst):
+        return isinstance(node.value, Fraction)
+    children: list[T] = []
+    for value in vars(node).values():
+        if isinstance(value, T):
+            children.append(value)
+        elif isinstance(value, tuple):
+            children.extend(item for item in value if isinstance(item, T))
+    return any(has_decimal(child) for child in children)
+
+
+def decimal_text(value: Fraction) -> str:
+    """An exact decimal fraction written out in full (``Fraction(3, 10)`` -> ``'0.3'``)."""
+    return arith.decimal_text(value)
 
 
 #: Operators whose meaning lives in the runtime, shared with generated code.

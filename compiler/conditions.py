@@ -8,6 +8,7 @@ the exact place in the YAML file.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,7 +29,9 @@ class Expr:
 
 @dataclass(frozen=True)
 class Number(Expr):
-    value: int
+    """A number literal: an ``int``, or an exact ``Fraction`` for a decimal such as ``0.5``."""
+
+    value: int | Fraction
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,12 @@ class Aggregate(Expr):
     cond: Expr | None
 
 
+def number_value(text: str) -> int | Fraction:
+    """The exact value of a number literal: decimals become fractions, never floats."""
+    value = Fraction(text)
+    return int(value) if value.denominator == 1 else value
+
+
 class ConditionSyntaxError(Exception):
     """A syntax error at ``offset`` of the expression text."""
 
@@ -117,7 +126,7 @@ class _ToAst(Transformer[Token, Expr]):
     """Build :class:`Expr` nodes from the lark parse tree."""
 
     def number(self, tok: Token) -> Expr:
-        return Number(_offset(tok), int(tok))
+        return Number(_offset(tok), number_value(str(tok)))
 
     def code(self, tok: Token) -> Expr:
         return Code(_offset(tok), str(tok))
@@ -285,7 +294,8 @@ def _check_size(text: str) -> None:
         message = f"the condition is too complex ({len(tokens)} tokens; the limit is {limits.MAX_CONDITION_TOKENS})"
         raise ConditionSyntaxError(message, int(tokens[limits.MAX_CONDITION_TOKENS].start_pos or 0))
     for token in tokens:
-        if token.type == "NUMBER" and (len(token) > 19 or int(token) > limits.INT_LIMIT):
+        too_long = len(token.replace(".", "")) > 19
+        if token.type == "NUMBER" and (too_long or number_value(token) > limits.INT_LIMIT):
             message = "number too large (the limit is 10^18)"
             raise ConditionSyntaxError(message, int(token.start_pos or 0))
 

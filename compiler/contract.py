@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import replace
+from fractions import Fraction
 
 from sevens.compiler.analyse import EVENT_ATTRIBUTES, Analysed, AnalysedRules, T, TAttr, TConst
 from sevens.compiler.errors import Diagnostic, SevensError
@@ -174,9 +175,9 @@ def amount(analysed: Analysed | None) -> Amount:
     """A constant amount, or ``PER_SEAT`` when the expression reads the game."""
     if analysed is None:
         return 0
-    if isinstance(analysed.tree, TConst):
+    if isinstance(analysed.tree, TConst) and not isinstance(analysed.tree.value, Fraction):
         return int(analysed.tree.value)
-    return PER_SEAT
+    return PER_SEAT  # a decimal constant too: the record's amounts are whole numbers
 
 
 def _deck(spec: Rulespec) -> DeckShape:

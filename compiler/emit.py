@@ -22,7 +22,7 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
+from sevens.compiler.analyse import Analysed, AnalysedRules, T, TConst, has_decimal
 from sevens.compiler.contract import build_rule_set
 from sevens.compiler.lower import (
     RUNTIME_ARITHMETIC,
@@ -47,7 +47,7 @@ LINE_WIDTH = 99
 #: Hand-written runtime names a generated module may import, by module.
 RUNTIME_EXPORTS = {
     "sevens.runtime.api": ("DealState", "bits"),
-    RUNTIME_ARITHMETIC_MODULE: tuple(sorted(RUNTIME_ARITHMETIC.values())),
+    RUNTIME_ARITHMETIC_MODULE: ("Fraction", *sorted(RUNTIME_ARITHMETIC.values())),
 }
 #: Per-seat amounts: function name -> the attribute of ``AnalysedRules`` it compiles.
 AMOUNTS = {
@@ -64,6 +64,11 @@ AMOUNT_DOCS = {
     "pay_winner": "Chips the seat pays the winner when the deal ends.",
     "points": "Points the seat scores for the deal.",
 }
+
+
+def _whole_constant(tree: T) -> bool:
+    """A constant amount the contract record holds itself (decimals get a function)."""
+    return isinstance(tree, TConst) and not has_decimal(tree)
 
 
 def display_path(path: str) -> str:
@@ -321,13 +326,17 @@ class ModuleEmitter:
         found = []
         for name, attribute in AMOUNTS.items():
             analysed: Analysed | None = getattr(self.rules, attribute)
-            if analysed is None or isinstance(analysed.tree, TConst):
+            if analysed is None or _whole_constant(analysed.tree):
                 continue
-            body = lowering.lower(analysed.tree)
+            body, returns = lowering.lower(analysed.tree), "int"
             if analysed.tree.type == "bool":
                 body = ast.Call(_name("int"), [body], [])
+            elif has_decimal(analysed.tree):  # exact arithmetic: a Fraction, never a float
+                returns = "Fraction"
+                if not isinstance(analysed.tree, TConst):
+                    body = ast.Call(_name("Fraction"), [body], [])
             parameters = [("st", "DealState"), ("seat", "int")]
-            found.append(_function(name, parameters, "int", AMOUNT_DOCS[name], body))
+            found.append(_function(name, parameters, returns, AMOUNT_DOCS[name], body))
         return found
 
     # -- the module ----------------------------------------------------------

@@ -37,6 +37,7 @@ class Diagnostic:
     message: str
     location: Location | None = None
     source_line: str | None = None
+    key: str | None = None  # the dotted rulespec key the message is about, when known
 
     def render(self) -> str:
         """Format as ``file:line:col: message`` plus the source line and a caret."""
@@ -136,6 +137,14 @@ def _shown(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
         return str(path)
+
+
+def dotted_key(path: Iterable[str | int]) -> str:
+    """A rulespec path as authors write it: ``players.best``, ``sources[0].title``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else part
+    return text
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import Any, cast
 
 from sevens.compiler.analyse import (
     CARDS,
@@ -361,7 +362,12 @@ class ReferenceRules:
             ("player", "is_winner"): lambda p: st.winner == p,
             ("player", "place"): lambda p: st.places[p],
         }
-        return int(Evaluator(self.spec, bindings, attributes).eval(tree))
+        value = Evaluator(self.spec, bindings, attributes).eval(tree)
+        if isinstance(value, Fraction):
+            # Decimals stay exact.  The engine's interface still says int: a Fraction
+            # behaves as one in every sum and comparison the engine makes.
+            return cast(int, value)
+        return int(value)
 
     def pass_cost(self, st: DealState, seat: int) -> int:
         return self.player_value(st, seat, self.analysed.pass_cost.tree)

@@ -26,7 +26,14 @@ from typing import Any
 
 import yaml
 
-from sevens.compiler.errors import Diagnostic, SevensError, SourceFile, _shown, did_you_mean
+from sevens.compiler.errors import (
+    Diagnostic,
+    SevensError,
+    SourceFile,
+    _shown,
+    did_you_mean,
+    dotted_key,
+)
 from sevens.runtime.arith import INT_LIMIT  # integers in a rulespec are no larger
 
 Path_ = tuple[str | int, ...]
@@ -217,8 +224,26 @@ class Document:
         origin = self.key_origins.get(path) if at_key else None
         origin = origin or self.origin(path)
         if origin is None:
-            return Diagnostic(message)
-        return origin.diagnostic(message)
+            return Diagnostic(message, key=dotted_key(path))
+        diagnostic = origin.diagnostic(message)
+        diagnostic.key = dotted_key(path)
+        return diagnostic
+
+    def point_to_overrides(self, error: SevensError) -> SevensError:
+        """``error`` with every diagnostic inside an inherited file saying which key to override.
+
+        The author of a child rulespec cannot edit its parent (often a built-in);
+        setting the key in the child replaces the inherited value.
+        """
+        if self.source is None or len(self.paths) < 2:
+            return error
+        for diagnostic in error.diagnostics:
+            location = diagnostic.location
+            if diagnostic.key and location is not None and location.path != self.source.path:
+                diagnostic.message += (
+                    f"; inherited: set `{diagnostic.key}` in {self.source.path} to override it"
+                )
+        return SevensError(error.diagnostics)
 
 
 class _Builder:

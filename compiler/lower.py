@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from sevens.compiler.analyse import (
     CARD,
@@ -153,6 +154,9 @@ class Lowering:
         if isinstance(node.value, frozenset):
             kind = node.type.removeprefix("set:")
             return ast.Tuple([self.constant(kind, v) for v in sorted(node.value)], ast.Load())
+        if isinstance(node.value, Fraction):  # exact: Fraction(numerator, denominator)
+            parts = [const(node.value.numerator), const(node.value.denominator)]
+            return ast.Call(name("Fraction"), parts, [])
         return self.constant(node.type, node.value)
 
     def constant(self, kind: str, value: int | bool) -> ast.expr:

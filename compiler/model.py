@@ -181,7 +181,9 @@ class Condition:
         if self.origin is None:
             return Diagnostic(f"{self.key}: {message}")
         line, col = self.origin.offset_position(self.text, max(offset, 0))
-        return self.origin.source.diagnostic(message, line, col)
+        diagnostic = self.origin.source.diagnostic(message, line, col)
+        diagnostic.key = self.key
+        return diagnostic
 
 
 @dataclass(frozen=True)
@@ -337,6 +339,8 @@ class _ModelBuilder:
         value = self.get(*path, default=default)
         text = str(value).lower() if isinstance(value, bool) else str(value)
         origin = self.doc.origins.get(path) if self.get(*path) is not None else None
+        if isinstance(value, float) and origin is not None:  # the digits as written: exact
+            text = origin.source.text[origin.start_index : origin.end_index].strip()
         return Condition(".".join(path), text, origin)
 
     def build(self) -> Rulespec:

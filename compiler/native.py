@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from fractions import Fraction
 
 from sevens.compiler.analyse import (
     BOOL,
@@ -172,6 +173,8 @@ class _Program:
             self.emit(Op.PUSH, sum(1 << v for v in value))
         elif value is None:
             raise NativeUnsupported("the numba backend does not support the empty value yet")
+        elif isinstance(value, Fraction):
+            raise NativeUnsupported("the numba backend does not support decimal numbers yet")
         else:
             self.emit(Op.PUSH, int(value))
 

@@ -37,10 +37,13 @@ class Compiled:
 def load_rulespec(path: Path) -> AnalysedRules:
     """Load, validate, model and analyse one rulespec file."""
     document = load_document(path)
-    validate_document(document)
-    rules = analyse(build_model(document))
-    _check_leader_cards(rules)
-    check_opening(rules)
+    try:
+        validate_document(document)
+        rules = analyse(build_model(document))
+        _check_leader_cards(rules)
+        check_opening(rules)
+    except SevensError as exc:
+        raise document.point_to_overrides(exc) from None
     return rules
 
 

@@ -7,6 +7,7 @@ value (or key, for unknown keys), with a "did you mean" for misspelt keys.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -60,20 +61,83 @@ def _diagnose(document: Document, error: jsonschema.ValidationError) -> list[Dia
         allowed = _subschema(load_schema(), path).get("properties", {})
         extra = [k for k in error.instance if k not in allowed]
         return [
-            document.error(
-                (*path, key), f"unknown key '{key}'{did_you_mean(key, allowed)}", at_key=True
-            )
+            document.error((*path, key), unknown_key_message(key, path, allowed), at_key=True)
             for key in extra
         ]
     where = ".".join(str(p) for p in path) or "the rulespec"
     if error.validator == "required":
         return [document.error(path, f"{where}: {error.message}", at_key=True)]
     if error.validator == "enum":
-        choices = ", ".join(repr(c) for c in error.validator_value)
+        choices = ", ".join(yaml_text(c) for c in error.validator_value)
         hint = did_you_mean(str(error.instance), [str(c) for c in error.validator_value])
-        message = f"{where}: {error.instance!r} is not one of {choices}{hint}"
+        message = f"{where}: {yaml_text(error.instance)} is not one of {choices}{hint}"
         return [document.error(path, message)]
-    return [document.error(path, f"{where}: {error.message}")]
+    return [document.error(path, f"{where}: {_yaml_message(error)}")]
+
+
+def yaml_text(value: object) -> str:
+    """``value`` written as in YAML: ``null``, ``true``, ``false``, numbers bare, text quoted."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(yaml_text(item) for item in value) + "]"
+    return repr(value)
+
+
+def _yaml_message(error: jsonschema.ValidationError) -> str:
+    """jsonschema's message with the value it starts with written as YAML (``null``, not ``None``)."""
+    shown, message = repr(error.instance), str(error.message)
+    if message.startswith(shown):
+        return yaml_text(error.instance) + message[len(shown) :]
+    return message
+
+
+def unknown_key_message(key: str, parent: tuple[str | int, ...], allowed: Iterable[str]) -> str:
+    """'unknown key' with a near miss, where the key belongs instead, and the keys allowed here."""
+    allowed = sorted(allowed)
+    hint = did_you_mean(key, allowed)
+    where = ".".join(str(p) for p in parent if isinstance(p, str))
+    place = f"under `{where}`" if where else "at the top level"
+    listed = f"(keys allowed {place}: {', '.join(allowed)})"
+    homes = [home for home in key_homes().get(key, ()) if home != where]
+    if homes and not hint:
+        places = " or ".join(f"`{home}`" if home else "at the top level" for home in homes)
+        return f"unknown key '{key}' here: `{key}` belongs under {places} {listed}"
+    return f"unknown key '{key}'{hint} {listed}"
+
+
+@lru_cache(maxsize=1)
+def key_homes() -> dict[str, tuple[str, ...]]:
+    """For every key the schema knows, the dotted paths of the mappings that accept it."""
+    homes: dict[str, list[str]] = {}
+    root = load_schema()
+    stack: list[tuple[dict[str, Any], tuple[str, ...], int]] = [(root, (), 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        if depth > _SCHEMA_DEPTH:
+            continue
+        if "$ref" in node:
+            node = _resolve_ref(root, node["$ref"])
+        for key, sub in node.get("properties", {}).items():
+            if key == "$schema":
+                continue
+            dotted = ".".join(where)
+            if dotted not in homes.setdefault(key, []):
+                homes[key].append(dotted)
+            if isinstance(sub, dict):
+                stack.append((sub, (*where, key), depth + 1))
+        for combinator in ("oneOf", "anyOf", "allOf"):
+            stack.extend((sub, where, depth + 1) for sub in node.get(combinator, []))
+        for inner in ("items", "additionalProperties"):
+            if isinstance(node.get(inner), dict):
+                stack.append((node[inner], where, depth + 1))
+    return {key: tuple(sorted(places)) for key, places in homes.items()}
+
+
+#: How deep :func:`key_homes` follows the schema (it has no recursive definitions this deep).
+_SCHEMA_DEPTH = 12
 
 
 def _is_integer(checker: object, instance: object) -> bool:

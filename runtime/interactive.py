@@ -7,6 +7,7 @@ import random
 import click
 
 from sevens.runtime.api import DealState, GameError, Rules, bits
+from sevens.runtime.arith import amounts_text
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
@@ -74,6 +75,6 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, strategy:
     )
     click.echo(f"\nThe deal is over: winner {who}. Cards left per seat: {result.cards_left}")
     if rules.rule_set.chips is not None:
-        click.echo(f"Chips: {result.chips}")
+        click.echo(f"Chips: {amounts_text(result.chips)}")
     if rules.rule_set.points is not None:
-        click.echo(f"Points: {result.points}")
+        click.echo(f"Points: {amounts_text(result.points)}")

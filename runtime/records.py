@@ -6,8 +6,10 @@ This format is an interface other tools read; keep its keys stable.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import IO, Any
 
+from sevens.runtime.arith import record_number
 from sevens.runtime.engine import DealResult
 
 RECORD_KEYS = (
@@ -64,5 +66,12 @@ def game_record(
 
 def write_record(stream: IO[str], record: dict[str, Any]) -> None:
     """Append one record as a line of JSON."""
-    stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+    stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":"), default=_exact))
     stream.write("\n")
+
+
+def _exact(value: object) -> int | float | str:
+    """JSON for the one non-JSON value a record holds: an amount with decimals, written exactly."""
+    if isinstance(value, Fraction):
+        return record_number(value)
+    raise TypeError(f"a game record cannot hold {type(value).__name__}")

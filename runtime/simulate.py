@@ -176,6 +176,6 @@ def _finish(
 def _mean(total: int, count: int) -> float:
     """``total / count`` as a float, clamped to the largest finite float rather than failing."""
     try:
-        return total / count
+        return float(total / count)  # amounts with decimals are exact fractions until here
     except OverflowError:
         return sys.float_info.max if total > 0 else -sys.float_info.max

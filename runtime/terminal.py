@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from sevens.runtime.api import bits
+from sevens.runtime.arith import signed_text
 from sevens.runtime.game import PASS, IllegalAction
 from sevens.runtime.table_session import SUIT_SYMBOLS, PlaySession
 
@@ -330,7 +331,7 @@ def seats_text(session: PlaySession) -> Table:
             marker = "out" if state.places[seat] > 0 else "elim."
         cells = [marker, session.name(seat, short=True), str(held), str(passes)]
         if rule_set.chips is not None:
-            cells.append(f"{state.chips[seat]:+d}" if state is not None else "0")
+            cells.append(signed_text(state.chips[seat]) if state is not None else "0")
         table.add_row(*cells, style="bold" if seat == session.seat else "")
     return table
 
@@ -347,9 +348,9 @@ def end_text(session: PlaySession) -> str:
         place = f"{row.place}." if row.place > 0 else ("elim." if row.place < 0 else "")
         line = f"{place:5} {session.name(row.seat, short=True):12} {row.cards_left:2} left"
         if rule_set.chips is not None:
-            line += f"  chips {row.chips:+d} (total {row.total_chips:+d})"
+            line += f"  chips {signed_text(row.chips)} (total {signed_text(row.total_chips)})"
         if rule_set.points is not None:
-            line += f"  points {row.points:+d} (total {row.total_points:+d})"
+            line += f"  points {signed_text(row.points)} (total {signed_text(row.total_points)})"
         if session.deals > 1:
             line += f"  won {row.deals_won}"
         lines.append(line)

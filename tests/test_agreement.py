@@ -151,3 +151,76 @@ def test_several_rows_per_suit_agree_with_the_reference(case: str, tmp_path: Pat
             for r in (gen, ref)
         )
         assert a.record == b.record, seed
+
+
+# -- exact decimals in amounts ---------------------------------------------------------
+
+#: Decimals a rulespec might write for chips or points (Hypothesis picks among digit strings).
+DECIMALS = st.builds(
+    lambda whole, digits: f"{whole}.{digits}",
+    st.integers(0, 3),
+    st.text("0123456789", min_size=1, max_size=3),
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(cost=DECIMALS, per_card=DECIMALS, bonus=DECIMALS, seed=st.integers(0, 2**32))
+def test_decimal_amounts_are_exact_and_agree(
+    cost: str, per_card: str, bonus: str, seed: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Pass costs and points with decimals: compiled and interpreted agree, with no float drift.
+
+    The points of every seat are checked against the rule computed here with
+    ``Fraction``, and the record's JSON text reads back (as exact decimals) to
+    the same values.
+    """
+    import io
+    import json
+    from fractions import Fraction
+
+    from sevens.compiler.pipeline import load_rulespec, reference_rules
+    from sevens.runtime.engine import Table, play_deal
+    from sevens.runtime.records import write_record
+    from sevens.runtime.registry import load_rules
+
+    path = tmp_path_factory.mktemp("decimals") / "decimals.yaml"
+    path.write_text(
+        "id: decimals\nextends: parliament\n"
+        f"passing:\n  cost: {cost}\n"
+        f"scoring:\n  points: \"hand.count * {per_card} - ({bonus} if player.is_winner else 0)\"\n"
+    )
+    gen, ref = load_rules(str(path)), reference_rules(load_rulespec(path))
+    players = 3 + seed % 4
+    a, b = (
+        play_deal(r, Table(players, [random_strategy(r)] * players, seed % players, record=True), random.Random(seed))  # type: ignore[arg-type]
+        for r in (gen, ref)
+    )
+    assert a.record == b.record
+    assert (a.winner, a.chips, a.points, a.pot_left) == (b.winner, b.chips, b.points, b.pot_left)
+    expected = [
+        Fraction(per_card) * left - (Fraction(bonus) if seat == a.winner else 0)
+        for seat, left in enumerate(a.cards_left)
+    ]
+    assert a.points == expected
+    assert all(not isinstance(x, float) for x in [*a.points, *a.chips])
+    assert sum(a.chips) + a.pot_left == 0  # every half chip paid is in a hand or the pot
+    written = io.StringIO()
+    write_record(written, {"chips": a.chips, "points": a.points})
+    read = json.loads(written.getvalue(), parse_float=Fraction, parse_int=Fraction)
+    assert [Fraction(x) for x in read["points"]] == expected
+    assert [Fraction(x) for x in read["chips"]] == a.chips
+
+
+def test_records_write_decimals_exactly() -> None:
+    """A record's number text is the exact decimal; too many digits for a float: a string."""
+    import json
+    from fractions import Fraction
+
+    from sevens.runtime.arith import decimal_text, record_number
+
+    assert json.dumps(record_number(Fraction(1, 10) + Fraction(2, 10))) == "0.3"
+    assert json.dumps(record_number(Fraction(-5, 4))) == "-1.25"
+    assert record_number(Fraction(6, 2)) == 3 and isinstance(record_number(Fraction(6, 2)), int)
+    long = Fraction("123456789.123456789")
+    assert record_number(long) == "123456789.123456789"
+    assert decimal_text(Fraction(-1, 20)) == "-0.05"

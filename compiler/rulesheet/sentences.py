@@ -12,6 +12,10 @@ rule as fallback.
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+
+from babel.numbers import format_decimal
 
 from sevens.compiler.analyse import (
     BOOL,
@@ -32,6 +36,7 @@ from sevens.compiler.analyse import (
 from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.cards import card_full, rank_name, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
+from sevens.runtime.arith import decimal_text
 
 VARIABLES = {
     "card": P_("variable", "the card"),
@@ -242,6 +247,9 @@ class Phraser:
     def constant(self, kind: str, value: object) -> str:
         if isinstance(value, frozenset):
             return self.lang.join_or([self.constant(kind[4:], v) for v in sorted(value)])
+        if isinstance(value, Fraction):  # an exact decimal amount, in the language's own notation
+            exact = Decimal(decimal_text(value))
+            return format_decimal(exact, locale=self.lang.code, decimal_quantization=False)
         assert isinstance(value, int)
         if kind == RANK:
             return rank_name(self.lang, self.deck, value)
