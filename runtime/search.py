@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 
-from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import DealResult, Table, _score, _Turns
 from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy
@@ -204,5 +204,7 @@ def _continue(rules: Rules, st: DealState, table: Table, rng: random.Random, sea
 
 def search_strategy(rules: Rules, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None) -> Strategy:
     """The search bot as a strategy (``--strategy search``)."""
+    if rules.rule_set.wild is not None:  # its playouts use the plain turn loop
+        raise GameError("the search bot does not play with jokers (deck.jokers) yet")
     return SearchBot(rules, playouts, seconds)
 

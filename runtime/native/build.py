@@ -85,6 +85,7 @@ def newer_features(rule_set: c.RuleSet) -> list[str]:
         "layout.preplaced_by: holders": layout.by_holders,
         "layout.start_rank: first-card-per-row": layout.start_per_row,
         "opening.leader: holder-of-card": rule_set.opening.leader is c.Leader.HOLDER_OF_CARD,
+        "deck.jokers (wild cards)": rule_set.wild is not None,
         "transfer roles next, previous and others": any(
             {t.source, t.target} - _KERNEL_ROLES for t in transfers
         ),
