@@ -63,18 +63,32 @@ def deal_with_jokers(
     return hands, stock, jokers
 
 
-def joker_options(rule_set: RuleSet, st: DealState, seat: int) -> int:
+def joker_options(rules: Rules, st: DealState, seat: int) -> int:
     """The spots where ``seat`` may put a joker, as the mask of the cards it would stand for.
 
-    Any card playable now that is neither on the table nor in the player's own hand; none
-    before the opening card is down, and none when the joker would be the player's last card
-    and ``out_on_joker`` is false."""
+    Any card legal now (asked of the rules, as if the player held it) that is neither on the
+    table nor in the player's own hand; none before the opening card is down, and none when
+    the joker would be the player's last card and ``out_on_joker`` is false."""
+    rule_set = rules.rule_set
     wild = rule_set.wild
     if wild is None or not st.jokers[seat] or not st.opened:
         return 0
     if not wild.out_on_joker and not st.hands[seat] and st.jokers[seat] == 1:
         return 0
-    return st.playable & ~st.table & ~st.hands[seat]
+    hand = st.hands[seat]
+    st.hands[seat] = _in_play(rule_set) & ~st.table & ~hand
+    try:
+        return rules.legal(st, seat)
+    finally:
+        st.hands[seat] = hand
+
+
+def _in_play(rule_set: RuleSet) -> int:
+    """Every card id in play."""
+    mask = 0
+    for suit in rule_set.suit_cards:
+        mask |= suit
+    return mask
 
 
 def play_wild_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
@@ -138,7 +152,7 @@ class WildTurns(_Turns):
         rules, st, rule_set = self.rules, self.st, self.rules.rule_set
         n_cards = rule_set.n_cards
         legal = rules.legal(st, seat) & ~st.joker_spots
-        options = legal | joker_options(rule_set, st, seat) << n_cards
+        options = legal | joker_options(rules, st, seat) << n_cards
         if not options:
             return self.forced_pass(seat)
         can_pass = may_pass(rule_set, st, seat)
