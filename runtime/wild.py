@@ -145,7 +145,9 @@ class WildTurns(_Turns):
             if skip_out:
                 while st.places[seat]:
                     seat = following[seat]
-        raise GameError(f"the deal did not end after {limit} decisions; the rules may never let it end")
+        raise GameError(
+            f"the deal did not end after {limit} decisions; the rules may never let it end"
+        )
 
     def turn(self, seat: int) -> bool:
         """One decision of ``seat``; True when the deal ends."""
@@ -184,10 +186,10 @@ class WildTurns(_Turns):
             self.table.strategies[seat](st, seat, 0, False, self.rng)
         self.note(seat, 0, PASS)
         self.passes += 1
-        if passing.over_limit is not None and passing.limit is not None:
-            if st.passes[seat] >= passing.limit:
-                self.stuck = 0
-                return self.eliminate(seat)
+        limit = passing.limit if passing.over_limit is not None else None
+        if limit is not None and st.passes[seat] >= limit:  # a pass beyond the limit
+            self.stuck = 0
+            return self.eliminate(seat)
         self.stuck += 1
         st.passes[seat] += 1
         st.last_passer = seat
@@ -247,7 +249,10 @@ class WildTurns(_Turns):
         if recorder is None:
             return
         n_cards = self.rules.rule_set.n_cards
-        entry: dict[str, Any] = {"seat": seat, "legal": recorder.cards(options & ((1 << n_cards) - 1))}
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "legal": recorder.cards(options & ((1 << n_cards) - 1)),
+        }
         spots = options >> n_cards
         if spots:
             entry["joker"] = recorder.cards(spots)
@@ -271,7 +276,11 @@ class WildTurns(_Turns):
         holding = [s for s in range(st.n_players) if not st.places[s]]
 
         def key(s: int) -> tuple[bool, int, int]:
-            return (wild.holder_last and st.jokers[s] > 0, st.hands[s].bit_count() + st.jokers[s], s)
+            return (
+                wild.holder_last and st.jokers[s] > 0,
+                st.hands[s].bit_count() + st.jokers[s],
+                s,
+            )
 
         for seat in sorted(holding, key=key):
             self.finished += 1
@@ -284,4 +293,3 @@ class WildTurns(_Turns):
 def rules_end_all_out(rule_set: RuleSet) -> bool:
     """Whether players who are out are skipped and the rest ranked when the deal blocks."""
     return rule_set.end_when is EndWhen.ALL_OUT or rule_set.passing.over_limit is not None
-

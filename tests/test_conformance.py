@@ -196,6 +196,9 @@ def test_leader(variant: str, case: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("variant", "case"), _cases("opening"))
 def test_opening_choices(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
-        choices = {rules.rule_set.card_codes[(m & -m).bit_length() - 1] for m in rules.rule_set.opening_choices}
+        choices = {
+            rules.rule_set.card_codes[(m & -m).bit_length() - 1]
+            for m in rules.rule_set.opening_choices
+        }
         assert all(m & (m - 1) == 0 for m in rules.rule_set.opening_choices)  # one card per choice
         assert choices == set(case["choices"].split()), type(rules)

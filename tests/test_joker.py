@@ -111,7 +111,12 @@ def test_the_holder_of_the_card_redeems_it() -> None:
     rules = compiled(VARIANT)
     n = rules.rule_set.n_cards
     code = rules.rule_set.card_codes.index
-    st = DealState(3, 0, [1 << code("8C") | 1 << code("9C"), 1 << code("8D"), 1 << code("2S")], rules.rule_set.n_rows)
+    st = DealState(
+        3,
+        0,
+        [1 << code("8C") | 1 << code("9C"), 1 << code("8D"), 1 << code("2S")],
+        rules.rule_set.n_rows,
+    )
     rules.setup(st)
     st.jokers = [0, 1, 0]
     table = Table(3, [random_strategy(rules)] * 3, record=False)
@@ -135,7 +140,12 @@ def test_a_declined_redeem_leaves_the_card_dead(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    declined = [d for r in records for d in r["decisions"] if d.get("kind") == "redeem" and d["action"] == "pass"]
+    declined = [
+        d
+        for r in records
+        for d in r["decisions"]
+        if d.get("kind") == "redeem" and d["action"] == "pass"
+    ]
     taken = [d for r in records for d in r["decisions"] if d.get("action") == "redeem"]
     assert declined and taken  # the random bot declines about half the time
     for r in records:  # a declined card is dead: nobody plays it afterwards
@@ -170,7 +180,10 @@ def test_simulate_record_and_legal_on_the_command_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("play:\n  joker:\n    redeem: may\n", "play.joker needs jokers in the deck: set deck.jokers"),
+        (
+            "play:\n  joker:\n    redeem: may\n",
+            "play.joker needs jokers in the deck: set deck.jokers",
+        ),
         (
             "deck:\n  jokers: 1\npassing:\n  cover: true\n",
             "jokers cannot be combined with passing.cover yet",
