@@ -211,3 +211,14 @@ def test_native_backend_refuses_jokers() -> None:
 def test_rule_sets_without_jokers_keep_their_records() -> None:
     result = _deal(compiled("shichi-narabe"), 5, 4)
     assert result.record is not None and "jokers" not in result.record
+
+
+def test_play_and_the_step_api_refuse_jokers_clearly() -> None:
+    from sevens.runtime.api import GameError
+    from sevens.runtime.game import Game
+
+    result = CliRunner().invoke(main, ["play", VARIANT])
+    assert result.exit_code == 2
+    assert "has jokers, which 'sevens play' does not offer yet" in result.output
+    with pytest.raises(GameError, match="does not play jokers"):
+        Game(VARIANT, players=4, seed=1)
