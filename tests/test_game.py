@@ -43,6 +43,8 @@ def test_simulated_records_replay_identically(variant: str, strategy: str) -> No
         # Known gap (issue 11, left open): the engine draws and covers for the player, so the
         # step API cannot yet offer those decisions; such records differ from a replay.
         pytest.skip("the step API does not yet step through draws from the stock or covers")
+    if rules.rule_set.wild is not None:  # known gap: joker plays are not step actions yet
+        pytest.skip("the step API does not play jokers yet (it refuses them: tests/test_joker.py)")
     consult = STRATEGIES[strategy](rules) if strategy == "random" else None
     for record in _records(variant, strategy, 12):
         game = replay(rules, record, consult)
