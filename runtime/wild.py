@@ -76,6 +76,8 @@ def joker_options(rules: Rules, st: DealState, seat: int) -> int:
     if not wild.out_on_joker and not st.hands[seat] and st.jokers[seat] == 1:
         return 0
     hand = st.hands[seat]
+    if rules.legal_is_playable:  # legal cards are the hand masked by ``playable``: no need to ask
+        return st.playable & ~st.table & ~hand
     st.hands[seat] = _in_play(rule_set) & ~st.table & ~hand
     try:
         return rules.legal(st, seat)
@@ -153,7 +155,10 @@ class WildTurns(_Turns):
         """One decision of ``seat``; True when the deal ends."""
         rules, st, rule_set = self.rules, self.st, self.rules.rule_set
         n_cards = rule_set.n_cards
-        legal = rules.legal(st, seat) & ~st.joker_spots
+        if rules.legal_is_playable and st.opened:
+            legal = st.hands[seat] & st.playable & ~st.joker_spots
+        else:
+            legal = rules.legal(st, seat) & ~st.joker_spots
         options = legal | joker_options(rules, st, seat) << n_cards
         if not options:
             return self.forced_pass(seat)
