@@ -68,6 +68,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         direction=spec.direction,
         deal=spec.deal,
         draw=spec.draw,
+        wild=spec.wild,
         chips=_chips(rules),
         points=None if rules.points is None else amount(rules.points),
     )

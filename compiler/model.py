@@ -32,6 +32,7 @@ from sevens.runtime.contract import (
     Session,
     Tiebreak,
     Transfer,
+    Wild,
 )
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -287,6 +288,7 @@ class Rulespec:
     deal: DealRules = field(default_factory=DealRules)
     draw: Draw | None = None
     compulsory: Condition | None = None  # play.compulsory, on 'card' alone
+    wild: Wild | None = None  # deck.jokers and play.joker
     data: dict[str, Any] = field(repr=False, default_factory=dict)
     chain_paths: tuple[str, ...] = ()  # the resolved files of ``chain``
     naming: Naming = field(default_factory=Naming)
@@ -374,6 +376,7 @@ class _ModelBuilder:
             compulsory=self.condition("play", "compulsory", default="false")
             if self.get("play", "compulsory") is not None
             else None,
+            wild=self.wild(),
             data=self.data,
             chain_paths=tuple(str(p) for p in self.doc.paths),
             naming=self.naming(),
@@ -621,6 +624,20 @@ class _ModelBuilder:
         most = raw.get("most", 1)
         return Draw(most=None if most == "until-playable" else int(most))
 
+    def wild(self) -> Wild | None:
+        """Jokers: ``deck.jokers`` and how ``play.joker`` says they are played."""
+        jokers = self.get("deck", "jokers", default=0)
+        if not jokers:
+            if self.get("play", "joker") is not None:
+                self.error(("play", "joker"), "play.joker needs jokers in the deck: set deck.jokers")
+            return None
+        return Wild(
+            jokers=jokers,
+            redeem_optional=self.get("play", "joker", "redeem", default="must") == "may",
+            out_on_joker=bool(self.get("play", "joker", "out_on_joker", default=True)),
+            holder_last=bool(self.get("play", "joker", "holder_ranks_last", default=True)),
+        )
+
     def follow_up(self) -> FollowUp | None:
         if self.get("play", "follow_up") is None:
             return None
@@ -655,6 +672,25 @@ class _ModelBuilder:
             pot=PotTo(self.get("scoring", "chips", "pot", default="winner")),
             pay_winner=self.condition("scoring", "chips", "pay_winner", default="0"),
         )
+
+    def check_wild(self, spec: Rulespec) -> None:
+        """Jokers are played by their own turn loop, which knows these mechanics only."""
+        others = {
+            ("play", "follow_up"): spec.follow_up is not None,
+            ("play", "last_card"): spec.last_card is not None,
+            ("play", "compulsory"): spec.compulsory is not None,
+            ("passing", "draw"): spec.draw is not None,
+            ("passing", "cover"): spec.passing.cover,
+            ("passing", "transfer"): spec.passing.transfer is not None,
+            ("passing", "voluntary_transfer"): spec.passing.voluntary_transfer is not None,
+        }
+        for path, present in others.items():
+            if present:
+                self.error(
+                    ("deck", "jokers"),
+                    f"jokers cannot be combined with {'.'.join(path)} yet;"
+                    f" remove deck.jokers or {'.'.join(path)}",
+                )
 
     def check_consistency(self, spec: Rulespec) -> None:
         deck, layout, opening = spec.deck, spec.layout, spec.opening
@@ -702,6 +738,8 @@ class _ModelBuilder:
             )
         if spec.draw is not None and spec.deal.hand_size is None and not spec.deal.equal_hands:
             self.error(("passing", "draw"), "passing.draw needs a stock: set deal.hand_size")
+        if spec.wild is not None:
+            self.check_wild(spec)
         if layout.by_holders and not layout.preplaced:
             self.error(
                 ("layout", "preplaced_by"), "layout.preplaced_by 'holders' needs layout.preplaced"

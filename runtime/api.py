@@ -47,6 +47,8 @@ class DealState:
         "env",
         "first_face",
         "hands",
+        "joker_spots",
+        "jokers",
         "last_passer",
         "max_hand",
         "min_hand",
@@ -92,6 +94,9 @@ class DealState:
         # events, kept only when the scoring reads them (RuleSet.events):
         self.completed: list[int] = []  # the seat that completed each suit, in order
         self.last_passer = -1  # the last seat forced to pass
+        # jokers (RuleSet.wild): how many each seat holds, and the table cards they stand for
+        self.jokers = [0] * n_players
+        self.joker_spots = 0
 
 
 class Rules(Protocol):

@@ -51,6 +51,7 @@ __all__ = [
     "Tiebreak",
     "Transfer",
     "Varies",
+    "Wild",
 ]
 
 
@@ -253,6 +254,22 @@ class FollowUpRules:
 
 
 @dataclass(frozen=True, slots=True)
+class Wild:
+    """Jokers: wild cards a player may put into any playable spot, standing for that card.
+
+    The row grows as if the card a joker stands for were played.  Whoever holds
+    that card then plays it onto the joker's place and takes the joker into
+    their hand (``redeem_optional``: they may decline, and the card stays
+    unplayable in their hand).  Jokers are not card ids: each seat holds a count.
+    """
+
+    jokers: int  # jokers shuffled into the deal
+    redeem_optional: bool = False
+    out_on_joker: bool = True  # False: a joker may not be a player's last card
+    holder_last: bool = True  # whoever still holds a joker when the deal ends ranks last
+
+
+@dataclass(frozen=True, slots=True)
 class ChipRules:
     """Chips: antes, payments to the winner and the pot."""
 
@@ -308,6 +325,7 @@ class RuleSet:
     draw: Draw | None = None  # drawing from the stock instead of passing at once
     events: bool = False  # the engine notes who completes each suit and who passed last
     compulsory: int = 0  # card ids that must be played when one of them is legal (0: none)
+    wild: Wild | None = None  # jokers (played by their own turn loop, runtime/wild.py)
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 

@@ -166,6 +166,10 @@ class _Recorder:
 
 def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
+    if rules.rule_set.wild is not None:  # jokers have their own deal and turn loop, chosen per deal
+        from sevens.runtime.wild import play_wild_deal  # it builds on this module
+
+        return play_wild_deal(rules, table, rng)
     players, dealer = table.players, table.dealer
     if table.hands is None:
         hands, stock = deal_cards(rules, players, dealer, rng)

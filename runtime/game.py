@@ -25,7 +25,7 @@ from typing import Any
 
 import greenlet
 
-from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.engine import DealResult, Table, play_deal
 from sevens.runtime.position import parse_cards
 from sevens.runtime.records import game_record
@@ -146,6 +146,8 @@ class Game:
         record: bool = True,
     ) -> None:
         self.rules = load_game_rules(rules)
+        if self.rules.rule_set.wild is not None:  # joker plays are options beyond the card ids
+            raise GameError("the step API does not play jokers (deck.jokers) yet")
         check_players(self.rules, players)
         self.players, self.seed, self.deal = players, seed, deal
         self.rng = random.Random(seed) if rng is None else rng

@@ -61,6 +61,7 @@ def game_record(
             else {}
         ),
         **({"stock": result.record["stock"]} if "stock" in result.record else {}),
+        **({"jokers": result.record["jokers"]} if "jokers" in result.record else {}),
     }
 
 

@@ -21,7 +21,7 @@ import random
 import time
 from typing import Any
 
-from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import DealResult, Table, _score, _Turns
 from sevens.runtime.strategies import PASS, Strategy
@@ -317,5 +317,7 @@ def _same_suit(n_cards: int, suit_of: Any, rank_of: Any, card: int, direction: i
 
 def search_strategy(rules: Rules, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None) -> Strategy:
     """The search bot as a strategy (``--strategy search``)."""
+    if rules.rule_set.wild is not None:  # its playouts use the plain turn loop
+        raise GameError("the search bot does not play with jokers (deck.jokers) yet")
     return SearchBot(rules, playouts, seconds)
 

@@ -60,10 +60,12 @@ def heuristic_strategy(rules: Rules) -> Strategy:
     holds beyond it (further from the row's start, which this card brings
     closer), minus a penalty for opening a new row with a starting card when
     other plays exist, since that helps the opponents.  Ties go to the lower
-    card id, so the strategy is deterministic.  It never passes voluntarily.
+    card id, so the strategy is deterministic.  It never passes voluntarily.  A joker
+    (rules with ``deck.jokers``) is scored as the card it would stand for, plus one.
     """
     rule_set = rules.rule_set
     suit_of, rank_of, rows_per_suit = rule_set.suit_of, rule_set.rank_of, rule_set.layout.rows_per_suit
+    n_cards = rule_set.n_cards  # options from n_cards up put a joker where card - n_cards goes
 
     def score(st: DealState, hand: int, card: int, crowded: bool) -> int:
         suit, rank = suit_of[card], rank_of[card]
@@ -81,7 +83,11 @@ def heuristic_strategy(rules: Rules) -> Strategy:
         crowded = legal & (legal - 1) != 0
         best, best_score = PASS, -(10**9)
         for card in bits(legal):
-            value = score(st, hand, card, crowded)
+            if card >= n_cards:  # a joker: scored as the card it stands for, plus one for
+                # passing the joker on (its holder must take it back)
+                value = score(st, hand, card - n_cards, crowded) + 1
+            else:
+                value = score(st, hand, card, crowded)
             if value > best_score:
                 best, best_score = card, value
         return best

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import copy
 import random
+import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens.runtime.api import DealState
+from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import (
     choose_leader,
     deal_hands,
@@ -224,3 +226,45 @@ def test_records_write_decimals_exactly() -> None:
     long = Fraction("123456789.123456789")
     assert record_number(long) == "123456789.123456789"
     assert decimal_text(Fraction(-1, 20)) == "-0.05"
+#: Joker rules beyond the built-in shichi-narabe-joker: an optional redeem and going out on a joker.
+JOKER_HOUSE_RULES = {
+    "must": "",
+    "may": "play:\n  joker:\n    redeem: may\n    out_on_joker: true\n    holder_ranks_last: false\n",
+    "two": "deck:\n  jokers: 2\n",
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rule=st.sampled_from(sorted(JOKER_HOUSE_RULES)),
+    seed=st.integers(0, 2**32),
+    heuristic=st.booleans(),
+)
+def test_joker_deals_agree(rule: str, seed: int, heuristic: bool) -> None:
+    """Jokers (played by runtime/wild.py): the compiled module and the interpreter record
+    the same joker plays, redeems, places and points."""
+    from sevens.runtime.engine import Table, play_deal
+    from sevens.runtime.strategies import heuristic_strategy
+
+    players = 3 + seed % 6
+    make = heuristic_strategy if heuristic else random_strategy
+    results = []
+    for rules in _joker_rules(rule):
+        table = Table(players, [make(rules)] * players, seed % players, record=True)
+        results.append(play_deal(rules, table, random.Random(seed)))
+    assert results[0].record == results[1].record
+    assert (results[0].places, results[0].points) == (results[1].places, results[1].points)
+
+
+@cache
+def _joker_rules(rule: str) -> tuple[Rules, Rules]:
+    """The house rule compiled and interpreted (its file written once, in a temporary folder)."""
+    from sevens.compiler.interpret import ReferenceRules
+    from sevens.compiler.pipeline import load_rulespec
+    from sevens.runtime.registry import load_rules
+
+    path = Path(tempfile.mkdtemp(prefix="sevens-joker-")) / f"joker-{rule}.yaml"
+    text = f"id: joker-{rule}\nextends: shichi-narabe-joker\n{JOKER_HOUSE_RULES[rule]}"
+    path.write_text(text, encoding="utf-8")
+    compiled_rules = load_rules(str(path))
+    return compiled_rules, ReferenceRules(load_rulespec(path), compiled_rules.rule_set)

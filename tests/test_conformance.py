@@ -21,6 +21,8 @@ Case kinds and their fields:
   optional ``order`` (the seats in turn order from the leader).
 * ``opening``: expected ``choices`` (the cards the dealer may name; empty when
   the rule set has a fixed opening or none).
+* ``joker``: ``table``, ``hand``, ``jokers`` (held by the asking seat); expected
+  ``joker`` (the cards a joker may stand for: the spots it may take).
 
 With several packs a code repeated in ``table`` and ``hand`` together takes the
 next copy, so one copy can lie on the table while the other is in the hand.
@@ -108,6 +110,17 @@ def test_legal_plays(variant: str, case: dict[str, Any]) -> None:
         )
 
 
+@pytest.mark.parametrize(("variant", "case"), _cases("joker"))
+def test_joker_spots(variant: str, case: dict[str, Any]) -> None:
+    from sevens.runtime.wild import joker_options
+
+    for rules in _engines(variant):
+        st = _position(rules, case)
+        st.jokers[ASKING_SEAT] = case["jokers"]
+        spots = joker_options(rules, st, ASKING_SEAT)
+        assert _codes(rules, spots) == set(case["joker"].split()), type(rules)
+
+
 @pytest.mark.parametrize(("variant", "case"), _cases("follow_up"))
 def test_follow_up_cards(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
@@ -183,6 +196,9 @@ def test_leader(variant: str, case: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("variant", "case"), _cases("opening"))
 def test_opening_choices(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
-        choices = {rules.rule_set.card_codes[(m & -m).bit_length() - 1] for m in rules.rule_set.opening_choices}
+        choices = {
+            rules.rule_set.card_codes[(m & -m).bit_length() - 1]
+            for m in rules.rule_set.opening_choices
+        }
         assert all(m & (m - 1) == 0 for m in rules.rule_set.opening_choices)  # one card per choice
         assert choices == set(case["choices"].split()), type(rules)

@@ -54,6 +54,8 @@ IDENTICAL_OK = {
     (None, "Sources"), (None, "Opening"), (None, "Session"), (None, "Deal"),
     ("card name", "%(rank)s of %(suit)s"), ("value", "no"),
     ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
+    (None, "Jokers"), ("topic", "Jokers"),  # French and Dutch say "jokers" too
+    ("separator", "; "),
 }
 IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")

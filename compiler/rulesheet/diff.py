@@ -108,6 +108,7 @@ TOPICS = {
     "over_limit": P_("topic", "After the last allowed pass"),
     "voluntary_transfer": P_("topic", "Penalty for passing while able to play"),
     "last_card": P_("topic", "Penalty for not announcing the last card"),
+    "jokers": P_("topic", "Jokers"),
     "deals": P_("topic", "Deals in a session"),
     "target_chips": P_("topic", "Chips that end the session early"),
     "target_points": P_("topic", "Points total that ends the session early"),
@@ -267,6 +268,29 @@ def _transfer(lang: Lang, transfer: Transfer | None) -> str:
     return transfer_text(lang, transfer) if transfer is not None else lang.marked(NONE)
 
 
+#: The parts of the joker rules, joined into one value.
+JOKER_COUNT = P_("value", "%(count)s in the pack, each put into any place where a card may be played")
+JOKER_MUST = P_("value", "the holder of the card it stands for must play that card and take the joker")
+JOKER_MAY = P_("value", "the holder of the card it stands for may play that card and take the joker")
+JOKER_NOT_LAST = P_("value", "nobody may go out on a joker")
+JOKER_HOLDER_LAST = P_("value", "its last holder ranks last")
+#: Between the parts of the joker rules (Japanese closes each as a sentence instead).
+JOKER_SEPARATOR = P_("separator", "; ")
+
+
+def _jokers(lang: Lang, rules: AnalysedRules) -> str:
+    wild = rules.spec.wild
+    if wild is None:
+        return lang.marked(NONE)
+    parts = [lang.marked(JOKER_COUNT, count=str(wild.jokers))]
+    parts.append(lang.marked(JOKER_MAY if wild.redeem_optional else JOKER_MUST))
+    if not wild.out_on_joker:
+        parts.append(lang.marked(JOKER_NOT_LAST))
+    if wild.holder_last:
+        parts.append(lang.marked(JOKER_HOLDER_LAST))
+    return lang.marked(JOKER_SEPARATOR).join(parts)
+
+
 def _session(rules: AnalysedRules, name: str) -> object:
     session = rules.spec.session
     if session is None:
@@ -360,6 +384,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: _value(lang, r.spec.follow_up and r.spec.follow_up.optional),
     ),
     "last_card": (lambda r: r.spec.last_card, lambda lang, r: _transfer(lang, r.spec.last_card)),
+    "jokers": (lambda r: r.spec.wild, lambda lang, r: _jokers(lang, r)),
     "voluntary": (
         lambda r: r.spec.passing.voluntary,
         lambda lang, r: _value(lang, r.spec.passing.voluntary),

@@ -243,6 +243,20 @@ def row_text(lang: Lang, deck: Deck, suit: int, low: int, high: int) -> str:
     return first if low == high else f"{first}–{card_short(lang, deck, deck.face(suit, high))}"
 
 
+def wild_context(spec: Rulespec) -> dict[str, Any] | None:
+    """The joker rules (``deck.jokers``, ``play.joker``), or None without jokers."""
+    wild = spec.wild
+    if wild is None:
+        return None
+    return {
+        "jokers": wild.jokers,
+        "redeem_optional": wild.redeem_optional,
+        "out_on_joker": wild.out_on_joker,
+        "holder_last": wild.holder_last,
+        "eliminates": spec.passing.over_limit is not None,
+    }
+
+
 def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None:
     """The extra card a player may (or must) add after certain plays."""
     follow = rules.spec.follow_up
@@ -429,6 +443,7 @@ def sheet_context(
         "direction": spec.direction.value,
         "passing": passing_context(lang, rules),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
+        "wild": wild_context(spec),
         "end_when": spec.end_when,
         "blocked": spec.blocked if can_block(legal["shaped"]) else None,
         "scoring": scoring_context(lang, rules),

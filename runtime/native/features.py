@@ -52,6 +52,7 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
     layout = rule_set.layout
     checks = {
         "layout.start_rank: first-card-per-row": layout.start_per_row,
+        "deck.jokers (wild cards)": rule_set.wild is not None,
         "'others' as the receiver of a penalty transfer": any(  # the contract: a giver only
             t is not None and t.target is c.Role.OTHERS
             for t in (rule_set.passing.voluntary_transfer, rule_set.passing.transfer, rule_set.last_card)

@@ -62,6 +62,10 @@ class ScriptedRandom(random.Random):
             raise Disagreement("the Python engine dealt more often than the native game")
         dealer, hands, stock = self.deals.pop(0)
         pending = [[c for c in range(128) if mask >> c & 1] for mask in hands]
+        as_bits = sorted(x) == sorted(1 << c for c in [*(c for h in pending for c in h), *stock])
+        if as_bits:  # the engine shuffles the cards as bits (``RuleSet.dealt_bits``)
+            pending = [[1 << c for c in cards] for cards in pending]
+            stock = [1 << c for c in stock]
         if sorted(x) != sorted([c for cards in pending for c in cards] + stock):
             raise Disagreement("the native game dealt other cards than the Python engine deals")
         order = []
