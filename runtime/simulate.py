@@ -167,8 +167,9 @@ def _finish(
     n = max(games, 1)
     summary.games_per_second = games / summary.seconds if summary.seconds > 0 else 0.0
     summary.win_share = [w / n for w in summary.wins]
-    summary.mean_decisions = decisions / n / summary.deals_per_game
-    summary.mean_passes = passes / n / summary.deals_per_game
+    per_game = summary.deals_per_game or 1.0  # no games: no deals to divide by
+    summary.mean_decisions = decisions / n / per_game
+    summary.mean_passes = passes / n / per_game
     summary.mean_chips = [_mean(c, n) for c in chips] if rules.rule_set.chips is not None else None
     summary.mean_points = [_mean(p, n) for p in points] if rules.rule_set.points is not None else None
 
