@@ -11,8 +11,11 @@ job, so a user's rulespec needs no file on the workers, only the package.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import signal
+import threading
+import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -206,12 +209,22 @@ def _play_in_worker(chunk: Chunk) -> ChunkResult:
 
 def _on_pool(job: Job, todo: list[Chunk], jobs: int) -> Generator[ChunkResult, None, None]:
     pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(job,))
+    waiting = iter(todo)
+    pending: set[Future[ChunkResult]] = set()
     try:
-        pending: set[Future[ChunkResult]] = {pool.submit(_play_in_worker, c) for c in todo}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
+        with _ctrl_c_as_request() as stop:
+            while True:
+                # A few chunks in flight per worker: enough to keep every worker busy, and
+                # few futures for ``wait`` to lock on each round.
+                for chunk in itertools.islice(waiting, _IN_FLIGHT * jobs - len(pending)):
+                    pending.add(pool.submit(_play_in_worker, chunk))
+                if not pending or stop.is_set():
+                    break
+                finished, pending = wait(pending, timeout=_POLL, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    yield future.result()
+            if stop.is_set():
+                raise KeyboardInterrupt
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -230,13 +243,48 @@ def _on_cluster(job: Job, todo: list[Chunk], address: str) -> Generator[ChunkRes
         raise SevensError(Diagnostic(f"cannot reach the scheduler at {address}: {exc}")) from None
     futures: list[Any] = []
     try:
-        shared = client.scatter(job, broadcast=True)
-        futures = [client.submit(play_chunk, shared, c, pure=False) for c in todo]
-        for future in dask.as_completed(futures):
-            yield future.result()
+        with _ctrl_c_as_request() as stop:
+            shared = client.scatter(job, broadcast=True)
+            futures = [client.submit(play_chunk, shared, c, pure=False) for c in todo]
+            unfinished = dask.as_completed(futures)
+            while not unfinished.is_empty() and not stop.is_set():
+                batch = unfinished.next_batch(block=False)
+                if not batch:
+                    time.sleep(_POLL)  # nothing finished yet: look again (and for Ctrl-C) soon
+                for future in batch:
+                    yield future.result()
+            if stop.is_set():
+                raise KeyboardInterrupt
     finally:
         client.cancel(futures)
         client.close()
+
+
+#: Chunks submitted ahead per worker, and how often the wait looks for a Ctrl-C (seconds).
+_IN_FLIGHT, _POLL = 3, 0.1
+
+
+@contextmanager
+def _ctrl_c_as_request() -> Iterator[threading.Event]:
+    """Turn Ctrl-C into a request to stop, seen at the next chunk boundary.
+
+    A ``KeyboardInterrupt`` raised at an arbitrary point can leave a future's
+    lock held inside ``concurrent.futures.wait``; the pool's manager thread then
+    blocks on it for ever and shutting the pool down hangs.  With the handler
+    swapped for a flag, the loop stops at a point of its choosing.  Only Python's
+    own handler is swapped: an ignored Ctrl-C (a background job started by a
+    shell without job control) stays ignored, and another thread cannot set one.
+    """
+    stop = threading.Event()
+    on_main_thread = threading.current_thread() is threading.main_thread()
+    if not on_main_thread or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, lambda _signal, _frame: stop.set())
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class _RecordWriter:
