@@ -106,18 +106,27 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-def validate(files: tuple[Path, ...]) -> None:
-    """Check rulespec FILES; report every error as file:line:col: message."""
+@click.argument("rulespecs", nargs=-1, metavar="[FILE|ID]...")
+def validate(rulespecs: tuple[str, ...]) -> None:
+    """Check rulespec files or built-in ids (all built-ins if none); report every error as file:line:col."""
+    targets = rulespecs or tuple(str(path) for path in _builtin_files())
     failures = []
-    for path in files:
+    for reference in targets:
         try:
-            load_rulespec(path)
+            load_rulespec(_rulespec_file(reference))
         except SevensError as exc:
             failures.append(exc.render())
     if failures:
         _fail("\n".join(failures))
-    click.echo(f"{len(files)} rulespec(s) valid")
+    click.echo(f"{len(targets)} rulespec(s) valid")
+
+
+def _rulespec_file(reference: str) -> Path:
+    """The file named (a missing one is reported by the loader), or a built-in id's file."""
+    path = Path(reference)
+    if path.is_file() or path.suffix in (".yaml", ".yml") or len(path.parts) > 1:
+        return path
+    return find_rulespec(reference)
 
 
 def _builtin_files() -> list[Path]:

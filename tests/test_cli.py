@@ -42,6 +42,25 @@ def test_validate_accepts_every_builtin_rulespec() -> None:
     assert f"{len(BUILTIN_IDS)} rulespec(s) valid" in output
 
 
+def test_validate_takes_builtin_ids_and_defaults_to_every_builtin() -> None:
+    code, output = run("validate", "pai-qi", "badam-satti")
+    assert code == 0, output
+    assert "2 rulespec(s) valid" in output
+    code, output = run("validate")
+    assert code == 0, output
+    assert f"{len(BUILTIN_IDS)} rulespec(s) valid" in output
+
+
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [("pai-qii", "unknown variant 'pai-qii' — did you mean 'pai-qi'?"), ("missing.yaml", "missing.yaml: no such file")],
+)
+def test_validate_tells_an_unknown_id_from_a_missing_file(argument: str, message: str) -> None:
+    code, output = run("validate", argument)
+    assert code == 2
+    assert message in output
+
+
 def test_compile_check_passes_on_the_committed_modules() -> None:
     code, output = run("compile", "--check")
     assert code == 0, output
