@@ -47,6 +47,7 @@ IDENTICAL_OK = {
     (None, "Sources"), (None, "Opening"), (None, "Session"), (None, "Deal"),
     ("card name", "%(rank)s of %(suit)s"), ("value", "no"),
     ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
+    ("range", "%(min)s–%(max)s"), ("source url", ": "),
 }
 IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
@@ -125,7 +126,7 @@ def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
     if cost.isdigit() and int(cost) > 0:
         facts.append(language.ngettext("Each pass costs %(count)s chip, paid into the pot.",
                                        "Each pass costs %(count)s chips, paid into the pot.",
-                                       int(cost)) % {"count": int(cost)})
+                                       int(cost)) % {"count": language.count(int(cost), "chip")})
     if spec.chips is not None and spec.chips.pot == "winner":
         facts.append(language.gettext("The winner of the deal takes the whole pot."))
     shaped = (
@@ -148,7 +149,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     if passing.limit is not None:
         facts.append(ngettext("Each player may pass at most %(count)s time in a deal.",
                               "Each player may pass at most %(count)s times in a deal.",
-                              passing.limit) % {"count": passing.limit})
+                              passing.limit) % {"count": language.count(passing.limit, "time")})
     if passing.over_limit == "eliminate":
         facts.append(gettext("A player who has used up their passes and cannot play is eliminated: their whole hand"
                              " is laid out on the table, each card at its place in the rows, and they take no"
@@ -156,7 +157,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     for transfer in (passing.voluntary_transfer, spec.last_card):
         if transfer is not None:
             facts.append(transfer_text(language, transfer))
-    if spec.end_when == "all-out":
+    if spec.end_when == "all-out" and passing.limit is not None and passing.over_limit == "eliminate":
         facts.append(gettext("A player who has played their last card is out; the first player out wins the deal."
                              " The others play on until at most one player still holds cards. The players are"
                              " ranked by the order in which they went out (first out, first place); eliminated"
@@ -169,10 +170,12 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         elif session.deals is None:
             facts.append(gettext("A session has one deal per player, so that everyone deals once."))
         elif "session.target" not in spec.naming.agreed:  # else the deals only bound the session
-            facts.append(str(session.deals))
-        for target in (session.target_chips, session.target_points, session.target_deals):
+            facts.append(str(language.count(session.deals, "deal")))
+        for target in (session.target_chips, session.target_points):  # totals: digits
             if target is not None:
-                facts.append(str(target))
+                facts.append(str(target).replace("-", "\u2212"))
+        if session.target_deals is not None:
+            facts.append(str(language.count(session.target_deals, "deal")))
         winner = {
             "most-chips": "The player who has won the most chips over the session wins it.",
             "most-pots": "The player who has taken the most pots over the session wins it.",
@@ -196,7 +199,8 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
                               "Each suit has %(count)s rows (together %(total)s on the table).",
                               layout.rows_per_suit)
-                     % {"count": layout.rows_per_suit, "total": layout.rows_per_suit * len(deck.suits)})
+                     % {"count": language.count(layout.rows_per_suit, "row"),
+                        "total": language.count(layout.rows_per_suit * len(deck.suits), "row")})
     if layout.start_rank is None:
         facts.append(gettext("The rank of the first card played becomes the starting rank of every row."))
     if spec.opening.choices:
@@ -216,7 +220,9 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
 def test_sheet_states_the_rules(variant: str, lang: str) -> None:
     rules = rules_of(variant)
     text = render_rulesheet(rules, lang, "md")
-    for fact in map(text_rules(lang), expected_facts(rules, lang)):  # typeset as the sheet is
+    name, *facts = expected_facts(rules, lang)
+    assert name in text or text_rules(lang)(name) in text  # a borrowed name keeps its own typography
+    for fact in map(text_rules(lang), facts):  # typeset as the sheet is
         assert fact in text, f"{variant}.{lang}: missing {fact!r}"
     legal = example_position(rules).legal
     language = Lang(lang)
@@ -228,21 +234,21 @@ def test_new_model_fields_are_stated_in_english() -> None:
     """Spot checks of wording for the later model fields (the generic test covers all languages)."""
     assert "the player holding the lowest card of diamonds" in render_rulesheet(rules_of("lowest-diamond"), "en")
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
-    assert "1 card chosen at random goes from your left neighbour's hand into your hand" in refusal
+    assert "one card chosen at random goes from your left neighbour's hand into your hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
-    assert "2 cards chosen at random go from the hand of the other player holding the most cards" in last
+    assert "two cards chosen at random go from the hand of the other player holding the most cards" in last
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")
-    assert "Each player may pass at most 3 times in a deal." in shichi
+    assert "Each player may pass at most three times in a deal." in shichi
     assert "The players score by their places" in shichi
     double = render_rulesheet(rules_of("double-deck"), "en")
-    assert "Each suit has 2 rows (together 8 on the table)." in double
+    assert "Each suit has two rows (together eight on the table)." in double
     assert double.count("[7♣]") == 2  # two rows of clubs in the picture
     devyatka = render_rulesheet(rules_of("devyatka"), "en")
     assert "only the ranks from 6 to ace are used" in devyatka
     domino = render_rulesheet(rules_of("domino"), "en")
     assert "the first card played had the rank 8" in domino
     best = render_rulesheet(rules_of("best-of-five"), "en")
-    assert "A session has at most 5 deals." in best and "has won 3 deals" in best
+    assert "A session has at most five deals." in best and "has won three deals" in best
     for variant in builtin_ids():  # no raw model values leak into the prose
         text = render_rulesheet(rules_of(variant), "en")
         for raw in ("winner: ", "tiebreak:", "all-out", "holder-of-lowest", "most-cards", "First turn:"):
@@ -253,7 +259,7 @@ def test_german_parliament_names_the_opening_card() -> None:
     text = render_rulesheet(rules_of("parliament"), "de")
     assert "Karo-7 (7♦)" in text
     assert "B (Bube) – D (Dame) – K (König) – A (Ass)" in text
-    assert "Jedes Passen kostet 1 Chip" in text
+    assert "Jedes Passen kostet einen Chip" in text  # small counts in words, in the accusative
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -287,7 +293,7 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     english = describe_diff(a, b, "en")
     assert "Opening card: 7 of clubs (7♣) instead of 7 of diamonds (7♦)." in english
     assert "Passing while able to play: yes instead of no." in english
-    assert "Cost of a voluntary pass: 2." in english  # voluntary passes did not exist before
+    assert "Cost of a voluntary pass: two chips." in english  # voluntary passes did not exist before
     assert "The others count the point values of the cards left in their hands and score them as minus points" in english
     german = describe_diff(a, b, "de")
     assert "Eröffnungskarte: Kreuz-7 (7♣) statt Karo-7 (7♦)." in german

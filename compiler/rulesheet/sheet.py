@@ -37,10 +37,13 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
+from sevens.compiler.rulesheet.typography import keep
 
 SOURCE_TITLE = P_("source", "“%(title)s”")
 SOURCE_LANG = P_("source", "%(source)s (in %(language)s)")
 SOURCE_SECTION = P_("source", "%(source)s, section “%(section)s”")
+#: Between a source and its address.
+SOURCE_URL = P_("source url", ": ")
 
 CELL_WIDTH, CELL_HEIGHT, GAP, MARGIN = 34, 46, 6, 8
 #: Ranks per suit in a full pack of each preset (fewer: the low ranks were cut).
@@ -254,7 +257,14 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "over_limit": spec.passing.over_limit,
         "transfer": transfer_text(lang, transfer) if transfer else None,
         "forced_transfer": transfer_text(lang, forced) if forced else None,
+        "draw": {"most": spec.draw.most} if spec.draw is not None else None,
     }
+
+
+def deal_context(spec: Rulespec) -> dict[str, Any]:
+    """Every card dealt, a fixed number each, or as many as all can get alike (the rest: a stock)."""
+    deal = spec.deal
+    return {"hand_size": deal.hand_size, "equal": deal.equal_hands}
 
 
 def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
@@ -324,6 +334,14 @@ def best_players(spec: Rulespec) -> str | None:
     return best
 
 
+def sheet_name(lang: Lang, spec: Rulespec) -> str | None:
+    """:func:`display_name`, marked to keep its own typography where it is borrowed as it
+    is from another language ("Elfer raus!" on a French sheet keeps its German "!")."""
+    name = display_name(lang, spec)
+    others = {v for k, v in spec.naming.names.items() if k != lang.code}
+    return keep(name) if name is not None and name in others else name
+
+
 def display_name(lang: Lang, spec: Rulespec) -> str | None:
     """The rule set's own name in the sheet's language (or a proper name in its own language)."""
     names = spec.naming.names
@@ -359,6 +377,7 @@ def source_context(lang: Lang, source: Source) -> dict[str, Any]:
         "section": source.section or "",
         "lang": foreign,
         "url": source.url,
+        "sep": lang.marked(SOURCE_URL),
     }
 
 
@@ -369,8 +388,8 @@ def sheet_context(
     spec = rules.spec
     opening = opening_context(lang, rules)
     legal = legal_context(lang, rules)
-    parent_name = display_name(lang, parent) if parent else None
-    name = display_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
+    parent_name = sheet_name(lang, parent) if parent else None
+    name = sheet_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
     description = spec.naming.descriptions.get(lang.code)
     return {
         "lang": lang.code,
@@ -383,6 +402,7 @@ def sheet_context(
         "players": {"min": spec.players.min, "max": spec.players.max, "best": best_players(spec)},
         "deck": deck_context(lang, spec.deck, uses_value(rules)),
         "layout": layout_context(lang, spec),
+        "deal": deal_context(spec),
         "opening": opening,
         "opening_card": opening["card"],
         "leader": opening["leader"],
