@@ -358,6 +358,6 @@ def test_unusual_play_rule_falls_back_to_a_grammatical_sentence(tmp_path: Path) 
 
 def test_regional_games_carry_native_names() -> None:
     for variant, lang, name in [("shichi-narabe", "ja", "七並べ"), ("devyatka", "ru", "Девятка"),
-                                ("sjuan", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
+                                ("sjuan-traditional", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
         assert render_rulesheet(rules_of(variant), lang).startswith(f"# {name}\n")
     assert "house rule" not in render_rulesheet(rules_of("sjuan"), "en").split("## Players")[0]

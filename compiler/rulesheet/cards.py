@@ -89,7 +89,10 @@ def suit_name(lang: Lang, deck: Deck, suit: int) -> str:
 
 def rank_name(lang: Lang, deck: Deck, rank: int) -> str:
     """The rank's name: digits for pip cards, a word for court cards."""
-    return _lookup(lang, RANK_NAMES, deck.ranks[rank].name)
+    name = deck.ranks[rank].name
+    if name == "1" and deck.preset != "spanish":  # a number card 1 (Elfer raus) is no ace
+        return name
+    return _lookup(lang, RANK_NAMES, name)
 
 
 def rank_letter(lang: Lang, deck: Deck, rank: int) -> str:

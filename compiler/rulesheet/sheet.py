@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
+from sevens.compiler.interpret import card_condition_holds
 from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
     card_full,
@@ -321,7 +322,17 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "lowest_holder": lowest_holder(lang, rules)
         if opening.leader == "holder-of-lowest"
         else None,
+        "one_suit": len(leader_suits(rules)) == 1,
     }
+
+
+def leader_suits(rules: AnalysedRules) -> set[int]:
+    """The suits of the cards ``opening.leader_cards`` holds for (one suit: no tie-break needed)."""
+    if rules.leader_cards is None:
+        return set()
+    spec, tree = rules.spec, rules.leader_cards.tree
+    deck = spec.deck
+    return {deck.suit_of(f) for f in range(deck.n_faces) if card_condition_holds(spec, tree, f)}
 
 
 def best_players(spec: Rulespec) -> str | None:
