@@ -56,6 +56,7 @@ IDENTICAL_OK = {
     ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
     (None, "Jokers"), ("topic", "Jokers"),  # French and Dutch say "jokers" too
     ("separator", "; "),
+    ("range", "%(min)s–%(max)s"), ("source url", ": "),
 }
 IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
@@ -134,7 +135,7 @@ def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
     if cost.isdigit() and int(cost) > 0:
         facts.append(language.ngettext("Each pass costs %(count)s chip, paid into the pot.",
                                        "Each pass costs %(count)s chips, paid into the pot.",
-                                       int(cost)) % {"count": int(cost)})
+                                       int(cost)) % {"count": language.count(int(cost), "chip")})
     if spec.chips is not None and spec.chips.pot == "winner":
         facts.append(language.gettext("The winner of the deal takes the whole pot."))
     shaped = (
@@ -157,7 +158,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     if passing.limit is not None:
         facts.append(ngettext("Each player may pass at most %(count)s time in a deal.",
                               "Each player may pass at most %(count)s times in a deal.",
-                              passing.limit) % {"count": passing.limit})
+                              passing.limit) % {"count": language.count(passing.limit, "time")})
     if passing.over_limit == "eliminate":
         facts.append(gettext("A player who has used up their passes and cannot play is eliminated: their whole hand"
                              " is laid out on the table, each card at its place in the rows, and they take no"
@@ -165,7 +166,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     for transfer in (passing.voluntary_transfer, spec.last_card):
         if transfer is not None:
             facts.append(transfer_text(language, transfer))
-    if spec.end_when == "all-out":
+    if spec.end_when == "all-out" and passing.limit is not None and passing.over_limit == "eliminate":
         facts.append(gettext("A player who has played their last card is out; the first player out wins the deal."
                              " The others play on until at most one player still holds cards. The players are"
                              " ranked by the order in which they went out (first out, first place); eliminated"
@@ -178,10 +179,12 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         elif session.deals is None:
             facts.append(gettext("A session has one deal per player, so that everyone deals once."))
         elif "session.target" not in spec.naming.agreed:  # else the deals only bound the session
-            facts.append(str(session.deals))
-        for target in (session.target_chips, session.target_points, session.target_deals):
-            if target is not None:  # a negative target is printed with a true minus sign
-                facts.append(str(target) if target >= 0 else f"\u2212{-target}")
+            facts.append(str(language.count(session.deals, "deal")))
+        for target in (session.target_chips, session.target_points):  # totals: digits
+            if target is not None:
+                facts.append(str(target).replace("-", "\u2212"))
+        if session.target_deals is not None:
+            facts.append(str(language.count(session.target_deals, "deal")))
         winner = {
             "most-chips": "The player who has won the most chips over the session wins it.",
             "most-pots": "The player who has taken the most pots over the session wins it.",
@@ -205,7 +208,8 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
                               "Each suit has %(count)s rows (together %(total)s on the table).",
                               layout.rows_per_suit)
-                     % {"count": layout.rows_per_suit, "total": layout.rows_per_suit * len(deck.suits)})
+                     % {"count": language.count(layout.rows_per_suit, "row"),
+                        "total": language.count(layout.rows_per_suit * len(deck.suits), "row")})
     if layout.start_rank is None and not layout.start_per_row:
         facts.append(gettext("The rank of the first card played becomes the starting rank of every row."))
     if spec.opening.choices:
@@ -225,23 +229,9 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     """Facts of the newest mechanics: stock and draw, covering, holders laying out cards,
     leaders named by a card or a rank, each row's own start, compulsory cards."""
     spec, deck = rules.spec, rules.spec.deck
-    gettext, ngettext = language.gettext, language.ngettext
+    gettext = language.gettext
     facts = []
-    if spec.deal.hand_size is not None:
-        facts.append(ngettext(
-            "The dealer shuffles and deals %(count)s card to each player, one at a time, face down, in the direction"
-            " of play. The remaining cards are laid face down as a stock.",
-            "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down, in the direction"
-            " of play. The remaining cards are laid face down as a stock.",
-            spec.deal.hand_size) % {"count": spec.deal.hand_size})
-    if spec.draw is not None and spec.draw.most is not None:
-        facts.append(ngettext(
-            "If you cannot play, you first draw a card from the stock; if it may be played, you must play it at"
-            " once. If it may not be played, or the stock is empty, you pass.",
-            "If you cannot play, you first draw cards from the stock, one at a time, at most %(count)s, until you"
-            " draw one that may be played; you must play that card at once. If none of them may be played, or the"
-            " stock runs out, you pass.",
-            spec.draw.most) % {"count": spec.draw.most})
+    facts += stock_facts(rules, language)
     if spec.passing.cover and spec.draw is None:
         facts.append(gettext(
             "You must play if you can. If none of your cards may be played, you do not pass: instead you lay one"
@@ -270,11 +260,63 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     return facts
 
 
+def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
+    """The deal of a fixed or equal hand size with a stock, and drawing from it."""
+    spec = rules.spec
+    gettext, ngettext = language.gettext, language.ngettext
+    facts = []
+    left = spec.direction.value != "counter-clockwise"
+    size = spec.deal.hand_size
+    if size is not None and left:
+        facts.append(ngettext(
+            "The dealer shuffles and deals %(count)s card to each player, one at a time, face down, clockwise,"
+            " starting with the player to their left.",
+            "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down, clockwise,"
+            " starting with the player to their left.", size) % {"count": language.count(size, "card")})
+    elif size is not None:
+        facts.append(ngettext(
+            "The dealer shuffles and deals %(count)s card to each player, one at a time, face down,"
+            " counter-clockwise, starting with the player to their right.",
+            "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down,"
+            " counter-clockwise, starting with the player to their right.", size)
+            % {"count": language.count(size, "card")})
+    elif spec.deal.equal_hands and left:
+        facts.append(gettext(
+            "The dealer shuffles and deals the cards one at a time, face down, clockwise, starting with the player"
+            " to their left, until every player has the same number of cards."))
+    elif spec.deal.equal_hands:
+        facts.append(gettext(
+            "The dealer shuffles and deals the cards one at a time, face down, counter-clockwise, starting with the"
+            " player to their right, until every player has the same number of cards."))
+    if size is not None or spec.deal.equal_hands:
+        facts.append(gettext("The cards left over, if any, are stacked face down as a stock."))
+    if spec.draw is None:
+        return facts
+    most = spec.draw.most
+    if most == 1:
+        facts.append(gettext(
+            "If none of your cards may be played, you draw the top card of the stock; if it may be played, you"
+            " must play it at once, otherwise you pass."))
+    elif most is None:
+        facts.append(gettext(
+            "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
+            " played, and you must play that card at once; if the stock runs out first, you pass."))
+    else:
+        facts.append(gettext(
+            "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
+            " played, but no more than %(count)s; you must play a drawn card that may be played at once,"
+            " otherwise you pass.") % {"count": language.count(most, "card")})
+    facts.append(gettext("Once the stock is empty, you pass when you cannot play."))
+    return facts
+
+
 @pytest.mark.parametrize(("variant", "lang"), cases())
 def test_sheet_states_the_rules(variant: str, lang: str) -> None:
     rules = rules_of(variant)
     text = render_rulesheet(rules, lang, "md")
-    for fact in map(text_rules(lang), expected_facts(rules, lang)):  # typeset as the sheet is
+    name, *facts = expected_facts(rules, lang)
+    assert name in text or text_rules(lang)(name) in text  # a borrowed name keeps its own typography
+    for fact in map(text_rules(lang), facts):  # typeset as the sheet is
         assert fact in text, f"{variant}.{lang}: missing {fact!r}"
     legal = example_position(rules).legal
     language = Lang(lang)
@@ -286,21 +328,21 @@ def test_new_model_fields_are_stated_in_english() -> None:
     """Spot checks of wording for the later model fields (the generic test covers all languages)."""
     assert "the player holding the lowest card of diamonds" in render_rulesheet(rules_of("lowest-diamond"), "en")
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
-    assert "1 card chosen at random goes from your left neighbour's hand into your hand" in refusal
+    assert "one card chosen at random goes from your left neighbour's hand into your hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
-    assert "2 cards chosen at random go from the hand of the other player holding the most cards" in last
+    assert "two cards chosen at random go from the hand of the other player holding the most cards" in last
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")
-    assert "Each player may pass at most 3 times in a deal." in shichi
+    assert "Each player may pass at most three times in a deal." in shichi
     assert "The players score by their places" in shichi
     double = render_rulesheet(rules_of("double-deck"), "en")
-    assert "Each suit has 2 rows (together 8 on the table)." in double
+    assert "Each suit has two rows (together eight on the table)." in double
     assert double.count("[7♣]") == 2  # two rows of clubs in the picture
     devyatka = render_rulesheet(rules_of("devyatka"), "en")
     assert "only the ranks from 6 to ace are used" in devyatka
     domino = render_rulesheet(rules_of("domino"), "en")
     assert "the first card played had the rank 8" in domino
     best = render_rulesheet(rules_of("best-of-five"), "en")
-    assert "A session has at most 5 deals." in best and "has won 3 deals" in best
+    assert "A session has at most five deals." in best and "has won three deals" in best
     for variant in builtin_ids():  # no raw model values leak into the prose
         text = render_rulesheet(rules_of(variant), "en")
         for raw in ("winner: ", "tiebreak:", "all-out", "holder-of-lowest", "most-cards", "First turn:"):
@@ -311,7 +353,7 @@ def test_german_parliament_names_the_opening_card() -> None:
     text = render_rulesheet(rules_of("parliament"), "de")
     assert "Karo-7 (7♦)" in text
     assert "B (Bube) – D (Dame) – K (König) – A (Ass)" in text
-    assert "Jedes Passen kostet 1 Chip" in text
+    assert "Jedes Passen kostet einen Chip" in text  # small counts in words, in the accusative
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -345,7 +387,7 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     english = describe_diff(a, b, "en")
     assert "Opening card: 7 of clubs (7♣) instead of 7 of diamonds (7♦)." in english
     assert "Passing while able to play: yes instead of no." in english
-    assert "Cost of a voluntary pass: 2." in english  # voluntary passes did not exist before
+    assert "Cost of a voluntary pass: two chips." in english  # voluntary passes did not exist before
     assert "The others count the point values of the cards left in their hands and score them as minus points" in english
     german = describe_diff(a, b, "de")
     assert "Eröffnungskarte: Kreuz-7 (7♣) statt Karo-7 (7♦)." in german
@@ -410,7 +452,7 @@ def test_unusual_play_rule_falls_back_to_a_grammatical_sentence(tmp_path: Path) 
 
 def test_regional_games_carry_native_names() -> None:
     for variant, lang, name in [("shichi-narabe", "ja", "七並べ"), ("devyatka", "ru", "Девятка"),
-                                ("sjuan", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
+                                ("sjuan-traditional", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
         assert render_rulesheet(rules_of(variant), lang).startswith(f"# {name}\n")
     assert "house rule" not in render_rulesheet(rules_of("sjuan"), "en").split("## Players")[0]
 
@@ -439,11 +481,11 @@ def test_newest_mechanics_are_recognised_from_the_rule_not_the_id(tmp_path: Path
     voluntary = house_rule(tmp_path, "passing: {cover: true, voluntary: true}\n")
     text = render_rulesheet(voluntary, "en")
     assert "If none of your cards may be played, however, you lay one card of your choice" in text
-    assert "Each time you pass, you pay 1 chip" in text  # a pass by choice still costs its chip
+    assert "Each time you pass, you pay one chip" in text  # a pass by choice still costs its chip
     stock = house_rule(tmp_path, "deal: {hand_size: 5}\npassing: {draw: {most: 2}}\n")
     text = render_rulesheet(stock, "en")
-    assert "deals 5 cards to each player" in text and "There is no stock" not in text
-    assert "at most 2, until you draw one that may be played" in text
+    assert "deals five cards to each player" in text and "There is no stock" not in text
+    assert "until one may be played, but no more than two;" in text
 
 
 def test_unrecognised_compulsory_rule_falls_back_to_the_generic_wording(tmp_path: Path) -> None:
@@ -464,7 +506,7 @@ def test_one_suit_at_a_time_needs_rows_of_that_length(tmp_path: Path) -> None:
 
 def test_newest_mechanics_in_the_diff() -> None:
     traditional = describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-traditional"), "en")
-    assert "First player: the holder of the 7 of diamonds (7♦) instead of the player to the dealer's left." in traditional
+    assert "First player: the player holding the 7 of diamonds (7♦) instead of the player to the dealer's left." in traditional
     assert "after the deal, whoever holds one of them lays it face up" in traditional
     compulsory = describe_diff(rules_of("badam-satti"), rules_of("badam-satti-compulsory"), "de")
     assert "Ist unter den Karten, die du spielen darfst, eine 7, musst du eine 7 spielen" in compulsory

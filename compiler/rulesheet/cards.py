@@ -100,7 +100,7 @@ def rank_name(lang: Lang, deck: Deck, rank: int) -> str:
     """The rank's name: digits for pip cards, a word for court cards (and for the Spanish
     pack's 1, its ace; a 1 of other packs stays a number)."""
     name = deck.ranks[rank].name
-    if name == "1" and deck.preset != "spanish":
+    if name == "1" and deck.preset != "spanish":  # a number card 1 (Elfer raus) is no ace
         return name
     return _lookup(lang, RANK_NAMES, name)
 

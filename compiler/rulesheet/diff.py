@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sevens.compiler.analyse import Analysed, AnalysedRules
+from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
 from sevens.compiler.rulesheet.cards import card_full, rank_letter, rank_name, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
@@ -33,6 +33,15 @@ NOW = P_("diff", "%(topic)s: %(new)s")
 CHANGED_LIST = P_("diff", "%(topic)s: %(items)s.")
 VALUE_CHANGE = P_("diff", "%(rank)s %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
+#: A rule the old rule set has and the new one drops (the old one is a whole clause).
+DROPPED = P_("diff", "%(topic)s: dropped (before: %(old)s).")
+#: One alternative of the play rule that the new rule set adds or drops.
+PLAY_ADDED = P_("diff", "You may now also play: %(rule)s")
+PLAY_DROPPED = P_("diff", "You may no longer play: %(rule)s")
+#: An agreed number, of which the rulespec gives a usual value.
+AGREED = P_("diff", "to be agreed, for example %(value)s")
+#: A range of numbers of players.
+RANGE = P_("range", "%(min)s–%(max)s")
 SAME = P_("diff", "%(new)s has exactly the same rules as %(old)s.")
 NONE = P_("value", "none")
 YES = P_("value", "yes")
@@ -44,6 +53,7 @@ VALUES = {
     "high": P_("value", "ace high"),
     "low": P_("value", "ace low"),
     "holder": P_("value", "the holder of the opening card"),
+    "holder-of-card": P_("value", "the player holding the %(card)s"),
     "left-of-dealer": P_("value", "the player to the dealer's left"),
     "previous-winner": P_("value", "the winner of the previous deal"),
     "first-out": P_("value", "when the first player has no cards left"),
@@ -69,7 +79,6 @@ DIRECTIONS = {
     Direction.COUNTER_CLOCKWISE: P_("value", "counter-clockwise, to the right"),
 }
 DEALER_NAMES = P_("value", "named by the dealer: one of %(cards)s")
-LEADER_CARD = P_("value", "the holder of the %(card)s")
 BY_HOLDERS = P_(
     "value",
     "The cards laid out before play are dealt like the others; after the deal, whoever holds "
@@ -107,6 +116,7 @@ TOPICS = {
     "limit": P_("topic", "Most passes per deal"),
     "over_limit": P_("topic", "After the last allowed pass"),
     "voluntary_transfer": P_("topic", "Penalty for passing while able to play"),
+    "transfer": P_("topic", "Penalty for having to pass"),
     "last_card": P_("topic", "Penalty for not announcing the last card"),
     "jokers": P_("topic", "Jokers"),
     "deals": P_("topic", "Deals in a session"),
@@ -172,7 +182,44 @@ def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: 
         shaped = points_sentence(lang, analysed.tree)
     else:
         shaped = table_sentence(lang, table, analysed.tree)
-    return shaped or _expr(lang, rules, analysed)
+    return shaped or _chips_amount(lang, analysed) or _expr(lang, rules, analysed)
+
+
+def _chips_amount(lang: Lang, analysed: Analysed | None) -> str | None:
+    """A constant number of chips with its unit ("1 chip"), or ``None``."""
+    if analysed is None or not isinstance(analysed.tree, TConst):
+        return None
+    n = int(analysed.tree.value)
+    return lang.ngettext("%(count)s chip", "%(count)s chips", n) % {"count": lang.count(n, "amount")}
+
+
+def _play_changes(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """One sentence per alternative of the play rule that ``b`` adds or drops (an
+    alternative replaced by one other is told by its new wording), or ``None`` unless
+    both play rules are made of known shapes."""
+    old, new = _shaped_parts(lang, a), _shaped_parts(lang, b)
+    if old is None or new is None:
+        return None
+    added = [text for key, text in new if key not in {k for k, _ in old}]
+    dropped = [text for key, text in old if key not in {k for k, _ in new}]
+    if len(added) == 1 and len(dropped) == 1:
+        topic = lang.marked(TOPICS["legal"])
+        return [lang.marked(NOW, topic=topic, new=_sentence_end(added[0], lang))]
+    return [_sentence_end(lang.marked(PLAY_ADDED, rule=t), lang) for t in added] + [
+        _sentence_end(lang.marked(PLAY_DROPPED, rule=t), lang) for t in dropped
+    ]
+
+
+def _shaped_parts(lang: Lang, rules: AnalysedRules) -> list[tuple[object, str]] | None:
+    """The play rule's alternatives as (comparison key, wording without the list's ``;``)."""
+    parts = flatten(rules.legal.tree, "or")
+    texts = play_sentences(lang, rules.spec.deck, parts)
+    if texts is None:
+        return None
+    start = rules.spec.layout.start_rank
+    shapes = [s for s in (play_shape(p) for p in parts) if s is not None]
+    keys = [(name, None if rank == start else rank) for name, rank in shapes]
+    return [(k, t.rstrip(";.").rstrip()) for k, t in zip(keys, texts, strict=True)]
 
 
 def _legal(lang: Lang, rules: AnalysedRules) -> str:
@@ -227,7 +274,7 @@ def _start(lang: Lang, rules: AnalysedRules) -> str:
 def _deal(lang: Lang, rules: AnalysedRules) -> str:
     deal = rules.spec.deal
     if deal.hand_size is not None:
-        return lang.marked(STOCK_EACH, count=deal.hand_size)
+        return lang.marked(STOCK_EACH, count=lang.count(deal.hand_size, "card"))
     return lang.marked(STOCK_EQUAL if deal.equal_hands else ALL_DEALT)
 
 
@@ -260,7 +307,7 @@ def _leader(lang: Lang, rules: AnalysedRules) -> str:
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
         card = card_full(lang, rules.spec.deck, opening.leader_card)
-        return lang.marked(LEADER_CARD, card=card)
+        return lang.marked(VALUES["holder-of-card"], card=card)
     return _value(lang, rules.spec.opening.leader)
 
 
@@ -301,11 +348,48 @@ def _session(rules: AnalysedRules, name: str) -> object:
 
 def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     value = _session(rules, name)
-    return (
-        str(value)
-        if isinstance(value, int) and not isinstance(value, bool)
-        else _value(lang, value)
-    )
+    if not isinstance(value, int) or isinstance(value, bool):
+        return _value(lang, value)
+    if name.startswith("target") and "session.target" in rules.spec.naming.agreed:
+        return lang.marked(AGREED, value=value)
+    return str(value)
+
+
+def _session_deals(rules: AnalysedRules) -> object:
+    """The number of deals, unless it only bounds a session played to an agreed target
+    (the sheet leaves such a bound out, and so does the comparison)."""
+    if "session.target" in rules.spec.naming.agreed:
+        return "n/a"
+    return _session(rules, "deals")
+
+
+def _best(rules: AnalysedRules) -> object:
+    """The recommended number of players: advice, compared only where both rule sets give it."""
+    from sevens.compiler.rulesheet.sheet import best_players  # the sheet owns this test
+
+    return best_players(rules.spec) or "n/a"
+
+
+#: Chip amounts: no line for them when the new rule set has no chips ("Playing for chips" says so).
+CHIP_FIELDS = frozenset({"cost", "voluntary_cost", "ante", "pay_winner"})
+
+
+def _applies(field: str, new: AnalysedRules) -> bool:
+    """Whether a change of ``field`` can matter under the new rules: chip amounts need chips,
+    and points dropped by a rule set that plays for chips are told by "Playing for chips"."""
+    if field in CHIP_FIELDS:
+        return new.spec.chips is not None
+    if field == "points":
+        return new.spec.chips is None or _zero_none(new.points) is not None
+    return True
+
+
+def _allow_key(rules: AnalysedRules) -> object:
+    """The extra card's condition; one that always holds adds nothing to the trigger."""
+    if rules.follow_allow is None:
+        return None
+    tree = rules.follow_allow.tree
+    return None if canon(tree) == "true" else tree
 
 
 def _suits(lang: Lang, rules: AnalysedRules) -> str:
@@ -337,9 +421,9 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "players": (
         lambda r: (r.spec.players.min, r.spec.players.max),
-        lambda lang, r: f"{r.spec.players.min}–{r.spec.players.max}",
+        lambda lang, r: lang.marked(RANGE, min=r.spec.players.min, max=r.spec.players.max),
     ),
-    "best": (lambda r: r.spec.players.best, lambda lang, r: _value(lang, r.spec.players.best)),
+    "best": (_best, lambda lang, r: _value(lang, r.spec.players.best)),
     "start": (lambda r: r.spec.layout.start_rank, _start),
     "rows": (
         lambda r: r.spec.layout.rows_per_suit,
@@ -376,7 +460,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: _expr(lang, r, r.follow_when),
     ),
     "follow_allow": (
-        lambda r: r.follow_allow and r.follow_allow.tree,
+        _allow_key,
         lambda lang, r: _expr(lang, r, r.follow_allow),
     ),
     "follow_optional": (
@@ -389,10 +473,17 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda r: r.spec.passing.voluntary,
         lambda lang, r: _value(lang, r.spec.passing.voluntary),
     ),
-    "cost": (lambda r: r.pass_cost.tree, lambda lang, r: _expr(lang, r, r.pass_cost)),
+    "cost": (
+        lambda r: _zero_none(r.pass_cost),
+        lambda lang, r: _amount(lang, r, r.pass_cost, {}),
+    ),
     "voluntary_cost": (
-        lambda r: r.voluntary_pass_cost.tree if r.spec.passing.voluntary else None,
-        lambda lang, r: _expr(lang, r, r.voluntary_pass_cost),
+        lambda r: _zero_none(r.voluntary_pass_cost) if r.spec.passing.voluntary else None,
+        lambda lang, r: _amount(lang, r, r.voluntary_pass_cost, {}),
+    ),
+    "transfer": (
+        lambda r: r.spec.passing.transfer,
+        lambda lang, r: _transfer(lang, r.spec.passing.transfer),
     ),
     "draw": (lambda r: r.spec.draw, _draw),
     "cover": (
@@ -433,7 +524,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: _amount(lang, r, r.pay_winner, PAY_SHAPES),
     ),
     "points": (lambda r: _zero_none(r.points), lambda lang, r: _amount(lang, r, r.points, POINTS)),
-    "deals": (lambda r: _session(r, "deals"), lambda lang, r: _session_value(lang, r, "deals")),
+    "deals": (_session_deals, lambda lang, r: _session_value(lang, r, "deals")),
     "target_chips": (
         lambda r: _session(r, "target_chips"),
         lambda lang, r: _session_value(lang, r, "target_chips"),
@@ -480,11 +571,14 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     found = []
     for field, (key, describe) in FIELDS.items():
         old_key, new_key = key(a), key(b)
-        if old_key == new_key or "n/a" in (old_key, new_key):
+        if old_key == new_key or "n/a" in (old_key, new_key) or not _applies(field, b):
             continue
         if field == "values":
             if _uses_values(b):  # values that no rule reads change nothing
                 found.append(_changed_values(lang, a, b))
+            continue
+        if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
+            found += changes
             continue
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
@@ -498,8 +592,10 @@ def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
     for rules (a hand-written sentence stands by itself), or when there was none before."""
     topic = lang.marked(TOPICS[field])
     long = not (_short(old) and _short(new))
-    if field in TOLD_NEW and long and new[:1].isupper():
-        return _sentence_end(new, lang)
+    if field in TOLD_NEW and long and (new[:1].isupper() or new.endswith("。")):
+        return _sentence_end(new, lang)  # a hand-written sentence stands by itself
+    if new == lang.marked(NONE) and not _short(old):
+        return lang.marked(DROPPED, topic=topic, old=old.rstrip("。."))
     if added or (field in TOLD_NEW and long):
         return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
     return lang.marked(CHANGED, topic=topic, new=new, old=old)

@@ -81,6 +81,10 @@ class Lang:
         text = self.tr.pgettext(*mark)
         return text % values if values else text
 
+    def count(self, n: int, noun: str) -> int:
+        """``n`` things called ``noun``, written as this language's style wants (see :func:`counted`)."""
+        return counted(self.code, n, noun)
+
     def join_and(self, items: list[str]) -> str:
         """``a, b and c`` in this language."""
         return format_list(items, locale=self.code) if items else ""
@@ -93,3 +97,71 @@ class Lang:
 def language_name(lang: Lang, code: str) -> str:
     """The name of language ``code`` in ``lang`` ("de" → "allemand"), as the language writes it."""
     return str(Locale(lang.code).languages.get(code, code))
+
+
+#: Small numbers in words, 1 to 12, in the languages whose running text spells them out
+#: (Japanese keeps digits; Russian keeps digits too, because a number word there must also
+#: take the case of each sentence, which the catalog's plural forms cannot choose).
+NUMBER_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "eleven", "twelve"),
+    "de": ("ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
+           "elf", "zwölf"),
+    "es": ("un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
+           "once", "doce"),
+    "fr": ("un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+           "onze", "douze"),
+    "nl": ("één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien",
+           "elf", "twaalf"),
+    "pt": ("um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez",
+           "onze", "doze"),
+    "sv": ("en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio",
+           "elva", "tolv"),
+}
+#: The gender (and, in German, case) of each counted noun as the catalogs word it; only
+#: "one" (and Portuguese "two") change with it.  German nouns take the accusative the
+#: sentences give them ("kostet einen Chip", "zieht eine Karte"; "-mal" joins "ein");
+#: an "amount" is a number of chips standing alone, as ``sevens diff`` gives it ("ein Chip").
+GENDERS: dict[str, dict[str, str]] = {
+    "de": {"chip": "m-acc", "amount": "m", "card": "f", "deal": "f", "row": "f", "pack": "n", "time": "n",
+           "player": "m", "rank": "m-acc"},
+    "es": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "f", "time": "f",
+           "player": "m", "rank": "f"},
+    "fr": {"chip": "m", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
+           "player": "m", "rank": "f"},
+    "pt": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
+           "player": "m", "rank": "f"},
+    "sv": {"card": "n"},
+}
+AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
+    "de": {"m-acc": {1: "einen"}, "f": {1: "eine"}},
+    "es": {"f": {1: "una"}},
+    "fr": {"f": {1: "une"}},
+    "pt": {"f": {1: "uma", 2: "duas"}},
+    "sv": {"n": {1: "ett"}},
+}
+
+
+class Count(int):
+    """A number of things: an ``int`` for plural choice, shown as its word by ``%s``."""
+
+    word: str
+
+    def __new__(cls, n: int, word: str) -> Count:
+        count = super().__new__(cls, n)
+        count.word = word
+        return count
+
+    def __str__(self) -> str:
+        return self.word
+
+
+def counted(lang: str, n: int, noun: str) -> int:
+    """``n`` as a :class:`Count` that prints as a word where ``lang`` spells small numbers
+    out, agreeing with ``noun`` ("card", "chip", …); else ``n`` itself (digits)."""
+    words = NUMBER_WORDS.get(lang)
+    if words is None or isinstance(n, bool) or not 1 <= n <= len(words):
+        return n
+    gender = GENDERS.get(lang, {}).get(noun, "")
+    word = AGREEMENT.get(lang, {}).get(gender, {}).get(n, words[n - 1])
+    return Count(n, word)

@@ -63,7 +63,7 @@ def transfer_text(lang: Lang, transfer: Transfer) -> str:
             n,
         )
     return text % {
-        "count": n,
+        "count": lang.count(n, "card"),
         "source": lang.marked(SOURCES[transfer.source]),
         "target": lang.marked(TARGETS[transfer.target]),
     }
@@ -95,7 +95,7 @@ def _taken(lang: Lang, transfer: Transfer) -> str | None:
         )
     else:
         return None
-    return text % {"count": n}
+    return text % {"count": lang.count(n, "card")}
 
 
 def _suit_condition(deck: Deck, tree: T) -> int | None:

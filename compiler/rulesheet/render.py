@@ -16,8 +16,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from sevens.compiler.rulesheet.escape import md_escape
-from sevens.compiler.rulesheet.i18n import translations
-from sevens.compiler.rulesheet.typography import typeset
+from sevens.compiler.rulesheet.i18n import counted, translations
+from sevens.compiler.rulesheet.typography import keep, typeset
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 FORMATS = ("md", "html")
@@ -37,7 +37,9 @@ def make_environment(html: bool) -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     env.filters["squash"] = squash
+    env.filters["sentence"] = sentence_start
     env.filters["md"] = md_escape  # for any rulespec string a template adds later
+    env.filters["keep"] = keep  # addresses and foreign titles keep their own typography
     return env
 
 
@@ -47,12 +49,28 @@ def squash(text: str) -> str:
     return Markup(squashed) if isinstance(text, Markup) else squashed
 
 
+def sentence_start(text: str) -> str:
+    """A sentence whose first word may be a number written out ("two packs …"): capitalised."""
+    head = len(text) - len(text.lstrip())
+    capitalised = text[:head] + text[head : head + 1].upper() + text[head + 1 :]
+    return Markup(capitalised) if isinstance(text, Markup) else capitalised
+
+
 @cache
 def environment(lang: str, fmt: str) -> Environment:
     """The environment for ``lang`` and ``fmt``, with the language's catalog installed."""
     env = make_environment(fmt == "html")
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    env.filters["count"] = lambda n, noun: count_of(lang, n, noun)
     return env
+
+
+def count_of(lang: str, n: int | str | None, noun: str) -> object:
+    """A count of ``noun`` for a sentence: small numbers as words where ``lang`` wants them;
+    other values (a range such as "4–6", ``None``) unchanged."""
+    if isinstance(n, str) and n.isdigit():
+        n = int(n)
+    return counted(lang, n, noun) if isinstance(n, int) else n
 
 
 def render(context: dict[str, Any], lang: str, fmt: str) -> str:

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
+from sevens.compiler.interpret import card_condition_holds
 from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
     card_full,
@@ -39,10 +40,13 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
+from sevens.compiler.rulesheet.typography import keep
 
 SOURCE_TITLE = P_("source", "“%(title)s”")
 SOURCE_LANG = P_("source", "%(source)s (in %(language)s)")
 SOURCE_SECTION = P_("source", "%(source)s, section “%(section)s”")
+#: Between a source and its address.
+SOURCE_URL = P_("source url", ": ")
 
 CELL_WIDTH, CELL_HEIGHT, GAP, MARGIN = 34, 46, 6, 8
 #: Ranks per suit in a full pack of each preset (fewer: the low ranks were cut).
@@ -138,8 +142,6 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
         "wrap": layout.wrap,
         "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
         "dealt": dealt,
-        "hand_size": spec.deal.hand_size,
-        "equal_hands": spec.deal.equal_hands,
         "picture": picture(lang, spec),
     }
 
@@ -288,10 +290,15 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "over_limit": spec.passing.over_limit,
         "transfer": transfer_text(lang, transfer) if transfer else None,
         "forced_transfer": transfer_text(lang, forced) if forced else None,
-        "draw": spec.draw is not None,
-        "draw_most": spec.draw.most if spec.draw is not None else None,
+        "draw": {"most": spec.draw.most} if spec.draw is not None else None,
         "cover": spec.passing.cover and spec.draw is None,
     }
+
+
+def deal_context(spec: Rulespec) -> dict[str, Any]:
+    """Every card dealt, a fixed number each, or as many as all can get alike (the rest: a stock)."""
+    deal = spec.deal
+    return {"hand_size": deal.hand_size, "equal": deal.equal_hands}
 
 
 def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
@@ -363,7 +370,17 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "lowest_holder": lowest_holder(lang, rules)
         if opening.leader == "holder-of-lowest"
         else None,
+        "one_suit": len(leader_suits(rules)) == 1,
     }
+
+
+def leader_suits(rules: AnalysedRules) -> set[int]:
+    """The suits of the cards ``opening.leader_cards`` holds for (one suit: no tie-break needed)."""
+    if rules.leader_cards is None:
+        return set()
+    spec, tree = rules.spec, rules.leader_cards.tree
+    deck = spec.deck
+    return {deck.suit_of(f) for f in range(deck.n_faces) if card_condition_holds(spec, tree, f)}
 
 
 def best_players(spec: Rulespec) -> str | None:
@@ -374,6 +391,14 @@ def best_players(spec: Rulespec) -> str | None:
     if not numbers or min(numbers) < players.min or max(numbers) > players.max:
         return None
     return best
+
+
+def sheet_name(lang: Lang, spec: Rulespec) -> str | None:
+    """:func:`display_name`, marked to keep its own typography where it is borrowed as it
+    is from another language ("Elfer raus!" on a French sheet keeps its German "!")."""
+    name = display_name(lang, spec)
+    others = {v for k, v in spec.naming.names.items() if k != lang.code}
+    return keep(name) if name is not None and name in others else name
 
 
 def display_name(lang: Lang, spec: Rulespec) -> str | None:
@@ -411,6 +436,7 @@ def source_context(lang: Lang, source: Source) -> dict[str, Any]:
         "section": source.section or "",
         "lang": foreign,
         "url": source.url,
+        "sep": lang.marked(SOURCE_URL),
     }
 
 
@@ -421,8 +447,8 @@ def sheet_context(
     spec = rules.spec
     opening = opening_context(lang, rules)
     legal = legal_context(lang, rules)
-    parent_name = display_name(lang, parent) if parent else None
-    name = display_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
+    parent_name = sheet_name(lang, parent) if parent else None
+    name = sheet_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
     description = spec.naming.descriptions.get(lang.code)
     return {
         "lang": lang.code,
@@ -435,6 +461,7 @@ def sheet_context(
         "players": {"min": spec.players.min, "max": spec.players.max, "best": best_players(spec)},
         "deck": deck_context(lang, spec.deck, uses_value(rules)),
         "layout": layout_context(lang, spec),
+        "deal": deal_context(spec),
         "opening": opening,
         "opening_card": opening["card"],
         "leader": opening["leader"],

@@ -2,9 +2,11 @@
 
 Translations are written with plain spaces and hyphens; this pass sets
 what each language's typesetting wants: an en dash in number ranges,
-French non-breaking spaces before ``: ; ! ?`` and inside guillemets, and
-no spaces between Japanese sentences.  Code blocks, HTML tags and the
-style sheet are left alone.
+French non-breaking spaces before ``: ; ! ?`` and inside guillemets, a
+minus sign before negative numbers, and no spaces between Japanese
+sentences.  Code blocks, HTML tags and the style sheet are left alone, and
+so is text the templates mark with :func:`keep` (addresses, titles and names
+in another language, whose punctuation is not this language's).
 """
 
 from __future__ import annotations
@@ -12,13 +14,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from markupsafe import Markup
+
 NBSP, NNBSP = "\u00a0", "\u202f"
 RANGE = re.compile(r"(?<=\d)-(?=\d)")
+CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+#: "-100" as a number: after a space, an opening bracket or Japanese text, not inside a word.
+MINUS = re.compile(rf"(?<![^\s(\[{CJK}])-(?=\d)")
+KEEP_OPEN, KEEP_CLOSE = "\uf8fe", "\uf8ff"  # private-use marks around text kept as it is
+KEPT = re.compile(f"({KEEP_OPEN}.*?{KEEP_CLOSE})", re.S)
 FRENCH_BEFORE = re.compile(r"[ \u00a0\u202f]*([;!?»])")
 FRENCH_COLON = re.compile(r"(?<=\S)[ \u00a0\u202f]*:(?=\s|$)")
 FRENCH_AFTER = re.compile(r"«[ \u00a0\u202f]*")
 ENTITY = re.compile(r"(&#?\w+;)")
-CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 JAPANESE_GAP = re.compile(rf"(?<=[。、！？」』）：])[ \t]+|(?<=[{CJK}])[ \t]+(?=[「『（])")
 JAPANESE_BRACKETS = re.compile(r" ?\(([^()]*)\)")
 JAPANESE_LIST = re.compile(r", (?=\S)")
@@ -53,13 +61,22 @@ def _japanese(text: str) -> str:
     return JAPANESE_GAP.sub("", text)
 
 
+def keep(text: str) -> str:
+    """``text`` marked to pass through :func:`typeset` unchanged (the marks are removed)."""
+    marked = KEEP_OPEN + text + KEEP_CLOSE
+    return Markup(marked) if isinstance(text, Markup) else marked
+
+
 def text_rules(lang: str) -> Callable[[str], str]:
-    """The function that typesets running text in ``lang``."""
+    """The function that typesets running text in ``lang`` (text marked by :func:`keep` aside)."""
 
     dash = "〜" if lang == "ja" else "–"  # Japanese writes ranges with a wave dash
 
+    def outside_kept(text: str) -> str:
+        return "".join(p if p.startswith(KEEP_OPEN) else apply(p) for p in KEPT.split(text))
+
     def apply(text: str) -> str:
-        text = RANGE.sub(dash, text)
+        text = MINUS.sub("\u2212", RANGE.sub(dash, text))
         if lang == "fr":
             text = _french(text)
         if lang == "ja":
@@ -70,13 +87,14 @@ def text_rules(lang: str) -> Callable[[str], str]:
             text = pattern.sub(contracted, text)
         return text
 
-    return apply
+    return outside_kept
 
 
 def typeset(text: str, lang: str, fmt: str) -> str:
     """``text`` (a whole Markdown or HTML sheet) with the typography of ``lang``."""
     rule = text_rules(lang)
-    return _html(text, rule) if fmt == "html" else _markdown(text, rule)
+    typeset_text = _html(text, rule) if fmt == "html" else _markdown(text, rule)
+    return typeset_text.replace(KEEP_OPEN, "").replace(KEEP_CLOSE, "")
 
 
 def _markdown(text: str, rule: Callable[[str], str]) -> str:

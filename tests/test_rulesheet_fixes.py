@@ -1,0 +1,131 @@
+"""What native readers asked of the sheets that a catalog cannot give (issue 9): numbers in
+words, true pass and deal sentences, house-rule intros, typography and a quieter diff."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.load import BUILTIN_DIR
+from sevens.compiler.pipeline import load_rulespec
+from sevens.compiler.rulesheet import describe_diff, render_rulesheet
+from sevens.compiler.rulesheet.i18n import counted
+from sevens.compiler.rulesheet.typography import keep, text_rules, typeset
+
+
+@cache
+def rules_of(variant: str) -> AnalysedRules:
+    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
+
+
+@cache
+def sheet(variant: str, lang: str = "en") -> str:
+    return render_rulesheet(rules_of(variant), lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "noun", "word"),
+    [
+        ("de", 1, "chip", "einen"),  # "kostet einen Chip": accusative
+        ("de", 1, "card", "eine"),
+        ("fr", 1, "card", "une"),
+        ("fr", 1, "chip", "un"),
+        ("es", 1, "chip", "una"),
+        ("pt", 2, "card", "duas"),
+        ("pt", 2, "pack", "dois"),
+        ("sv", 1, "card", "ett"),
+        ("nl", 1, "chip", "één"),
+        ("en", 12, "card", "twelve"),
+        ("en", 13, "card", "13"),  # large numbers stay digits
+        ("ja", 3, "time", "3"),  # Japanese keeps digits
+        ("ru", 3, "time", "3"),  # Russian too: the word would need each sentence's case
+    ],
+)
+def test_small_counts_are_words(lang: str, n: int, noun: str, word: str) -> None:
+    count = counted(lang, n, noun)
+    assert str(count) == word and count == n  # still the number, for the plural form
+    assert "%(count)s" % {"count": count} == word  # noqa: UP031 -- the catalogs format so
+
+
+def test_counts_in_sentences() -> None:
+    assert "Each time you pass, you pay one chip into the pot." in sheet("parliament")
+    assert "Jedes Passen kostet einen Chip" in sheet("parliament", "de")
+    assert "On mélange ensemble deux jeux." in sheet("double-deck", "fr")
+    assert "3回" in sheet("shichi-narabe", "ja")
+
+
+def test_a_stock_is_dealt_and_drawn_from() -> None:
+    text = sheet("card-domino-stock")
+    assert "until every player has the same number of cards" in text
+    assert "There is no stock" not in text and "Passing costs nothing" not in text
+    assert "you draw the top card of the stock; if it may be played, you must play it" in text
+    elfer = sheet("elfer-raus")
+    assert "deals twelve cards to each player" in elfer
+    assert "but no more than three" in elfer
+
+
+def test_passing_is_free_only_when_it_costs_nothing() -> None:
+    for variant in ("ristiseiska", "sjuan-traditional", "card-domino-stock"):
+        assert "Passing costs nothing" not in sheet(variant), variant
+    assert "Passing costs nothing." in sheet("shichi-narabe")
+    ristiseiska = sheet("ristiseiska")
+    assert "If you pass although you could play, every other player gives you one card" in ristiseiska
+    assert "in addition every other player" not in ristiseiska
+
+
+def test_eliminated_players_only_where_someone_can_be_eliminated() -> None:
+    for variant in ("parliament-play-on", "sjuan-traditional"):
+        assert "eliminated" not in sheet(variant).split("## End of the deal")[1], variant
+    assert "eliminated players rank last" in sheet("shichi-narabe")
+
+
+def test_house_rule_that_plays_on_is_introduced_as_a_house_rule() -> None:
+    body = sheet("parliament-play-on").split("\n\n")[1]
+    assert body.startswith("This is Parliament played with a house rule,")
+
+
+def test_typography_keeps_addresses_and_borrowed_names() -> None:
+    fr = sheet("elfer-raus", "fr")
+    assert "<https://de.wikipedia.org/wiki/Elfer_raus!>" in fr and "# Elfer raus!\n" in fr
+    ja = sheet("kartendomino", "ja")
+    assert "『Domino (card game)』（英語）：<https://en.wikipedia.org/wiki/Domino_(card_game)>" in ja
+    assert typeset(f"Voir {keep('Elfer raus!')} ici !", "fr", "md") == "Voir Elfer raus! ici\u202f!"
+
+
+def test_minus_sign_before_negative_numbers() -> None:
+    assert text_rules("en")("falls to -100 points") == "falls to \u2212100 points"
+    assert text_rules("ja")("合計が-100点") == "合計が\u2212100点"
+    assert text_rules("en")("seats 3-8, well-known") == "seats 3–8, well-known"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "present", "absent"),
+    [
+        ("parliament", "ristiseiska",
+         ["Penalty for having to pass: you draw one card at random"],
+         ["Best number of players", "Cost of a voluntary pass"]),
+        ("shichi-narabe", "shichi-narabe-traditional",
+         ["First player: the player holding the 7 of diamonds (7♦)"], ["holder-of-card"]),
+        ("fan-tan", "domino",
+         ["- You may now also play: any card at all while the table is still empty",
+          "- You may no longer play: any 7, to start the row of its suit."], ["What may be played:"]),
+        ("fan-tan", "fan-tan-chips",
+         ["Ante: one chip.", "to be agreed, for example 20"], ["Points: none", "Deals in a session"]),
+        ("parliament", "penalty-points", ["Playing for chips: no"], ["Cost of a pass"]),
+        ("ristiseiska", "ristiseiska-bga",
+         ["Penalty for having to pass: dropped (before: you draw one card"], ["instead of you draw"]),
+    ],
+)
+def test_diff_lines(old: str, new: str, present: list[str], absent: list[str]) -> None:
+    text = describe_diff(rules_of(old), rules_of(new), "en")
+    for line in present:
+        assert line in text, (new, line)
+    for line in absent:
+        assert line not in text, (new, line)
+
+
+def test_diff_player_range_in_japanese() -> None:
+    text = describe_diff(rules_of("parliament"), rules_of("double-deck"), "ja")
+    assert "7〜12人" in text and "3〜8人" in text
