@@ -336,15 +336,6 @@ class CompiledRules:
         compulsory = legal & self.rule_set.compulsory
         return compulsory or legal
 
-    def fits(self, st: DealState, face: int, suit: int, hand: int) -> bool:
-        """Whether ``play.legal`` holds for ``face`` on some row of its suit, for this hand."""
-        legal_on_row: Callable[..., bool] = self.legal_on_row
-        for r in range(suit * self.rows_per_suit, (suit + 1) * self.rows_per_suit):
-            ranks = (st.row_ranks[r],) if self.legal_reads_ranks else ()
-            if legal_on_row(face, *self.row_args(st, r), *ranks, hand, st.env):
-                return True
-        return False
-
     def lay_out(self, st: DealState, card: int) -> None:
         """Put a card that is in nobody's hand on the table at its place."""
         st.table |= 1 << card
@@ -459,9 +450,26 @@ class CompiledRules:
         return mask
 
     def fitting(self, st: DealState, seat: int) -> int:
-        """The cards of ``seat`` that ``play.legal`` allows now, before ``play.compulsory``."""
-        hand, suit_of, face_of = st.hands[seat], self.rule_set.suit_of, self.rule_set.face_of
-        return sum(1 << c for c in bits(hand) if self.fits(st, face_of[c], suit_of[c], hand))
+        """The cards of ``seat`` that ``play.legal`` allows now, before ``play.compulsory``:
+        each card of the hand is tried, with that hand, on the rows of its suit in turn."""
+        hand, env, legal_on_row = st.hands[seat], st.env, self.legal_on_row
+        reads_ranks: Callable[..., bool] = legal_on_row
+        face_of, per_suit, legal = self.rule_set.face_of, self.rows_per_suit, 0
+        for suit, suit_cards in enumerate(self.rule_set.suit_cards):
+            waiting = hand & suit_cards
+            for r in range(suit * per_suit, (suit + 1) * per_suit):
+                if not waiting:
+                    break
+                args = self.row_args(st, r)  # once per row, not once per card
+                for card in bits(waiting):
+                    if self.legal_reads_ranks:
+                        fits = reads_ranks(face_of[card], *args, st.row_ranks[r], hand, env)
+                    else:
+                        fits = reads_ranks(face_of[card], *args, hand, env)
+                    if fits:
+                        legal |= 1 << card
+                        waiting ^= 1 << card
+        return legal
 
     def row_holding(self, st: DealState, card: int) -> int:
         """The row a played card lies in (the first of its suit holding its rank)."""
