@@ -136,7 +136,7 @@ def test_a_hand_fact_changes_the_legal_cards(rules_dir: str) -> None:
         rules.setup(st_)
         codes = rules.rule_set.card_codes
         card = {code: c for c, code in enumerate(codes)}
-        for code in "7D 7S 8S 9S 10S JS QS KS".split():
+        for code in ["7D", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]:
             st_.hands[1] |= 1 << card[code]
             rules.play(st_, 1, card[code])
         st_.hands[0] = 1 << card["AS"]
@@ -281,3 +281,46 @@ def test_sevens_legal_uses_the_asking_hand(tmp_path: Path) -> None:
     free = runner.invoke(main, ["legal", "mandatory-seven", "--table", "7H 8H 7S", "--hand", "9H 6H"])
     assert (held.exit_code, held.output.split()) == (0, ["7S"])
     assert (free.exit_code, sorted(free.output.split())) == (0, ["6H", "9H"])
+
+
+# -- the step API and the RL environments ask legality the same way ---------------------
+def test_the_step_api_offers_only_sevens_while_a_seven_is_held() -> None:
+    from sevens.runtime.game import Game
+    from sevens.runtime.strategies import PASS as PASSING
+
+    for seed in range(5):
+        game = Game("mandatory-seven", 4, seed=seed)
+        checked = 0
+        rng = random.Random(seed)
+        while not game.is_over:
+            state, pending = game.state, game.pending
+            assert state is not None and pending is not None
+            actions = game.legal_actions()
+            cards = [a for a in actions if a != PASSING]
+            sevens_held = [c for c in range(52) if state.hands[pending.seat] >> c & 1 and c % 13 == 5]
+            if sevens_held:
+                assert cards and set(cards) <= set(sevens_held), (seed, cards)
+                checked += 1
+            game.apply(rng.choice(actions))
+        assert checked > 0
+
+
+def test_pettingzoo_masks_follow_the_hand_rule() -> None:
+    pytest.importorskip("pettingzoo")
+    import sevens
+    from sevens.runtime.encoding import action_count, action_index
+
+    rules = compiled("mandatory-seven")
+    env = sevens.env("mandatory-seven", players=4)
+    env.reset(seed=2)
+    rng = random.Random(1)
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        pending = env.game.pending
+        legal = [i for i in range(action_count(rules.rule_set)) if observation["action_mask"][i]]
+        assert legal == [action_index(rules.rule_set, pending.kind, a) for a in pending.actions]
+        assert pending.legal == rules.legal(env.game.state, pending.seat)
+        env.step(rng.choice(legal))
