@@ -320,6 +320,7 @@ def test_pettingzoo_masks_follow_the_hand_rule() -> None:
             env.step(None)
             continue
         pending = env.game.pending
+        assert pending is not None and env.possible_agents[pending.seat] == agent
         legal = [i for i in range(action_count(rules.rule_set)) if observation["action_mask"][i]]
         assert legal == [action_index(rules.rule_set, pending.kind, a) for a in pending.actions]
         assert pending.legal == rules.legal(env.game.state, pending.seat)
