@@ -148,9 +148,8 @@ class CompiledRules:
         parameters = tuple(inspect.signature(module.legal_on_row).parameters)
         self.legal_reads_ranks = "ranks" in parameters
         self.reads_hand = rule_set.reads_hand
-        if self.reads_hand:  # legality needs the mover's hand: no playable set per row state
-            self.legal_is_playable = False
-            self.legal = self.legal_by_hand  # type: ignore[method-assign]
+        if self.reads_hand:
+            self._ask_per_seat(rule_set)
         self.table_facts: Callable[[DealState], tuple[int, ...]] | None = getattr(
             module, "table_facts", None
         )
@@ -178,6 +177,14 @@ class CompiledRules:
         self.pay_winner = self._amount(chips.pay_winner if chips else 0, "pay_winner")
         self.points = self._amount(rule_set.points or 0, "points")
         self.play = self._play_function()
+
+    def _ask_per_seat(self, rule_set: RuleSet) -> None:
+        """Legality needs the mover's hand: no playable set per row state, ``legal`` asks."""
+        self.legal_is_playable = False
+        self.legal = self.legal_by_hand  # type: ignore[method-assign]
+        self.row_args_memo: dict[tuple[int, int], tuple[int, ...]] = {}
+        per_suit = rule_set.layout.rows_per_suit
+        self.row_cards = tuple(rule_set.suit_cards[r // per_suit] for r in range(rule_set.n_rows))
 
     def _amount(self, amount: Amount, name: str) -> SeatAmount:
         if amount is PER_SEAT:
@@ -452,24 +459,31 @@ class CompiledRules:
     def fitting(self, st: DealState, seat: int) -> int:
         """The cards of ``seat`` that ``play.legal`` allows now, before ``play.compulsory``:
         each card of the hand is tried, with that hand, on the rows of its suit in turn."""
-        hand, env, legal_on_row = st.hands[seat], st.env, self.legal_on_row
-        reads_ranks: Callable[..., bool] = legal_on_row
-        face_of, per_suit, legal = self.rule_set.face_of, self.rows_per_suit, 0
-        for suit, suit_cards in enumerate(self.rule_set.suit_cards):
-            waiting = hand & suit_cards
-            for r in range(suit * per_suit, (suit + 1) * per_suit):
-                if not waiting:
-                    break
-                args = self.row_args(st, r)  # once per row, not once per card
-                for card in bits(waiting):
-                    if self.legal_reads_ranks:
-                        fits = reads_ranks(face_of[card], *args, st.row_ranks[r], hand, env)
-                    else:
-                        fits = reads_ranks(face_of[card], *args, hand, env)
-                    if fits:
-                        legal |= 1 << card
-                        waiting ^= 1 << card
+        hand, legal_on_row, face_of = st.hands[seat], self.legal_on_row, self.rule_set.face_of
+        reads_hand: Callable[..., bool] = legal_on_row
+        legal = 0
+        for r, suit_cards in enumerate(self.row_cards):
+            waiting = hand & suit_cards & ~legal  # a card that fits one row needs no other
+            if not waiting:
+                continue
+            args = (*self.hand_row_args(st, r), hand, st.env)
+            while waiting:
+                low = waiting & -waiting
+                waiting ^= low
+                if reads_hand(face_of[low.bit_length() - 1], *args):
+                    legal |= low
         return legal
+
+    def hand_row_args(self, st: DealState, r: int) -> tuple[int, ...]:
+        """The row's arguments of ``legal_on_row`` before the hand, kept per row state."""
+        key = (r << self.n_ranks | st.row_ranks[r], st.row_start[r])
+        args = self.row_args_memo.get(key)
+        if args is None:
+            args = self.row_args(st, r)
+            if self.legal_reads_ranks:
+                args = (*args, st.row_ranks[r])
+            self.row_args_memo[key] = args
+        return args
 
     def row_holding(self, st: DealState, card: int) -> int:
         """The row a played card lies in (the first of its suit holding its rank)."""
