@@ -15,6 +15,12 @@ when the rules read them), so they are computed once per state and kept in a
 memo.  ``play`` updates one row and patches the playable set; the shape of
 the layout (one or several rows per suit, fixed or chosen start, table-wide
 facts) is chosen once, when the rules are loaded, not tested on every play.
+
+A rule set whose play conditions read the mover's hand (``RuleSet.reads_hand``)
+cannot keep playable cards per row state: its ``legal`` tries each card of the
+asking seat's hand with that hand (:meth:`CompiledRules.legal_by_hand`), its row
+masks and ``playable`` stay 0, and it reports ``legal_is_playable = False``.
+Every other rule set keeps the memo and never passes a hand.
 """
 
 from __future__ import annotations
