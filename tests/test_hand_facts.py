@@ -261,9 +261,15 @@ def test_the_native_backend_refuses_hand_facts_by_feature() -> None:
     from sevens.compiler.native import NativeUnsupported
     from sevens.runtime.native.features import check_supported
 
+    from sevens.compiler.native import lower_rules
+    from sevens.compiler.pipeline import find_rulespec
+
     with pytest.raises(NativeUnsupported, match="'hand' in play conditions"):
         check_supported(compiled("mandatory-seven").rule_set)
+    with pytest.raises(NativeUnsupported, match="'hand' in play conditions"):  # lowered first
+        lower_rules(load_rulespec(find_rulespec("mandatory-seven")))
     check_supported(compiled("fan-tan").rule_set)  # the parent is played natively
+    lower_rules(load_rulespec(find_rulespec("penalty-points")))  # 'hand' in amounts still lowers
 
 
 def test_an_opening_card_a_hand_rule_never_allows_is_reported(tmp_path: Path) -> None:
