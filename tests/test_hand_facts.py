@@ -258,11 +258,9 @@ def test_hand_with_jokers_is_refused_where_it_is(tmp_path: Path) -> None:
 
 
 def test_the_native_backend_refuses_hand_facts_by_feature() -> None:
-    from sevens.compiler.native import NativeUnsupported
-    from sevens.runtime.native.features import check_supported
-
-    from sevens.compiler.native import lower_rules
+    from sevens.compiler.native import NativeUnsupported, lower_rules
     from sevens.compiler.pipeline import find_rulespec
+    from sevens.runtime.native.features import check_supported
 
     with pytest.raises(NativeUnsupported, match="'hand' in play conditions"):
         check_supported(compiled("mandatory-seven").rule_set)
