@@ -53,6 +53,18 @@ HAND_RULES: dict[str, tuple[str, str]] = {
         "play:\n  legal: >-\n    (not row.open and card.rank == 5)\n    or (row.open and (card.rank > row.top or "
         "card.rank < row.bottom) and (12O not in hand or card.suit == O))\n",
     ),
+    # a start chosen by the first card, with a table fact (env) beside the hand
+    "domino-hand": (
+        "domino",
+        "play:\n  legal: >-\n    (table.empty and hand.count > 5)\n    or (not row.open and card.rank == row.start)\n"
+        "    or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1) and card.value <= hand.value)\n",
+    ),
+    # a start per row and wrapping rows (Play or Pay), its follow-up kept
+    "play-or-pay-hand": (
+        "play-or-pay",
+        "play:\n  legal: >-\n    (not row.open and table.count % 13 == 0 and hand.count > 1)\n"
+        "    or (row.open and card.rank == row.high + 1)\n    or (not row.open and hand.count == 1)\n",
+    ),
     # follow-ups that read the hand: another card only while at least three remain
     "follow-up-hand": (
         "sevens",
