@@ -15,6 +15,7 @@ it leaves the range of real ranks and so equals no card's rank.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -81,9 +82,11 @@ EVENT_ATTRIBUTES = frozenset({"completed", "completed_first", "passed_last"})
 
 #: Names visible in each kind of expression, with their types.
 CONTEXTS: dict[str, dict[str, str]] = {
-    "legal": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME},
-    "when": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME},
-    "allow": {"card": CARD, "last": CARD, "row": ROW, "table": TABLE, "game": GAME},
+    # ``hand`` in a play condition is the mover's hand: legality is then asked per seat
+    # (RuleSet.reads_hand), so only rule sets that read it pay for it.
+    "legal": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME, "hand": CARDS},
+    "when": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME, "hand": CARDS},
+    "allow": {"card": CARD, "last": CARD, "row": ROW, "table": TABLE, "game": GAME, "hand": CARDS},
     "card": {"card": CARD},
     "player": {
         "player": PLAYER,
@@ -286,10 +289,7 @@ class Analyser:
         if not elsewhere:
             return f"unknown name '{name}'{did_you_mean(name, self.scope)} ({known})"
         places = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 else elsewhere[0]
-        message = f"'{name}' is not available {here}, only in {places} ({known})"
-        if name == "hand" and self.context == "legal":
-            message += "; for 'a held card must be played' use play.compulsory"
-        return message
+        return f"'{name}' is not available {here}, only in {places} ({known})"
 
     def visit_Attr(self, node: syn.Attr, hint: str | None) -> T:
         obj = self.visit(node.obj)
@@ -603,6 +603,7 @@ def analyse(spec: Rulespec) -> AnalysedRules:
     if errors:
         raise SevensError(errors)
     check_row_local(result, errors)
+    check_hand_in_play(result, errors)
     if errors:
         raise SevensError(errors)
     return result
@@ -636,3 +637,28 @@ def check_row_local(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
             if use in analysed.uses:
                 offset = analysed.condition.text.find(use)
                 errors.append(analysed.condition.diagnostic(message, max(offset, 0)))
+
+
+def play_conditions(rules: AnalysedRules) -> list[Analysed]:
+    """The conditions the move generator evaluates per row: legal and the follow-up pair."""
+    found = (rules.legal, rules.follow_when, rules.follow_allow)
+    return [analysed for analysed in found if analysed is not None]
+
+
+def reads_hand(rules: AnalysedRules) -> bool:
+    """Whether a play condition reads the mover's hand (legality is then asked per seat)."""
+    return any("hand" in analysed.uses for analysed in play_conditions(rules))
+
+
+def check_hand_in_play(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
+    """Jokers ask legality as if their player held every card, so the hand would be wrong."""
+    if rules.spec.wild is None:
+        return
+    for analysed in play_conditions(rules):
+        if "hand" in analysed.uses:
+            found = re.search(r"\bhand\b", analysed.condition.text)
+            message = (
+                "'hand' cannot be used in play conditions together with jokers (deck.jokers): "
+                "a joker's spots are worked out without the player's hand"
+            )
+            errors.append(analysed.condition.diagnostic(message, found.start() if found else 0))

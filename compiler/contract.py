@@ -13,7 +13,15 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
-from sevens.compiler.analyse import EVENT_ATTRIBUTES, Analysed, AnalysedRules, T, TAttr, TConst
+from sevens.compiler.analyse import (
+    EVENT_ATTRIBUTES,
+    Analysed,
+    AnalysedRules,
+    T,
+    TAttr,
+    TConst,
+    reads_hand,
+)
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.interpret import ReferenceRules, card_condition_holds
 from sevens.compiler.load import Origin
@@ -73,7 +81,12 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         points=None if rules.points is None else amount(rules.points),
     )
     order = leader_order(rules, rule_set)
-    rule_set = replace(rule_set, events=reads_events(rules), compulsory=compulsory_cards(rules, deck))
+    rule_set = replace(
+        rule_set,
+        events=reads_events(rules),
+        compulsory=compulsory_cards(rules, deck),
+        reads_hand=reads_hand(rules),
+    )
     return replace(rule_set, opening=replace(rule_set.opening, leader_order=order))
 
 
@@ -136,9 +149,20 @@ def check_opening(rules: AnalysedRules) -> None:
         st.first_face = face  # with a start chosen by the first card, this card chooses it
         reference.setup(st)
         rows = reference.rows(st)[deck.suit_of(face)]
-        if any(reference.card_ok(st, legal.tree, face, row) for row in rows):
+        hands = opening_hands(reference.rule_set, face)
+        if any(reference.card_ok(st, legal.tree, face, r, hand=h) for r in rows for h in hands):
             continue
         raise SevensError(_opening_contradiction(rules, face))
+
+
+def opening_hands(rule_set: RuleSet, face: int) -> tuple[int, ...]:
+    """Hands the opening card is tried with when ``play.legal`` reads the hand (the holder's
+    is unknown before the deal): that card alone, and every card dealt.  Without hand facts
+    the hand is not read and one try is enough."""
+    alone = rule_set.deck.copies_of(face)
+    if not rule_set.reads_hand:
+        return (alone,)
+    return alone, sum(1 << card for card in rule_set.dealt) | alone
 
 
 def _opening_contradiction(rules: AnalysedRules, face: int) -> Diagnostic:

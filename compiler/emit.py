@@ -273,10 +273,18 @@ class ModuleEmitter:
     def functions(self) -> list[ast.FunctionDef]:
         """The compiled decisions, each only when the rule set has it."""
         rules, row = self.rules, row_lowering(self.table_facts, self.constants, self.spec.deck)
-        row_parameters = [(p, "int") for p in ROW_PARAMETERS[:-1]] + [("env", "tuple[int, ...]")]
+        row_parameters = [(p, "int") for p in ROW_PARAMETERS[:-1]]
+        if self.rule_set.reads_hand:  # the mover's hand, only in rule sets that read it
+            row_parameters.append(("hand", "int"))
+        row_parameters.append(("env", "tuple[int, ...]"))
         legal_parameters = row_parameters
         if rules.legal.uses & {"row.top", "row.bottom"}:  # the row's ranks, only when read
-            legal_parameters = [*row_parameters[:-1], ("ranks", "int"), row_parameters[-1]]
+            after_count = len(ROW_PARAMETERS) - 1  # the ranks come right after ``count``
+            legal_parameters = [
+                *row_parameters[:after_count],
+                ("ranks", "int"),
+                *row_parameters[after_count:],
+            ]
         found = [
             _function(
                 "legal_on_row",

@@ -250,8 +250,18 @@ class ReferenceRules:
                 st.chips[seat] -= amount
                 st.pot += amount
 
-    def card_ok(self, st: DealState, tree: T, face: int, row: RowView, last: int = -1) -> bool:
-        bindings = {"card": face, "row": row, "table": st, "game": st, "last": last}
+    def card_ok(
+        self, st: DealState, tree: T, face: int, row: RowView, last: int = -1, hand: int = 0
+    ) -> bool:
+        """Whether a play condition holds for ``face`` on ``row``; ``hand`` is the mover's."""
+        bindings = {
+            "card": face,
+            "row": row,
+            "table": st,
+            "game": st,
+            "last": last,
+            "hand": self.card_set(hand),
+        }
         return bool(Evaluator(self.spec, bindings, self.table_attributes()).eval(tree))
 
     def legal(self, st: DealState, seat: int) -> int:
@@ -266,10 +276,11 @@ class ReferenceRules:
             return st.hands[seat] & st.opening_mask
         rows = self.rows(st)
         mask = 0
-        for card in bits(st.hands[seat]):
+        hand = st.hands[seat]
+        for card in bits(hand):
             face = self.FACE_OF[card]
             if any(
-                self.card_ok(st, self.analysed.legal.tree, face, row)
+                self.card_ok(st, self.analysed.legal.tree, face, row, hand=hand)
                 for row in rows[self.SUIT_OF[card]]
             ):
                 mask |= 1 << card
@@ -322,8 +333,8 @@ class ReferenceRules:
         follow = self.analysed
         if follow.follow_when is None or follow.follow_allow is None:
             return 0
-        last = self.FACE_OF[card]
-        if not self.card_ok(st, follow.follow_when.tree, last, self.row_of(st, last)):
+        last, hand = self.FACE_OF[card], st.hands[seat]
+        if not self.card_ok(st, follow.follow_when.tree, last, self.row_of(st, last), hand=hand):
             return 0
         rows = self.rows(st)
         mask = 0
@@ -332,9 +343,9 @@ class ReferenceRules:
             fits = [
                 r
                 for r in rows[self.SUIT_OF[candidate]]
-                if self.card_ok(st, follow.legal.tree, face, r)
+                if self.card_ok(st, follow.legal.tree, face, r, hand=hand)
             ]
-            if fits and self.card_ok(st, follow.follow_allow.tree, face, fits[0], last):
+            if fits and self.card_ok(st, follow.follow_allow.tree, face, fits[0], last, hand):
                 mask |= 1 << candidate
         return mask
 

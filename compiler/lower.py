@@ -319,6 +319,7 @@ def row_lowering(env_features: list[str], constants: ConstantNames, deck: Deck) 
     variables: dict[str, ast.expr] = {
         "card": name("face"),
         "last": name("last"),
+        "hand": name("hand"),  # a parameter only of rule sets whose play conditions read it
         "table": name("st"),
         "game": name("st"),
         "row.open": compare(name("count"), ">", const(0)),

@@ -187,6 +187,10 @@ class _Program:
             self.emit(Op.ROW, 6)
         elif node.name in ("player", "hand") and self.context == "player":
             self.emit(Op.SEAT)  # a player is its seat; its hand is referred to by the seat
+        elif node.name == "hand":  # a play condition reading the mover's hand (RuleSet.reads_hand)
+            raise NativeUnsupported(
+                "the numba backend does not support 'hand' in play conditions (legality per seat) yet"
+            )
         elif node.name in ("players", "others", "table", "game", "row"):
             self.emit(Op.PUSH, 0)  # a placeholder: the operator reading it knows what it means
         else:

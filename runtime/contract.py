@@ -325,6 +325,8 @@ class RuleSet:
     draw: Draw | None = None  # drawing from the stock instead of passing at once
     events: bool = False  # the engine notes who completes each suit and who passed last
     compulsory: int = 0  # card ids that must be played when one of them is legal (0: none)
+    # play conditions read the mover's hand: legality is asked per seat, never kept per row
+    reads_hand: bool = False
     wild: Wild | None = None  # jokers (played by their own turn loop, runtime/wild.py)
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points

@@ -15,6 +15,12 @@ when the rules read them), so they are computed once per state and kept in a
 memo.  ``play`` updates one row and patches the playable set; the shape of
 the layout (one or several rows per suit, fixed or chosen start, table-wide
 facts) is chosen once, when the rules are loaded, not tested on every play.
+
+A rule set whose play conditions read the mover's hand (``RuleSet.reads_hand``)
+cannot keep playable cards per row state: its ``legal`` tries each card of the
+asking seat's hand with that hand (:meth:`CompiledRules.legal_by_hand`), its row
+masks and ``playable`` stay 0, and it reports ``legal_is_playable = False``.
+Every other rule set keeps the memo and never passes a hand.
 """
 
 from __future__ import annotations
@@ -61,6 +67,21 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 
 #: ``legal_on_row`` of a rule set whose ``play.legal`` reads ``row.top``/``row.bottom``.
 LEGAL_WITH_RANKS = (*ROW_PARAMETERS[:-1], "ranks", "env")
+#: The decisions that read the row; they take the mover's hand too when the rules read it.
+ROW_DECISIONS = ("legal_on_row", "follow_when", "follow_allow")
+
+
+def with_hand(parameters: tuple[str, ...]) -> tuple[str, ...]:
+    """A row decision's parameters with the mover's hand (a mask of card ids) before ``env``."""
+    return (*parameters[:-1], "hand", parameters[-1])
+
+
+def allowed_parameters(name: str, rule_set: RuleSet) -> tuple[tuple[str, ...], ...]:
+    """The signatures a decision may have under this record."""
+    found = (DECISIONS[name], LEGAL_WITH_RANKS) if name == "legal_on_row" else (DECISIONS[name],)
+    if name in ROW_DECISIONS and rule_set.reads_hand:
+        return tuple(with_hand(parameters) for parameters in found)
+    return found
 
 
 def expected_decisions(rule_set: RuleSet) -> set[str]:
@@ -96,10 +117,9 @@ def check_decisions(module: ModuleType) -> list[str]:
         problems.append(f"{name} is not a decision of this rule set")
     for name in sorted(defined & set(DECISIONS)):
         parameters = tuple(inspect.signature(getattr(module, name)).parameters)
-        if name == "legal_on_row" and parameters == LEGAL_WITH_RANKS:
-            continue
-        if parameters != DECISIONS[name]:
-            problems.append(f"{name}{parameters} should take {DECISIONS[name]}")
+        allowed = allowed_parameters(name, rule_set)
+        if parameters not in allowed:
+            problems.append(f"{name}{parameters} should take {allowed[0]}")
     return problems
 
 
@@ -132,7 +152,10 @@ class CompiledRules:
         self.follow_trigger_cards = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
         self.legal_on_row: RowCondition = module.legal_on_row
         parameters = tuple(inspect.signature(module.legal_on_row).parameters)
-        self.legal_reads_ranks = parameters == LEGAL_WITH_RANKS
+        self.legal_reads_ranks = "ranks" in parameters
+        self.reads_hand = rule_set.reads_hand
+        if self.reads_hand:
+            self._ask_per_seat(rule_set)
         self.table_facts: Callable[[DealState], tuple[int, ...]] | None = getattr(
             module, "table_facts", None
         )
@@ -161,6 +184,14 @@ class CompiledRules:
         self.points = self._amount(rule_set.points or 0, "points")
         self.play = self._play_function()
 
+    def _ask_per_seat(self, rule_set: RuleSet) -> None:
+        """Legality needs the mover's hand: no playable set per row state, ``legal`` asks."""
+        self.legal_is_playable = False
+        self.legal = self.legal_by_hand  # type: ignore[method-assign]
+        self.row_args_memo: dict[tuple[int, int], tuple[int, ...]] = {}
+        per_suit = rule_set.layout.rows_per_suit
+        self.row_cards = tuple(rule_set.suit_cards[r // per_suit] for r in range(rule_set.n_rows))
+
     def _amount(self, amount: Amount, name: str) -> SeatAmount:
         if amount is PER_SEAT:
             function: SeatAmount = getattr(self.module, name)
@@ -179,7 +210,12 @@ class CompiledRules:
         return self.row_suit[r], start, low, high, count
 
     def build_row_mask(self, st: DealState, r: int) -> int:
-        """The cards playable on row ``r`` in its current state (the generated condition decides)."""
+        """The cards playable on row ``r`` in its current state (the generated condition decides).
+
+        When the rules read the mover's hand no card is playable by the row alone: every row
+        mask (and so ``st.playable``) stays 0, and :meth:`legal_by_hand` asks per seat."""
+        if self.reads_hand:
+            return 0
         suit, start, low, high, count = self.row_args(st, r)
         legal_on_row, face_mask, env = self.legal_on_row, self.face_mask, st.env
         mask = 0
@@ -304,6 +340,15 @@ class CompiledRules:
         compulsory = legal & self.rule_set.compulsory
         return compulsory or legal
 
+    def legal_by_hand(self, st: DealState, seat: int) -> int:
+        """:meth:`legal` for rules whose play conditions read the hand: each card of the hand
+        is tried on the rows of its suit with that hand (the memo cannot hold it)."""
+        if not st.opened:
+            return st.hands[seat] & st.opening_mask
+        legal = self.fitting(st, seat)
+        compulsory = legal & self.rule_set.compulsory
+        return compulsory or legal
+
     def lay_out(self, st: DealState, card: int) -> None:
         """Put a card that is in nobody's hand on the table at its place."""
         st.table |= 1 << card
@@ -404,15 +449,47 @@ class CompiledRules:
         if not self.follow_trigger_cards >> card & 1:
             return 0
         face = self.rule_set.face_of[card]
-        if not module.follow_when(face, *self.row_args(st, self.row_holding(st, card)), st.env):
+        hand = (st.hands[seat],) if self.reads_hand else ()  # an argument only when read
+        row = self.row_args(st, self.row_holding(st, card))
+        if not module.follow_when(face, *row, *hand, st.env):
             return 0
         mask = 0
         face_of = self.rule_set.face_of
-        for candidate in bits(st.hands[seat] & st.playable):
+        candidates = self.fitting(st, seat) if self.reads_hand else st.hands[seat] & st.playable
+        for candidate in bits(candidates):
             args = self.row_args(st, self.choose_row(st, candidate))
-            if module.follow_allow(face_of[candidate], face, *args, st.env):
+            if module.follow_allow(face_of[candidate], face, *args, *hand, st.env):
                 mask |= 1 << candidate
         return mask
+
+    def fitting(self, st: DealState, seat: int) -> int:
+        """The cards of ``seat`` that ``play.legal`` allows now, before ``play.compulsory``:
+        each card of the hand is tried, with that hand, on the rows of its suit in turn."""
+        hand, legal_on_row, face_of = st.hands[seat], self.legal_on_row, self.rule_set.face_of
+        reads_hand: Callable[..., bool] = legal_on_row
+        legal = 0
+        for r, suit_cards in enumerate(self.row_cards):
+            waiting = hand & suit_cards & ~legal  # a card that fits one row needs no other
+            if not waiting:
+                continue
+            args = (*self.hand_row_args(st, r), hand, st.env)
+            while waiting:
+                low = waiting & -waiting
+                waiting ^= low
+                if reads_hand(face_of[low.bit_length() - 1], *args):
+                    legal |= low
+        return legal
+
+    def hand_row_args(self, st: DealState, r: int) -> tuple[int, ...]:
+        """The row's arguments of ``legal_on_row`` before the hand, kept per row state."""
+        key = (r << self.n_ranks | st.row_ranks[r], st.row_start[r])
+        args = self.row_args_memo.get(key)
+        if args is None:
+            args = self.row_args(st, r)
+            if self.legal_reads_ranks:
+                args = (*args, st.row_ranks[r])
+            self.row_args_memo[key] = args
+        return args
 
     def row_holding(self, st: DealState, card: int) -> int:
         """The row a played card lies in (the first of its suit holding its rank)."""

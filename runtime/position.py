@@ -79,7 +79,7 @@ def build_position(
     for card in table:
         if card in preplaced:
             continue
-        if laid_out and st.opened and not rules.legal(st, _TABLE_SEAT) >> card & 1:
+        if laid_out and st.opened and not _legal_when_laid(rules, st, card):
             st.hands[_TABLE_SEAT] &= ~(1 << card)
             rules.lay_out(st, card)
         else:
@@ -90,9 +90,27 @@ def build_position(
     return st
 
 
+def _legal_when_laid(rules: Rules, st: DealState, card: int) -> bool:
+    """Whether a table card was legal when laid.  When the play conditions read the hand, the
+    hand that laid it is unknown: it counts as legal for a hand of that card alone or for one
+    holding every card not seen (on the table or in the asking hand)."""
+    if not rules.rule_set.reads_hand:
+        return bool(rules.legal(st, _TABLE_SEAT) >> card & 1)
+    held, bit = st.hands[_TABLE_SEAT], 1 << card
+    unseen = sum(1 << c for c in rules.rule_set.dealt) & ~st.table & ~st.hands[ASKING_SEAT]
+    try:
+        for hand in (bit, unseen | bit):
+            st.hands[_TABLE_SEAT] = hand
+            if rules.legal(st, _TABLE_SEAT) & bit:
+                return True
+        return False
+    finally:
+        st.hands[_TABLE_SEAT] = held
+
+
 def _check_reachable(rules: Rules, st: DealState, card: int, played: list[int]) -> None:
     """Refuse a table no game can reach: each card must be legal when it is laid, in order."""
-    if rules.legal(st, _TABLE_SEAT) >> card & 1:
+    if _legal_when_laid(rules, st, card):
         return
     codes = rules.rule_set.card_codes
     code = codes[card]

@@ -49,6 +49,11 @@ PLAY_SHAPES = {
         "the second copy of a card that already lies in the row of its suit, laid next to the first.",
     ),
     "up": P_("play shape", "the next card up in the suit of a started row, laid at its upper end;"),
+    "extend-unless-held": P_(
+        "play shape",
+        "the next card up or down in the suit of a started row, laid at that end of the row; "
+        "but whoever holds a %(rank)s must play a %(rank)s before any other card;",
+    ),
     "beyond": P_(
         "play shape",
         "in the suit of a started row, any card higher than every card of that suit on the table, "
@@ -258,6 +263,8 @@ def _group(node: T, loops: frozenset[str]) -> str:
 
 
 EXTEND = "(card.rank == (row.high + #1)) or (card.rank == (row.low - #1))"
+#: "the mover holds no card of rank N" (a hand fact in play.legal)
+HELD_RANK = r"not any\(\$\.rank == #(\d+) for \$ in hand\)"
 
 
 #: "Eight before six" and its mirror, Ristiseiska's "six before eight": one end of a row
@@ -286,6 +293,9 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
     match = re.fullmatch(r"not row\.open and \(card\.rank == #(\d+)\)", text)
     if match:
         return "open-rank", int(match.group(1))
+    match = re.fullmatch(rf"\(row\.open and \({re.escape(EXTEND)}\)\) and {HELD_RANK}", text)
+    if match:  # mandatory-seven: nothing but that rank while the hand holds one
+        return "extend-unless-held", int(match.group(1))
     if text == "(row.open and (card.rank >= row.low)) and (card.rank <= row.high)":
         return "inside", None
     if text == "row.open and (card.rank == (row.high + #1))":
@@ -308,7 +318,7 @@ def play_sentences(lang: Lang, deck: Deck, parts: list[T]) -> list[str] | None:
         assert shape is not None
         name, rank = shape
         values = {}
-        if name == "open-rank" and rank is not None:
+        if name in ("open-rank", "extend-unless-held") and rank is not None:
             values = rank_forms(lang, deck, rank)
         bullets.append(lang.marked(PLAY_SHAPES[name], **values))
     return _last_full_stop(bullets)

@@ -53,6 +53,7 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
     checks = {
         "layout.start_rank: first-card-per-row": layout.start_per_row,
         "deck.jokers (wild cards)": rule_set.wild is not None,
+        "'hand' in play conditions (legality per seat)": rule_set.reads_hand,
         "'others' as the receiver of a penalty transfer": any(  # the contract: a giver only
             t is not None and t.target is c.Role.OTHERS
             for t in (rule_set.passing.voluntary_transfer, rule_set.passing.transfer, rule_set.last_card)
