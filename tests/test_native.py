@@ -168,17 +168,6 @@ def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
         check_supported(refused)
 
 
-@needs_numba
-def test_a_refused_builtin_exits_2_naming_the_feature() -> None:
-    refused = sorted(set(BUILTIN_IDS) - set(NATIVE_IDS))
-    if not refused:
-        pytest.skip("the kernels play every built-in rule set")
-    result = CliRunner().invoke(main, ["simulate", refused[0], "--games", "2", "--backend", "numba"])
-    assert result.exit_code == 2
-    assert str(_refusal(refused[0])) in result.output
-    assert "Traceback" not in result.output
-
-
 #: Built-ins exercising each mechanic of the later contract, with a test of a deal's record
 #: showing it happened: the agreement tests compare nothing if the mechanic never comes up.
 MECHANICS = {
@@ -358,6 +347,17 @@ def test_the_hashed_row_memo_plays_the_same_games(
             rules, native.play_native_game(dense, seed, FORGET), players, seed
         )
     assert _agree(variant, players, "random", None, range(12)) > 0  # the hashed games replay in Python
+
+
+@needs_numba
+def test_rows_starting_at_their_first_card_without_table_facts_replay_identically(tmp_path: Path) -> None:
+    """Per-row starts are a layout feature of their own, not tied to play-or-pay's table.count."""
+    path = tmp_path / "any-row.yaml"
+    legal = "(not row.open and card.rank != 2) or (row.open and card.rank == row.high + 1)"
+    path.write_text(f"id: any-row\nextends: play-or-pay\nplay:\n  legal: {legal}\n")
+    assert native.native_rules(str(path)).program.env == ()
+    for players in (3, 6):
+        assert _agree(str(path), players, "random", None, range(30)) > 0
 
 
 JOKER_HOUSE_RULES = {

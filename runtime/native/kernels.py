@@ -1205,7 +1205,8 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     pass_constant = c[C_PASS_IS_CONST] != 0
     recording = dec.shape[0] > 0 or ev.shape[0] > 0
     fast_random = c[C_STRATEGY] == 0 and not recording
-    fast_play = c[C_PER_SUIT] == 1 and c[C_START_CHOSEN] == 0 and c[C_NENV] == 0
+    # rows of one suit each, a fixed start, no table-wide facts, the dense memo
+    fast_play = c[C_PER_SUIT] == 1 and c[C_START_DIM] == 1 and c[C_NENV] == 0 and c[C_HASHED] == 0
     row_shift = c[C_NRANKS]
     compulsory = c[C_COMPULSORY] != 0
     draws, covers, transfers = c[C_DRAW] != 0, c[C_COVER] != 0, c[C_TRANSFER] != 0
