@@ -60,7 +60,7 @@ class Op(IntEnum):
 
     PUSH = 1  # value
     ROW = 2  # k: 0 face, 1 suit, 2 start, 3 low, 4 high, 5 count, 6 last, 7 top, 8 bottom
-    ENV = 3  # k: the k-th table-wide fact
+    ENV = 3  # radix: the table-wide facts' combined index divided by radix (see ENV_FEATURES)
     LOCAL = 4  # slot: the variable of an aggregate
     SEAT = 5  # the seat an amount is asked for
     GAME = 6  # k: 0 players, 1 max_hand, 2 min_hand, 3 dealer, 4 pot, 5 winner, 6 last passer
@@ -112,8 +112,10 @@ AGG_START = {"sum": 0, "count": 0, "max": 0, "min": 0, "any": 0, "all": 1}
 #: seat s covered are ``COVERED_REF - s``).
 TABLE_REF = -1
 COVERED_REF = -2
-#: Table-wide facts the kernels keep, with the number of values each can take.
-ENV_FEATURES = {"table.empty": 2}
+#: Table-wide facts the kernels keep in play conditions, with the number of values each can
+#: take (None: one more than the cards in the deal).  The kernels keep one combined index of
+#: them, ``sum(fact_k * radix_k)`` (mixed radix), which also indexes the row memo.
+ENV_FEATURES: dict[str, int | None] = {"table.empty": 2, "table.count": None}
 
 _ROW_VARS = {
     "row.suit": 1,
@@ -147,6 +149,7 @@ class _Program:
     context: str  # "row" or "player"
     n_ranks: int
     env: list[str]
+    env_dims: list[int] = field(default_factory=list)
     code: list[int] = field(default_factory=list)
     locals: dict[str, int] = field(default_factory=dict)
 
@@ -225,7 +228,10 @@ class _Program:
                 raise NativeUnsupported(
                     f"the numba backend does not support {key} in play conditions yet"
                 )
-            self.emit(Op.ENV, self.env.index(key))
+            k = self.env.index(key)
+            self.emit(Op.ENV, _radix(self.env_dims, k))
+            if len(self.env) > 1:  # the fact's digit of the combined index
+                self.emit(Op.PUSH, self.env_dims[k], Op.MOD)
             if is_bool:
                 self.emit(Op.TRUTH)
             return
@@ -358,19 +364,48 @@ class NativeProgram:
 
     code: tuple[int, ...]
     #: Where each program starts in ``code`` (keys: legal, follow_when, follow_allow,
-    #: pass_cost, voluntary_pass_cost, ante, pay_winner, points, and env0, env1… for the facts).
+    #: pass_cost, voluntary_pass_cost, ante, pay_winner, points, and env: the combined index
+    #: of the table-wide facts, when the play conditions read any).
     starts: dict[str, int]
     env: tuple[str, ...]  # the table-wide facts, in ENV order
     constants: dict[str, int]  # programs that are a single constant, by name
     reads_ranks: bool = False  # play.legal reads row.top/row.bottom: the memo is built per state
+    env_dims: tuple[int, ...] = ()  # the number of values of each fact in ``env``
+
+    @property
+    def env_size(self) -> int:
+        """The number of values the combined index of the table-wide facts can take."""
+        size = 1
+        for dim in self.env_dims:
+            size *= dim
+        return size
 
 
-def _lower_one(tree: T | None, context: str, n_ranks: int, env: list[str]) -> list[int]:
-    program = _Program(context, n_ranks, env)
+def _radix(dims: list[int], k: int) -> int:
+    """The place value of the k-th fact in the combined index."""
+    radix = 1
+    for dim in dims[:k]:
+        radix *= dim
+    return radix
+
+
+def _lower_one(tree: T | None, context: str, n_ranks: int, env: list[str], dims: list[int]) -> list[int]:
+    program = _Program(context, n_ranks, env, dims)
     if tree is None:
         program.emit(Op.PUSH, 0)
     else:
         program.lower(tree)
+    program.emit(Op.END)
+    return program.code
+
+
+def _lower_env(n_ranks: int, env: list[str], dims: list[int]) -> list[int]:
+    """The combined index of the table-wide facts: each fact times its place value, summed."""
+    program = _Program("player", n_ranks, env, dims)
+    program.emit(Op.PUSH, 0)
+    for k, feature in enumerate(env):
+        program.lower(_feature_tree(feature))
+        program.emit(Op.PUSH, _radix(dims, k), Op.MUL, Op.ADD)
     program.emit(Op.END)
     return program.code
 
@@ -388,6 +423,7 @@ def lower_rules(rules: AnalysedRules) -> NativeProgram:
             raise NativeUnsupported(
                 f"the numba backend does not support {feature} in play conditions yet"
             )
+    dims = [ENV_FEATURES[f] or rules.spec.deck.n_cards + 1 for f in env]
     trees: dict[str, tuple[T | None, str]] = {
         "legal": (rules.legal.tree, "row"),
         "follow_when": (rules.follow_when.tree if rules.follow_when else None, "row"),
@@ -402,17 +438,16 @@ def lower_rules(rules: AnalysedRules) -> NativeProgram:
     starts: dict[str, int] = {}
     constants: dict[str, int] = {}
     for name, (tree, context) in trees.items():
-        lowered = _lower_one(tree, context, n_ranks, env)
+        lowered = _lower_one(tree, context, n_ranks, env, dims)
         starts[name] = len(code)
         code.extend(_relocate(lowered, len(code)))
         if len(lowered) == 3 and lowered[0] == Op.PUSH:
             constants[name] = lowered[1]
-    for k, feature in enumerate(env):
-        lowered = _lower_one(_feature_tree(feature), "player", n_ranks, env)
-        starts[f"env{k}"] = len(code)
-        code.extend(_relocate(lowered, len(code)))
+    if env:
+        starts["env"] = len(code)
+        code.extend(_relocate(_lower_env(n_ranks, env, dims), len(code)))
     reads_ranks = bool(rules.legal.uses & {"row.top", "row.bottom"})
-    return NativeProgram(tuple(code), starts, tuple(env), constants, reads_ranks)
+    return NativeProgram(tuple(code), starts, tuple(env), constants, reads_ranks, tuple(dims))
 
 
 def _feature_tree(feature: str) -> T:

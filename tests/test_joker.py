@@ -200,11 +200,11 @@ def test_joker_mistakes_are_reported(tmp_path: Path, text: str, message: str) ->
     assert "Traceback" not in result.output
 
 
-def test_native_backend_refuses_jokers() -> None:
+def test_native_backend_plays_jokers() -> None:
+    """The kernels play jokers (issue 12); their agreement tests are in test_native.py."""
     from sevens.runtime.native.features import unsupported_features
 
-    assert "deck.jokers (wild cards)" in unsupported_features(compiled(VARIANT).rule_set)
-    assert "deck.jokers (wild cards)" not in unsupported_features(compiled("shichi-narabe").rule_set)
+    assert unsupported_features(compiled(VARIANT).rule_set) == []
 
 
 def test_rule_sets_without_jokers_keep_their_records() -> None:

@@ -14,6 +14,7 @@ SEVENS_NATIVE_GAMES for more (the report of issue 12 used 2000).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import io
 import json
@@ -92,18 +93,28 @@ def _with_legal(tmp_path: Path, legal: str) -> Path:
 
 
 def test_an_unsupported_table_fact_is_refused_by_name(tmp_path: Path) -> None:
-    path = _with_legal(tmp_path, "table.count >= 0 and card.rank == 7")
-    with pytest.raises(NativeUnsupported, match=r"does not support table\.count in play conditions"):
+    path = _with_legal(tmp_path, "game.max_hand >= 0 and card.rank == 7")
+    with pytest.raises(NativeUnsupported, match=r"does not support game\.max_hand in play conditions"):
         lower_rules(load_rulespec(path))
 
 
+def test_table_facts_share_one_mixed_radix_index(tmp_path: Path) -> None:
+    """Two facts in play conditions: each is read back as its digit of the combined index."""
+    path = _with_legal(tmp_path, "(table.empty and card.rank == 7) or (table.count > 0 and card.rank == 7)")
+    program = lower_rules(load_rulespec(path))
+    assert program.env == ("table.count", "table.empty")
+    assert program.env_dims == (53, 2) and program.env_size == 106
+    env = program.code[program.starts["env"] :]
+    assert env[-1] == 43 and 15 in env  # TABLE_COUNT read into the index
+
+
 def test_cli_refuses_unsupported_rules_with_exit_2(tmp_path: Path) -> None:
-    path = _with_legal(tmp_path, "table.count >= 0 and card.rank == 7")
+    path = _with_legal(tmp_path, "game.max_hand >= 0 and card.rank == 7")
     record = tmp_path / "out.jsonl"
     args = ["simulate", str(path), "--games", "3", "--backend", "numba", "--record", str(record)]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
-    expected = "does not support table.count" if HAS_NUMBA else "pip install 'sevens[fast]'"
+    expected = "does not support game.max_hand" if HAS_NUMBA else "pip install 'sevens[fast]'"
     assert expected in result.output
     assert "Traceback" not in result.output
     assert not record.exists()
@@ -140,22 +151,21 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
     return compared
 
 
-@pytest.mark.parametrize("variant", sorted(set(BUILTIN_IDS) - set(NATIVE_IDS)))
-def test_builtins_the_kernels_cannot_play_are_refused_by_feature(variant: str) -> None:
-    message = str(_refusal(variant))
-    assert message.startswith("the numba backend does not support"), message
-    assert message.endswith(" yet") and len(message) > len("the numba backend does not support  yet")
+def test_the_kernels_play_every_builtin() -> None:
+    assert {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS} == {}
+    assert {"play-or-pay", "shichi-narabe-joker"} <= set(NATIVE_IDS)
 
 
-@needs_numba
-def test_a_refused_builtin_exits_2_naming_the_feature() -> None:
-    refused = sorted(set(BUILTIN_IDS) - set(NATIVE_IDS))
-    if not refused:
-        pytest.skip("the kernels play every built-in rule set")
-    result = CliRunner().invoke(main, ["simulate", refused[0], "--games", "2", "--backend", "numba"])
-    assert result.exit_code == 2
-    assert str(_refusal(refused[0])) in result.output
-    assert "Traceback" not in result.output
+def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
+    from sevens.runtime import contract as c
+    from sevens.runtime.native.features import check_supported
+
+    rule_set = compiled("sjuan-traditional").rule_set
+    assert rule_set.passing.transfer is not None
+    to_others = dataclasses.replace(rule_set.passing.transfer, target=c.Role.OTHERS)
+    refused = dataclasses.replace(rule_set, passing=dataclasses.replace(rule_set.passing, transfer=to_others))
+    with pytest.raises(NativeUnsupported, match=r"^the numba backend does not support 'others' as the receiver"):
+        check_supported(refused)
 
 
 #: Built-ins exercising each mechanic of the later contract, with a test of a deal's record
@@ -173,7 +183,31 @@ MECHANICS = {
     "badam-satti-compulsory": lambda r: any(
         d["legal"] and set(d["legal"]) <= _compulsory("badam-satti-compulsory") for d in r["decisions"]
     ),
+    # rows starting at their own first card (not all at one rank), and the follow-up that
+    # starts the next row once one is complete
+    "play-or-pay": lambda r: len({_rank(d["card"]) for d in _row_openers(r)}) > 1
+    and any(d.get("kind") == "follow-up" for d in r["decisions"]),
+    # a joker laid, its card redeemed, and joker spots offered
+    "shichi-narabe-joker": lambda r: any(d["action"] == "joker" for d in r["decisions"])
+    and any(d["action"] == "redeem" for d in r["decisions"])
+    and any("joker" in d for d in r["decisions"]),
 }
+
+
+def _rank(code: str) -> str:
+    return code[:-1]
+
+
+def _row_openers(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decisions laying the first card of a suit."""
+    seen: set[str] = set()
+    openers = []
+    for decision in record["decisions"]:
+        card = decision["card"]
+        if card and card[-1] not in seen and decision["action"] == "play":
+            seen.add(card[-1])
+            openers.append(decision)
+    return openers
 
 
 def _compulsory(variant: str) -> set[str]:
@@ -285,3 +319,70 @@ def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None
     recorded = native.simulate_native(rules, options, record=io.StringIO())
     for field in ("wins", "blocked", "mean_decisions", "mean_passes", "mean_chips", "mean_points"):
         assert getattr(fast, field) == getattr(recorded, field), field
+
+
+# -- the hashed row memo and the joker rules' options --------------------------------
+@needs_numba
+@pytest.mark.parametrize("entries", [1 << 18, 4])
+@pytest.mark.parametrize("variant", ["parliament", "domino", "play-or-pay"])
+def test_the_hashed_row_memo_plays_the_same_games(
+    monkeypatch: pytest.MonkeyPatch, variant: str, entries: int
+) -> None:
+    """Rule sets whose dense memo would be too big fill a hash table as row states come up;
+    forced onto it (and onto a full one of four entries), the games must still replay in
+    Python, and with as many decisions as on the dense memo."""
+    from sevens.runtime.native import build
+    from sevens.runtime.native import kernels as k
+
+    players = compiled(variant).rule_set.players.min
+    rules = native.native_rules(variant)
+    dense = build.prepare(rules.rule_set, rules.program, players, "random", None)
+    monkeypatch.setattr(build, "MAX_MEMO_STATES", 0)
+    monkeypatch.setattr(build, "HASH_ENTRIES", entries)
+    hashed = build.prepare(rules.rule_set, rules.program, players, "random", None)
+    assert hashed.c[k.C_HASHED] == 1
+    for seed in range(12):
+        game = native.play_native_game(hashed, seed, FORGET)
+        assert _records(rules, game, players, seed) == _records(
+            rules, native.play_native_game(dense, seed, FORGET), players, seed
+        )
+    assert _agree(variant, players, "random", None, range(12)) > 0  # the hashed games replay in Python
+
+
+@needs_numba
+def test_rows_starting_at_their_first_card_without_table_facts_replay_identically(tmp_path: Path) -> None:
+    """Per-row starts are a layout feature of their own, not tied to play-or-pay's table.count."""
+    path = tmp_path / "any-row.yaml"
+    legal = "(not row.open and card.rank != 2) or (row.open and card.rank == row.high + 1)"
+    path.write_text(f"id: any-row\nextends: play-or-pay\nplay:\n  legal: {legal}\n")
+    assert native.native_rules(str(path)).program.env == ()
+    for players in (3, 6):
+        assert _agree(str(path), players, "random", None, range(30)) > 0
+
+
+JOKER_HOUSE_RULES = {
+    # the holder may decline to redeem; going out on a joker allowed; no rank for holding one
+    "may-redeem": "play:\n  joker:\n    redeem: may\n    out_on_joker: true\n    holder_ranks_last: false\n",
+    # two jokers, equal hands: a joker may be left over undealt
+    "two-jokers": "deck:\n  jokers: 2\ndeal:\n  hand_size: equal\n",
+}
+
+
+@needs_numba
+@pytest.mark.parametrize("strategy", ["random", "heuristic", "withhold"])
+@pytest.mark.parametrize("house_rule", sorted(JOKER_HOUSE_RULES))
+def test_joker_options_replay_identically(tmp_path: Path, house_rule: str, strategy: str) -> None:
+    path = tmp_path / f"{house_rule}.yaml"
+    path.write_text(f"id: {house_rule}\nextends: shichi-narabe-joker\n{JOKER_HOUSE_RULES[house_rule]}")
+    for players in (3, 5):
+        assert _agree(str(path), players, strategy, None, range(25)) > 0
+    if house_rule == "may-redeem" and strategy != "heuristic":  # a declined redeem comes up
+        rules = native.native_rules(str(path))
+        from sevens.runtime.native.build import prepare
+
+        prepared = prepare(rules.rule_set, rules.program, 4, strategy, None)
+        declined = 0
+        for seed in range(40):
+            for record in _records(rules, native.play_native_game(prepared, seed, FORGET), 4, seed):
+                declined += sum(1 for d in record["decisions"] if d.get("kind") == "redeem" and d["action"] == "pass")
+        assert declined > 0

@@ -216,6 +216,7 @@ class NativeGame:
     deals: list[DealResult] = field(default_factory=list)
     dealt: list[list[int]] = field(default_factory=list)  # each deal's hands as card-id masks
     stocks: list[list[int]] = field(default_factory=list)  # each deal's stock, in drawing order
+    jokers: list[list[int]] = field(default_factory=list)  # each deal's jokers dealt per seat
     winners: list[int] = field(default_factory=list)
     events: list[float | list[int]] = field(default_factory=list)
 
@@ -282,6 +283,7 @@ def _decode(rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: 
         game.deals.append(_deal_result(rule_set, players, out[deal], outm[deal], by_deal[deal], stocks[deal]))
         game.dealt.append([int(outm[deal, 2 * s]) | int(outm[deal, 2 * s + 1]) << 64 for s in range(players)])
         game.stocks.append(stocks[deal])
+        game.jokers.append(_jokers(rule_set, players, out[deal]))
     for kind, a, b, seats, at in ev:
         mask = int(a) | int(b) << 64
         if kind == k.EV_UNIFORM:
@@ -303,6 +305,14 @@ def _stock(players: int, deal_row: Any) -> list[int]:
     return [int(x) for x in deal_row[first : first + int(deal_row[k.R_NSTOCK])]][::-1]
 
 
+def _jokers(rule_set: RuleSet, players: int, deal_row: Any) -> list[int]:
+    """The jokers dealt to each seat (none without ``deck.jokers``)."""
+    from sevens.runtime.native import kernels as k
+
+    first = k.R_SEATS + 4 * players + rule_set.n_cards
+    return [int(x) for x in deal_row[first : first + players]]
+
+
 def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
     from sevens.runtime.native import kernels as k
 
@@ -311,11 +321,18 @@ def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
         "seat": int(row[k.D_SEAT]),
         "legal": _cards(rule_set, row[k.D_LEGAL], row[k.D_LEGAL + 1]),
     }
+    spots = _cards(rule_set, row[k.D_SPOTS], row[k.D_SPOTS + 1])
+    if spots:  # where a joker may go
+        entry["joker"] = spots
     codes = rule_set.card_codes
     entry["action"] = "pass" if card == k.PASS else "play"
     entry["card"] = None if card == k.PASS else codes[card]
     if row[k.D_KIND] == k.K_FOLLOW:
         entry["kind"] = "follow-up"
+    if row[k.D_KIND] == k.K_JOKER:  # the card the joker stands for
+        entry["action"] = "joker"
+    if row[k.D_KIND] == k.K_REDEEM:
+        entry.update(action="pass" if card == k.PASS else "redeem", kind="redeem")
     if row[k.D_KIND] == k.K_COVER:  # a card laid face down
         entry.update(action="cover", card=None, covered=codes[card])
     if row[k.D_DRAWN_N]:
@@ -364,5 +381,7 @@ def _deal_result(
         record["opening_card"] = rule_set.card_codes[int(out[k.R_OPENCARD])]
     if stock:
         record["stock"] = [rule_set.card_codes[c] for c in stock]
+    if rule_set.wild is not None:
+        record["jokers"] = _jokers(rule_set, players, out)
     result.record = record
     return result

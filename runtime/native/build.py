@@ -16,12 +16,15 @@ import numpy as np
 from sevens.compiler.native import NativeProgram, NativeUnsupported
 from sevens.runtime import contract as c
 from sevens.runtime.native import kernels as k
-from sevens.runtime.native.features import check_supported
+from sevens.runtime.native.features import MAX_MEMO_STATES, check_supported
 
 #: The strategies the kernels play, by the name used on the command line.
 NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2}
 #: Decisions per card after which a deal is declared endless (as the engine).
 DECISION_LIMIT_PER_CARD = 200
+#: Entries of the hashed row memo (used when the dense one would exceed MAX_MEMO_STATES):
+#: 2^18 entries of three words take 6 MB; states beyond them are computed at each use.
+HASH_ENTRIES = 1 << 18
 
 _LEADERS = {
     c.Leader.HOLDER: k.L_HOLDER,
@@ -75,8 +78,9 @@ def _transfer(transfer: c.Transfer | None, direction: c.Direction) -> list[int]:
 
 
 def dealt_count(rule_set: c.RuleSet, players: int) -> int:
-    """How many cards are dealt to the players (the rest is the stock), as engine.deal_cards."""
-    n = len(rule_set.dealt)
+    """How many cards (and jokers) are dealt to the players (the rest is the stock), as
+    engine.deal_cards and wild.deal_with_jokers."""
+    n = len(rule_set.dealt) + (rule_set.wild.jokers if rule_set.wild else 0)
     size = rule_set.deal.hand_size
     if rule_set.deal.equal_hands:
         size = n // players
@@ -100,7 +104,7 @@ def config(
         k.C_PER_SUIT: layout.rows_per_suit,
         k.C_WRAP: int(layout.wrap),
         k.C_START: k.NO_START if layout.start_rank is None else layout.start_rank,
-        k.C_START_CHOSEN: int(layout.start_rank is None),
+        k.C_START_CHOSEN: int(layout.start_rank is None and not layout.start_per_row),
         k.C_NENV: len(program.env),
         k.C_LEADER: _LEADERS[rule_set.opening.leader],
         k.C_VOLUNTARY: int(passing.voluntary),
@@ -124,9 +128,9 @@ def config(
         k.P_ANTE: starts["ante"],
         k.P_PAY: starts["pay_winner"],
         k.P_POINTS: starts["points"],
-        k.P_ENV0: starts.get("env0", 0),
+        k.P_ENV0: starts.get("env", 0),
         k.C_START_DIM: deck.n_ranks + 1 if layout.start_rank is None else 1,
-        k.C_ENV_DIM: 2 if program.env else 1,
+        k.C_ENV_DIM: program.env_size,
         k.S_WINNER: _WINNERS[session.winner],
         k.S_TIEBREAK: int(session.tiebreak is c.Tiebreak.FEWEST_CARDS_LAST_DEAL),
         k.S_TCHIPS_ON: int(session.target_chips is not None),
@@ -160,6 +164,16 @@ def config(
         k.C_FOLLOW_MAX: -1 if rule_set.follow_up is None or rule_set.follow_up.max is None else rule_set.follow_up.max,
     }
     for slot, value in later.items():
+        cfg[slot] = value
+    wild = rule_set.wild
+    latest = {
+        k.C_START_PER_ROW: int(layout.start_per_row),
+        k.C_WILD: wild.jokers if wild else 0,
+        k.C_REDEEM_OPTIONAL: int(wild is not None and wild.redeem_optional),
+        k.C_OUT_ON_JOKER: int(wild is not None and wild.out_on_joker),
+        k.C_HOLDER_LAST: int(wild is not None and wild.holder_last),
+    }
+    for slot, value in latest.items():
         cfg[slot] = value
     if rule_set.opening.leader is c.Leader.HOLDER_OF_CARD and rule_set.opening.leader_card is None:
         cfg[k.C_LEADER] = k.L_LEFT  # as the engine: nobody's card decides, the dealer's neighbour leads
@@ -209,12 +223,14 @@ def flat_config(
         (k.V_CHIPS, players),
         (k.V_ELIM, players),
         (k.V_POINTS, players),
+        (k.V_JOKERS, players),
+        (k.V_JDEALT, players),
         (k.V_STACK, k.STACK),
         (k.V_LOCALS, k.SLOTS),
         (k.V_ITER, k.SLOTS),
         (k.V_SEEN, k.SLOTS),
         (k.V_ROWV, 10),
-        (k.V_DECK, rule_set.n_cards),
+        (k.V_DECK, rule_set.n_cards + (rule_set.wild.jokers if rule_set.wild else 0)),
         (k.V_STOCK, rule_set.n_cards),
     ):
         out[slot] = at
@@ -231,6 +247,7 @@ def flat_config(
         (k.M_DEALT, 2 * players),
         (k.M_LAYOUT, 2),
         (k.M_COVERED, 2 * players),
+        (k.M_SPOTS, 2),
         (k.M_ITLO, k.SLOTS),
         (k.M_ITHI, k.SLOTS),
     ):
@@ -287,19 +304,37 @@ def prepare(
     check_strategy(strategy)
     cfg = flat_config(rule_set, program, players, strategy, deals)
     cm = constant_masks(rule_set, cfg)
-    n_states = 1 << rule_set.deck.n_ranks
-    size = rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_ENV_DIM]) * n_states * 2
-    rt = np.zeros(size, np.uint64)
-    prepared = Prepared(rule_set, players, cfg, cm, rt)
-    v, m = prepared.new_state()
-    k.build_row_table(cfg, cm, rt, v, m)
+    states = rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_ENV_DIM]) << rule_set.deck.n_ranks
+    if states > MAX_MEMO_STATES:  # e.g. a table-wide count: fill a hash table as states come up
+        rt = hashed_memo(rule_set, cfg, cm)
+        prepared = Prepared(rule_set, players, cfg, cm, rt)
+    else:
+        rt = np.zeros(states * 2, np.uint64)
+        prepared = Prepared(rule_set, players, cfg, cm, rt)
+        v, m = prepared.new_state()
+        k.build_row_table(cfg, cm, rt, v, m)
     compile_kernels(prepared)
     return prepared
 
 
+def hashed_memo(
+    rule_set: c.RuleSet, cfg: np.ndarray[Any, Any], cm: np.ndarray[Any, Any]
+) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """An empty hashed row memo: two scratch words, each face's copies, then the entries
+    (key + 1, two mask words each); the kernels fill it (kernels.memo_lookup)."""
+    faces = 2 * rule_set.deck.n_faces
+    cfg[k.C_HASHED] = 1
+    cfg[k.C_HASH_MASK] = HASH_ENTRIES - 1
+    cfg[k.C_HASH_BASE] = 2 + faces
+    rt = np.zeros(2 + faces + 3 * HASH_ENTRIES, np.uint64)
+    rt[2 : 2 + faces] = cm[:faces]
+    return rt
+
+
 def out_width(players: int, n_cards: int) -> int:
-    """Columns of a deal's row in the kernels' results: the figures, per-seat blocks, the stock."""
-    return k.R_SEATS + 4 * players + n_cards
+    """Columns of a deal's row in the kernels' results: the figures, per-seat blocks, the stock,
+    the jokers dealt to each seat."""
+    return k.R_SEATS + 5 * players + n_cards
 
 
 def compile_kernels(prepared: Prepared) -> None:

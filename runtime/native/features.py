@@ -11,7 +11,8 @@ from sevens.compiler.native import NativeUnsupported
 from sevens.runtime import contract as c
 
 #: The widest deck two uint64 words hold, the most ranks a row may have, and the most row
-#: states the dense memo of playable cards may hold (two words each: 2^23 states take 128 MB).
+#: states the dense memo of playable cards may hold (two words each: 2^23 states take 128 MB;
+#: beyond it the kernels keep the states that come up in a hash table).
 MAX_CARDS = 128
 MAX_RANKS = 20
 MAX_MEMO_STATES = 1 << 23
@@ -27,32 +28,18 @@ def check_supported(rule_set: c.RuleSet) -> None:
         raise NativeUnsupported(
             f"the numba backend does not support rows of more than {MAX_RANKS} ranks yet"
         )
-    if memo_states(rule_set) > MAX_MEMO_STATES:
-        raise NativeUnsupported(
-            f"the numba backend does not support a row memo of more than {MAX_MEMO_STATES} states yet"
-        )
     for feature in unsupported_features(rule_set):
         raise NativeUnsupported(f"the numba backend does not support {feature} yet")
-
-
-def memo_states(rule_set: c.RuleSet) -> int:
-    """Row states in the dense memo at most: rows x start ranks x table-wide facts (the one
-    the kernels keep has two values) x sets of ranks."""
-    starts = rule_set.deck.n_ranks + 1 if rule_set.layout.start_rank is None else 1
-    return rule_set.n_rows * starts * 2 << rule_set.deck.n_ranks
 
 
 def unsupported_features(rule_set: c.RuleSet) -> list[str]:
     """Mechanics of the contract the kernels do not play, by rulespec key (empty: none).
 
     Conditions the kernels cannot evaluate (``player.completed``, table-wide facts
-    other than ``table.empty`` in play conditions…) are refused when they are lowered
-    (:func:`sevens.compiler.native.lower_rules`), also by name.
+    other than ``table.empty`` and ``table.count`` in play conditions…) are refused when they
+    are lowered (:func:`sevens.compiler.native.lower_rules`), also by name.
     """
-    layout = rule_set.layout
     checks = {
-        "layout.start_rank: first-card-per-row": layout.start_per_row,
-        "deck.jokers (wild cards)": rule_set.wild is not None,
         "'hand' in play conditions (legality per seat)": rule_set.reads_hand,
         "'others' as the receiver of a penalty transfer": any(  # the contract: a giver only
             t is not None and t.target is c.Role.OTHERS

@@ -68,7 +68,13 @@ C_PASS_IS_CONST, C_PASS_CONST = 100, 101
 C_BACKWARD, C_COMPULSORY, CM_COMPULSORY, C_TRANSFER, C_TR = 102, 103, 104, 105, 106  # C_TR: 4 slots
 C_NDEAL, C_DRAW, C_DRAW_MOST, C_COVER, C_BY_HOLDERS, CM_LEADER = 110, 111, 112, 113, 114, 115
 V_STOCK, M_COVERED, C_READS_RANKS, C_FOLLOW_MAX = 116, 117, 118, 119
-C_SIZE = 120
+# rows each starting at their own first card; the row memo as a hash table (C_HASHED: its
+# entries start at rt[C_HASH_BASE], C_HASH_MASK + 1 of them); jokers (C_WILD: how many)
+C_START_PER_ROW, C_HASHED, C_HASH_MASK, C_HASH_BASE = 120, 121, 122, 123
+C_WILD, C_REDEEM_OPTIONAL, C_OUT_ON_JOKER, C_HOLDER_LAST, V_JOKERS, V_JDEALT, M_SPOTS = (
+    124, 125, 126, 127, 128, 129, 130,
+)  # fmt: skip
+C_SIZE = 131
 #: Where the random generator's state lies in ``m`` (the other fields follow it).
 RNG = 0
 
@@ -88,17 +94,20 @@ STACK, SLOTS = 128, 16
 
 # -- record columns (``dec``) and random draws (``ev``) ---------------------------
 D_SEAT, D_CARD, D_KIND, D_ELIM, D_FORGOT, D_FROM, D_TO, D_DEAL = 0, 1, 2, 3, 4, 5, 6, 7
-D_LEGAL, D_MOVED, D_DRAWN_FROM, D_DRAWN_N = 8, 10, 12, 13
-D_SIZE = 14
-#: Kinds of recorded decisions (D_KIND).
-K_TURN, K_FOLLOW, K_COVER = 0, 1, 2
+D_LEGAL, D_MOVED, D_DRAWN_FROM, D_DRAWN_N, D_SPOTS = 8, 10, 12, 13, 14
+D_SIZE = 16
+#: Kinds of recorded decisions (D_KIND): a joker play records the card it stands for.
+K_TURN, K_FOLLOW, K_COVER, K_JOKER, K_REDEEM = 0, 1, 2, 3, 4
+#: A joker in the shuffled deck (the deck holds card ids).
+JOKER = -1
 #: Random draws and, when recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
 EV_UNIFORM, EV_SAMPLE, EV_MOVE = 0, 1, 2
 EV_SIZE = 5
 # -- totals and per-deal results ----------------------------------------------------
 T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
 R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS = 0, 1, 2, 3, 4, 5, 6, 8
-# after the 4 * players seat columns: the stock of the deal, in the order it lies (drawn from its end)
+# after the 4 * players seat columns: the stock of the deal, in the order it lies (drawn from its
+# end), n_cards columns; then the jokers dealt to each seat
 
 
 # ============================================================================
@@ -206,8 +215,8 @@ def run_program(c, v, m, start, seat):
             v[sp] = v[row + c[pc + 1]]
             sp += 1
             pc += 2
-        elif op == 3:  # ENV
-            v[sp] = v[S_ENV + c[pc + 1]]
+        elif op == 3:  # ENV radix
+            v[sp] = v[S_ENV] // c[pc + 1]
             sp += 1
             pc += 2
         elif op == 4:  # LOCAL
@@ -479,12 +488,64 @@ def row_values(c, v, r, start, ranks):
 
 
 @njit(cache=True)
+def row_state(c, r, start, env, ranks):
+    """The number of a row state: row, start rank (when it varies), table-wide facts, ranks."""
+    s = 0
+    if c[C_START_DIM] > 1 and start != NO_START:
+        s = start + 1
+    return (((r * c[C_START_DIM] + s) * c[C_ENV_DIM] + env) << c[C_NRANKS]) + ranks
+
+
+@njit(cache=True)
 def memo_at(c, r, start, env, ranks):
     """Where a row state's playable cards lie in the dense memo ``rt``."""
-    s = 0
-    if c[C_START_CHOSEN] != 0 and start != NO_START:
-        s = start + 1
-    return ((((r * c[C_START_DIM] + s) * c[C_ENV_DIM] + env) << c[C_NRANKS]) + ranks) * 2
+    return row_state(c, r, start, env, ranks) * 2
+
+
+@njit(cache=True)
+def fill_row(c, rt, v, m, r, start, ranks, at):
+    """Run the legality program on every face of row ``r`` in a state; the playable cards
+    go to rt[at], rt[at+1] (the hashed memo keeps each face's copies at rt[2 + 2 * face])."""
+    row = c[V_ROWV]
+    n = c[C_NRANKS]
+    suit = r // c[C_PER_SUIT]
+    row_values(c, v, r, start, ranks)
+    lo = U0
+    hi = U0
+    for k in range(n):
+        face = c[c[O_FACES_SUIT] + suit * n + k]
+        if face < 0:
+            break
+        v[row] = face
+        if run_program(c, v, m, c[P_LEGAL], 0) != 0:
+            lo |= rt[2 + 2 * face]
+            hi |= rt[3 + 2 * face]
+    rt[at] = lo
+    rt[at + 1] = hi
+
+
+@njit(cache=True)
+def memo_lookup(c, rt, v, m, r, start, env, ranks):
+    """Where a row state's playable cards lie in ``rt``: the dense memo, or an open-addressing
+    hash table filled on first use when the dense one would be too big (``env`` must be the
+    current v[S_ENV]).  A state that finds no free entry nearby is computed into rt[0:2]."""
+    state = row_state(c, r, start, env, ranks)
+    if c[C_HASHED] == 0:
+        return state * 2
+    key = np.uint64(state + 1)  # 0 marks a free entry
+    mask = c[C_HASH_MASK]
+    i = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
+    for _ in range(64):
+        at = c[C_HASH_BASE] + 3 * i
+        if rt[at] == key:
+            return at + 1
+        if rt[at] == U0:
+            fill_row(c, rt, v, m, r, start, ranks, at + 1)
+            rt[at] = key
+            return at + 1
+        i = (i + 1) & mask
+    fill_row(c, rt, v, m, r, start, ranks, 0)
+    return 0
 
 
 @njit(cache=True)
@@ -501,7 +562,7 @@ def build_row_table(c, cm, rt, v, m):
     for r in range(c[C_NROWS]):
         suit = r // c[C_PER_SUIT]
         for s in range(c[C_START_DIM]):
-            start = c[C_START] if c[C_START_CHOSEN] == 0 else (NO_START if s == 0 else s - 1)
+            start = c[C_START] if c[C_START_DIM] == 1 else (NO_START if s == 0 else s - 1)
             for e in range(c[C_ENV_DIM]):
                 v[S_ENV] = e
                 seen[:] = False
@@ -537,7 +598,7 @@ def refresh_all(c, rt, v, m):
     env = v[S_ENV] if c[C_NENV] > 0 else 0
     masks = c[M_ROWMASK]
     for r in range(c[C_NROWS]):
-        at = memo_at(c, r, v[c[V_ROW_START] + r], env, v[c[V_ROW_RANKS] + r])
+        at = memo_lookup(c, rt, v, m, r, v[c[V_ROW_START] + r], env, v[c[V_ROW_RANKS] + r])
         m[masks + 2 * r] = rt[at]
         m[masks + 2 * r + 1] = rt[at + 1]
         lo |= rt[at]
@@ -569,10 +630,12 @@ def place(c, rt, v, m, card):
     """Put ``card`` into its row and update that row's playable cards and ``playable``."""
     r = choose_row(c, v, m, card)
     rows = c[V_ROW_RANKS]
+    if c[C_START_PER_ROW] != 0 and v[c[V_ROW_START] + r] == NO_START:  # the row's first card
+        v[c[V_ROW_START] + r] = c[c[O_RANK_OF] + card]
     ranks = v[rows + r] | (1 << c[c[O_RANK_OF] + card])
     v[rows + r] = ranks
     env = v[S_ENV] if c[C_NENV] > 0 else 0
-    at = memo_at(c, r, v[c[V_ROW_START] + r], env, ranks)
+    at = memo_lookup(c, rt, v, m, r, v[c[V_ROW_START] + r], env, ranks)
     lo, hi = rt[at], rt[at + 1]
     mask, playable = c[M_ROWMASK] + 2 * r, c[M_PLAYABLE]
     if c[C_PER_SUIT] == 1:  # rows hold different suits, so their masks are disjoint
@@ -676,38 +739,87 @@ def follow_up(c, cm, v, m, seat, card):
 # strategies (runtime/strategies.py)
 # ============================================================================
 @njit(cache=True)
+def card_score(c, v, m, seat, card, crowded):
+    """The heuristic's score of a card: own cards of its suit beyond it, twice, less one for
+    opening a row when there is a choice."""
+    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
+    hand = c[M_HANDS] + 2 * seat
+    suit, rank = c[suit_of + card], c[rank_of + card]
+    start = v[c[V_ROW_START] + suit * c[C_PER_SUIT]]
+    upward = rank >= start
+    ahead = 0
+    olo, ohi = m[hand], m[hand + 1]
+    while olo != U0 or ohi != U0:
+        other = lowest(olo, ohi)
+        if other < 64:
+            olo &= olo - U1
+        else:
+            ohi &= ohi - U1
+        if c[suit_of + other] == suit and other != card:
+            other_rank = c[rank_of + other]
+            if (upward and other_rank > rank) or (not upward and other_rank < rank):
+                ahead += 1
+    return 2 * ahead - (1 if rank == start and crowded else 0)
+
+
+@njit(cache=True)
 def heuristic(c, v, m, seat, lo, hi):
     """The card opening the way to most of one's own cards (ties: the lowest id)."""
-    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
     crowded = popcount(lo) + popcount(hi) > 1
     best = PASS
     best_score = -(10**9)
-    hand = c[M_HANDS] + 2 * seat
     while lo != U0 or hi != U0:
         card = lowest(lo, hi)
         if card < 64:
             lo &= lo - U1
         else:
             hi &= hi - U1
-        suit, rank = c[suit_of + card], c[rank_of + card]
-        start = v[c[V_ROW_START] + suit * c[C_PER_SUIT]]
-        upward = rank >= start
-        ahead = 0
-        olo, ohi = m[hand], m[hand + 1]
-        while olo != U0 or ohi != U0:
-            other = lowest(olo, ohi)
-            if other < 64:
-                olo &= olo - U1
-            else:
-                ohi &= ohi - U1
-            if c[suit_of + other] == suit and other != card:
-                other_rank = c[rank_of + other]
-                if (upward and other_rank > rank) or (not upward and other_rank < rank):
-                    ahead += 1
-        score = 2 * ahead - (1 if rank == start and crowded else 0)
+        score = card_score(c, v, m, seat, card, crowded)
         if score > best_score:
             best = card
             best_score = score
+    return best
+
+
+@njit(cache=True)
+def choose_wild(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
+    """:func:`choose` among cards and joker spots, ordered as the engine's options (the cards,
+    then the spots): returns a card, ``n_cards + card`` for a joker put where card goes, or PASS.
+    The heuristic scores a joker as the card it stands for, plus one."""
+    cards = popcount(lo) + popcount(hi)
+    count = cards + popcount(jlo) + popcount(jhi)
+    strategy = c[C_STRATEGY]
+    if strategy == 0:
+        choice = 0
+        if can_pass:
+            choice = np.int64(uniform(c, v, m, ev) * (count + 1))
+            if choice == count:
+                return PASS
+        elif count > 1:
+            choice = np.int64(uniform(c, v, m, ev) * count)
+        if choice < cards:
+            return nth_bit(lo, hi, choice)
+        return c[C_NCARDS] + nth_bit(jlo, jhi, choice - cards)
+    if strategy == 2 and can_pass and uniform(c, v, m, ev) < 0.25:
+        return PASS
+    crowded = count > 1
+    best = PASS
+    best_score = -(10**9)
+    for joker in range(2):
+        if joker == 0:
+            a, b = lo, hi
+        else:
+            a, b = jlo, jhi
+        while a != U0 or b != U0:
+            card = lowest(a, b)
+            if card < 64:
+                a &= a - U1
+            else:
+                b &= b - U1
+            score = card_score(c, v, m, seat, card, crowded) + joker
+            if score > best_score:
+                best = card + joker * c[C_NCARDS]
+                best_score = score
     return best
 
 
@@ -888,14 +1000,17 @@ def move(c, v, m, dec, ev, at, giver, receiver, many):
 
 @njit(cache=True)
 def rank_the_rest(c, v, m):
-    """Places for everyone still holding cards (fewest first), then the eliminated."""
-    places = c[V_PLACES]
+    """Places for everyone still holding cards (fewest first, jokers counted; with
+    ``holder_last`` joker holders below the others), then the eliminated."""
+    places, jokers = c[V_PLACES], c[V_JOKERS]
     while True:
         pick = -1
         pick_size = 0
         for s in range(c[C_PLAYERS]):
             if v[places + s] == 0:
-                held = size(m, c[M_HANDS] + 2 * s)
+                held = size(m, c[M_HANDS] + 2 * s) + v[jokers + s]
+                if c[C_HOLDER_LAST] != 0 and v[jokers + s] > 0:
+                    held += 1 << 30
                 if pick < 0 or held < pick_size:
                     pick = s
                     pick_size = held
@@ -1090,7 +1205,8 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     pass_constant = c[C_PASS_IS_CONST] != 0
     recording = dec.shape[0] > 0 or ev.shape[0] > 0
     fast_random = c[C_STRATEGY] == 0 and not recording
-    fast_play = c[C_PER_SUIT] == 1 and c[C_START_CHOSEN] == 0 and c[C_NENV] == 0
+    # rows of one suit each, a fixed start, no table-wide facts, the dense memo
+    fast_play = c[C_PER_SUIT] == 1 and c[C_START_DIM] == 1 and c[C_NENV] == 0 and c[C_HASHED] == 0
     row_shift = c[C_NRANKS]
     compulsory = c[C_COMPULSORY] != 0
     draws, covers, transfers = c[C_DRAW] != 0, c[C_COVER] != 0, c[C_TRANSFER] != 0
@@ -1224,6 +1340,136 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
 
 
 @njit(cache=True)
+def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
+    """``seat`` puts a joker where ``card`` goes (the row grows as if it were played); the
+    holder of ``card`` plays it onto the joker's place and takes the joker (wild.place_joker).
+    Returns the extra decisions taken (the redeem)."""
+    w = card >> 6
+    bit = card_bit(card)
+    v[c[V_JOKERS] + seat] -= 1
+    m[c[M_SPOTS] + w] |= bit
+    lay_out(c, rt, v, m, card)
+    for s in range(c[C_PLAYERS]):
+        hand = c[M_HANDS] + 2 * s + w
+        if m[hand] & bit:
+            lo = bit if w == 0 else U0
+            hi = bit if w == 1 else U0
+            choice = card
+            if c[C_REDEEM_OPTIONAL] != 0:
+                choice = choose(c, v, m, ev, s, lo, hi, True)
+            record_decision(v, dec, s, lo, hi, choice, K_REDEEM, deal)
+            if choice != PASS:  # declined: the joker stays, the card is dead in the hand
+                m[hand] ^= bit
+                m[c[M_SPOTS] + w] ^= bit
+                v[c[V_JOKERS] + s] += 1
+            return 1
+    return 0
+
+
+@njit(cache=True)
+def wild_forced_pass(c, rt, v, m, dec, seat, stuck, skip_out):
+    """A player with no card and no joker to play passes (wild.forced_pass): its cost, the
+    pass limit; returns the new count of passes in a row, or -1 when the deal ends."""
+    passes_of = c[V_PASSES]
+    limit = c[C_PASS_LIMIT]
+    if limit >= 0 and c[C_ELIMINATE] != 0 and v[passes_of + seat] >= limit:
+        v[c[V_JOKERS] + seat] = 0  # the eliminated player's jokers leave the game with them
+        return -1 if eliminate(c, rt, v, m, dec, seat) else 0
+    stuck += 1
+    v[passes_of + seat] += 1
+    v[S_LASTPASS] = seat
+    pay_pot(c, v, seat, run_program(c, v, m, c[P_PASS], seat))
+    if stuck >= v[S_ACTIVE]:  # a full round in which nobody could play
+        if skip_out:
+            rank_the_rest(c, v, m)
+        return -1
+    return stuck
+
+
+@njit(cache=True)
+def run_wild_turns(c, cm, rt, v, m, dec, ev, seat, deal):
+    """The turn loop of a deal with jokers (wild.WildTurns.run): cards, joker plays, redeems
+    and passes; the mechanics that loop leaves out (follow-ups, draws, covers, transfers after
+    a forced pass, "last card") are left out here too."""
+    voluntary = c[C_VOLUNTARY] != 0
+    pass_limit = c[C_PASS_LIMIT]
+    skip_out = c[C_END_ALL_OUT] != 0 or c[C_ELIMINATE] != 0
+    hands, playable, opening, table, spots = c[M_HANDS], c[M_PLAYABLE], c[M_OPENING], c[M_TABLE], c[M_SPOTS]
+    jokers, passes_of, n_cards = c[V_JOKERS], c[V_PASSES], c[C_NCARDS]
+    compulsory = c[C_COMPULSORY] != 0
+    extra = 0
+    passes = 0
+    stuck = 0
+    for decisions in range(1, c[C_LIMIT] + 1):
+        hand = hands + 2 * seat
+        opened = v[S_OPENED] != 0
+        if opened:
+            lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
+            if compulsory:
+                clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
+                if clo != U0 or chi != U0:
+                    lo, hi = clo, chi
+        else:
+            lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
+        lo &= ~m[spots]
+        hi &= ~m[spots + 1]
+        jlo = U0
+        jhi = U0
+        held = v[jokers + seat]
+        empty = m[hand] == U0 and m[hand + 1] == U0
+        if held > 0 and opened and (c[C_OUT_ON_JOKER] != 0 or not empty or held != 1):
+            jlo = m[playable] & ~m[table] & ~m[hand]  # any playable spot, as if the card were held
+            jhi = m[playable + 1] & ~m[table + 1] & ~m[hand + 1]
+            if compulsory:
+                clo, chi = jlo & cm[c[CM_COMPULSORY]], jhi & cm[c[CM_COMPULSORY] + 1]
+                if clo != U0 or chi != U0:
+                    jlo, jhi = clo, chi
+        count = popcount(lo) + popcount(hi) + popcount(jlo) + popcount(jhi)
+        if count == 0:
+            record_decision(v, dec, seat, U0, U0, PASS, K_TURN, deal)
+            passes += 1
+            stuck = wild_forced_pass(c, rt, v, m, dec, seat, stuck, skip_out)
+            if stuck < 0:
+                v[S_DECISIONS] = decisions + extra
+                v[S_PASSES] = passes
+                return
+            seat = next_seat(c, v, seat, skip_out)
+            continue
+        can_pass = voluntary and opened and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
+        if count > 1 or can_pass:
+            choice = choose_wild(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass)
+        elif lo != U0 or hi != U0:
+            choice = lowest(lo, hi)
+        else:
+            choice = n_cards + lowest(jlo, jhi)
+        if choice >= n_cards:
+            record_decision(v, dec, seat, lo, hi, choice - n_cards, K_JOKER, deal)
+        else:
+            record_decision(v, dec, seat, lo, hi, choice, K_TURN, deal)
+        note(v, dec, D_SPOTS, jlo)
+        note(v, dec, D_SPOTS + 1, jhi)
+        stuck = 0  # a play, or a voluntary pass: someone could play, so the deal is not blocked
+        if choice == PASS:
+            passes += 1
+            v[passes_of + seat] += 1
+            pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
+            if c[C_VT] != 0:
+                transfer(c, v, m, dec, ev, C_VTR, seat)
+        else:
+            if choice >= n_cards:
+                extra += place_joker(c, rt, v, m, dec, ev, seat, choice - n_cards, deal)
+            else:
+                play_card(c, rt, v, m, seat, choice)
+            out = m[hand] == U0 and m[hand + 1] == U0 and v[jokers + seat] == 0
+            if out and goes_out(c, v, m, seat):
+                v[S_DECISIONS] = decisions + extra
+                v[S_PASSES] = passes
+                return
+        seat = next_seat(c, v, seat, skip_out)
+    v[S_ERROR] = 1  # the deal did not end: the rules may never let it end
+
+
+@njit(cache=True)
 def holder(c, m, lo, hi, dealer):
     """The first player after the dealer, in the direction of play, holding a card of the
     mask (-1: nobody)."""
@@ -1262,9 +1508,9 @@ def choose_leader(c, cm, m, dealer, previous_winner):
 def deal_cards(c, v, m, dealer):
     """Shuffle, then deal one card at a time from the dealer's neighbour in the direction of
     play, c[C_NDEAL] cards in all; the rest is the stock."""
-    deck, n, players = c[V_DECK], c[C_NDEALT], c[C_PLAYERS]
-    for i in range(n):
-        v[deck + i] = c[c[O_DEALT] + i]
+    deck, n, players = c[V_DECK], c[C_NDEALT] + c[C_WILD], c[C_PLAYERS]
+    for i in range(n):  # the jokers, if any, after the cards
+        v[deck + i] = c[c[O_DEALT] + i] if i < c[C_NDEALT] else JOKER
     z = m[RNG]
     for i in range(n - 1, 0, -1):  # Fisher-Yates with splitmix64 written out (hot path)
         z += np.uint64(0x9E3779B97F4A7C15)
@@ -1276,14 +1522,28 @@ def deal_cards(c, v, m, dealer):
     m[RNG] = z
     seat = following(c, dealer)
     dealt = c[C_NDEAL]
-    for i in range(dealt):
-        card = v[deck + i]
-        m[c[M_HANDS] + 2 * seat + (card >> 6)] |= card_bit(card)
-        seat = following(c, seat)
-    v[S_NSTOCK] = n - dealt
-    v[S_STOCK0] = n - dealt
-    for i in range(n - dealt):
-        v[c[V_STOCK] + i] = v[deck + dealt + i]
+    if c[C_WILD] == 0:
+        for i in range(dealt):
+            card = v[deck + i]
+            m[c[M_HANDS] + 2 * seat + (card >> 6)] |= card_bit(card)
+            seat = following(c, seat)
+    else:
+        for i in range(dealt):
+            card = v[deck + i]
+            if card == JOKER:
+                v[c[V_JOKERS] + seat] += 1
+            else:
+                m[c[M_HANDS] + 2 * seat + (card >> 6)] |= card_bit(card)
+            seat = following(c, seat)
+        for s in range(players):
+            v[c[V_JDEALT] + s] = v[c[V_JOKERS] + s]
+    left = 0
+    for i in range(dealt, n):  # a joker left over is not used
+        if v[deck + i] != JOKER:
+            v[c[V_STOCK] + left] = v[deck + i]
+            left += 1
+    v[S_NSTOCK] = left
+    v[S_STOCK0] = left
     v[S_MAXH] = 0
     v[S_MINH] = 1 << 30
     for s in range(players):
@@ -1374,7 +1634,10 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
                     lay_out(c, rt, v, m, card)
     m[c[M_LAYOUT]] = m[c[M_TABLE]]
     m[c[M_LAYOUT] + 1] = m[c[M_TABLE] + 1]
-    run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
+    if c[C_WILD] != 0:
+        run_wild_turns(c, cm, rt, v, m, dec, ev, seat, deal)
+    else:
+        run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
     settle(c, v, m)
 
 
@@ -1403,6 +1666,8 @@ def add_deal(c, v, m, tot, out, outm, deal):
         out[deal, R_NSTOCK] = v[S_STOCK0]
         for i in range(v[S_STOCK0]):
             out[deal, R_SEATS + 4 * players + i] = v[c[V_STOCK] + i]
+        for s in range(players):
+            out[deal, R_SEATS + 4 * players + c[C_NCARDS] + s] = v[c[V_JDEALT] + s]
         for s in range(players):
             out[deal, R_SEATS + s] = v[c[V_CHIPS] + s]
             out[deal, R_SEATS + players + s] = v[c[V_POINTS] + s]

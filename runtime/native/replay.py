@@ -35,14 +35,16 @@ class ScriptedRandom(random.Random):
     def __init__(
         self,
         events: Sequence[float | list[int]],
-        deals: Sequence[tuple[int, list[int], list[int]]],
+        deals: Sequence[tuple[int, list[int], list[int], list[int]]],
         following: Sequence[int],
+        jokers: int = 0,
     ):
         super().__init__(0)
         self.events = list(events)
-        # (dealer, hand mask per seat, stock in drawing order) of each deal, in order
+        # (dealer, hand mask per seat, stock in drawing order, jokers per seat) of each deal
         self.deals = list(deals)
         self.following = following  # the next seat of each seat, in the direction of play
+        self.jokers = jokers  # jokers shuffled in with the cards (``deck.jokers``)
 
     def _next(self) -> float | list[int]:
         if not self.events:
@@ -57,25 +59,29 @@ class ScriptedRandom(random.Random):
 
     def shuffle(self, x: MutableSequence[Any], *args: Any) -> None:
         """Order the deck so that dealing from the dealer's neighbour in the direction of play
-        gives the recorded hands, and the rest (drawn from its end) the recorded stock."""
+        gives the recorded hands, and the rest (drawn from its end) the recorded stock.  Jokers
+        (0 among the bits) go to the seats the native game dealt them to; one left over goes
+        after the stock, where the engine leaves it unused."""
         if not self.deals:
             raise Disagreement("the Python engine dealt more often than the native game")
-        dealer, hands, stock = self.deals.pop(0)
+        dealer, hands, stock, jokers = self.deals.pop(0)
         pending = [[c for c in range(128) if mask >> c & 1] for mask in hands]
-        as_bits = sorted(x) == sorted(1 << c for c in [*(c for h in pending for c in h), *stock])
-        if as_bits:  # the engine shuffles the cards as bits (``RuleSet.dealt_bits``)
-            pending = [[1 << c for c in cards] for cards in pending]
+        spare = [0] * (self.jokers - sum(jokers))
+        expected = [1 << c for c in [*(c for h in pending for c in h), *stock]]
+        as_bits = sorted(x) == sorted(expected + [0] * self.jokers)
+        if as_bits:  # the engine shuffles the cards as bits (``RuleSet.dealt_bits``), jokers as 0
+            pending = [[1 << c for c in cards] + [0] * n for cards, n in zip(pending, jokers, strict=True)]
             stock = [1 << c for c in stock]
-        if sorted(x) != sorted([c for cards in pending for c in cards] + stock):
+        if sorted(x) != sorted([c for cards in pending for c in cards] + stock + spare):
             raise Disagreement("the native game dealt other cards than the Python engine deals")
         order = []
         seat = self.following[dealer]
-        for _ in range(len(x) - len(stock)):
+        for _ in range(len(x) - len(stock) - len(spare)):
             if not pending[seat]:
                 raise Disagreement("the native game dealt other hand sizes than the Python engine")
             order.append(pending[seat].pop(0))
             seat = self.following[seat]
-        x[:] = order + stock[::-1]
+        x[:] = order + stock[::-1] + spare
 
     def sample(self, population: Sequence[Item], k: int, **kwargs: Any) -> list[Item]:
         event = self._next()
@@ -98,7 +104,9 @@ def replay_game(
     :class:`Disagreement` unless every deal's record and the match winners are the same."""
     dealers = [deal.record["dealer"] for deal in game.deals]
     following = rules.rule_set.following(players)
-    rng = ScriptedRandom(game.events, list(zip(dealers, game.dealt, game.stocks, strict=True)), following)
+    deals_dealt = list(zip(dealers, game.dealt, game.stocks, game.jokers, strict=True))
+    wild = rules.rule_set.wild
+    rng = ScriptedRandom(game.events, deals_dealt, following, wild.jokers if wild else 0)
     strategies = [STRATEGIES[strategy](rules) for _ in range(players)]
     table = Table(players, strategies, record=True, forget_last_card=forget)
     if deals is None:
