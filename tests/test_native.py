@@ -151,8 +151,12 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
     return compared
 
 
-def test_the_kernels_play_every_builtin() -> None:
-    assert {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS} == {}
+def test_the_kernels_play_every_builtin_but_those_reading_the_hand() -> None:
+    # Legality per seat (``hand`` in play conditions) is not in the kernels yet: the one
+    # built-in that reads the hand is refused by that feature, and nothing else is.
+    refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
+    assert set(refused) == {"mandatory-seven"}
+    assert "'hand' in play conditions" in refused["mandatory-seven"]
     assert {"play-or-pay", "shichi-narabe-joker"} <= set(NATIVE_IDS)
 
 
