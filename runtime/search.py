@@ -256,6 +256,7 @@ class SearchBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         budget_rounds = max(2, self.playouts // len(actions))
         while True:
+            started = time.perf_counter()
             hands, jokers = self._sample(st, seat, unseen, knowledge, rng)
             values = [self._playout(st, seat, hands, jokers, action, rng) for action in actions]
             for index, value in enumerate(values):  # the same world for every action
@@ -264,7 +265,10 @@ class SearchBot:
                 square[index] += diff * diff
             rounds += 1
             if deadline is not None:
-                if time.perf_counter() >= deadline and rounds >= 2:
+                # Stop when another world would end past the deadline (a world takes about as
+                # long as the last one), not once past it: the time is a budget, not a minimum.
+                now = time.perf_counter()
+                if now + (now - started) > deadline and rounds >= 2:
                     break
             elif rounds >= budget_rounds:
                 break
