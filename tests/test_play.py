@@ -8,6 +8,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from textual.widgets import Input
@@ -308,3 +309,35 @@ def test_plain_play_offers_the_joker_and_asks_where() -> None:
     assert result.exit_code == 0, result.output[-800:]
     assert "+ 1 joker(s)" in result.output and "A joker may go where these go" in result.output
     assert "The joker goes where?" in result.output and "The deal is over" in result.output
+
+
+def test_pilot_offers_a_redeem_the_rules_leave_to_you(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``redeem: may`` the redeem is your choice: the status says so; pass declines."""
+    import asyncio
+
+    monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
+
+    from sevens.runtime.registry import load_rules
+    from sevens.runtime.terminal import log_text
+
+    spec = tmp_path / "joker-may.yaml"
+    spec.write_text("id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n")
+    session = PlaySession(load_rules(str(spec)), 4, 0, ["heuristic"], 1, 1)  # seed 1: at once
+
+    async def drive() -> None:
+        app = SevensApp(session)
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            pending = session.game.pending
+            assert pending is not None and (pending.seat, pending.kind) == (0, "redeem")
+            card = pending.legal.bit_length() - 1
+            assert app.legal_cards() == [card, PASS]  # not forced: redeem or decline
+            status = str(app.query_one("#status").render())
+            assert f"A joker stands for your {session.card_text(card)}" in status
+            await pilot.press("p", "a", "s", "s", "enter")
+            await pilot.pause()
+            line = next(line for line in session.log() if line.kind == "redeem" and line.seat == 0)
+            assert line.action == PASS and not line.forced
+            assert log_text(session, line) == "declines to redeem the joker"
+
+    asyncio.run(drive())
