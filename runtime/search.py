@@ -86,7 +86,7 @@ class _Knowledge:
         n_cards = self.rules.rule_set.n_cards
         if card >= n_cards:  # a joker: the row grows as if its card were played
             self.rules.lay_out(world, card - n_cards)
-        elif card != PASS:
+        elif card != PASS and not st.joker_spots >> card & 1:  # a redeem leaves the table as it is
             self.rules.play(world, seat, card)
         self.after, self.playable = world, world.playable
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -167,3 +168,26 @@ def test_joker_worlds_keep_every_seat_s_cards_and_jokers_and_the_declined_cards(
         assert sum(held) == 1 and sampled[(seat + 1) % 4] >> declined & 1
         holders.add(held.index(1))
     assert len(holders) > 1  # the joker's holder is not given away
+
+
+def test_a_redeem_the_bot_may_decline_is_answered_and_leaves_the_public_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sevens.runtime.registry import load_rules
+
+    monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
+    spec = tmp_path / "joker-may.yaml"
+    spec.write_text("id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n")
+    rules = load_rules(str(spec))
+    game = Game(rules, 3, hands=["6H 8C 2S", "6C 3S", "8D 4S"], jokers=[0, 1, 0], dealer=2, first=0)
+    bot, rng = SearchBot(rules, playouts=4), random.Random(0)
+    game.apply("6H")
+    game.apply("joker 8C")  # seat 1's joker stands for seat 0's 8C
+    pending, st = game.pending, game.state
+    assert pending is not None and pending.kind == "redeem" and pending.can_pass and st is not None
+    table = st.table
+    choice = bot(st, 0, pending.legal, pending.can_pass, rng)
+    assert choice in pending.actions
+    assert bot.knowledge is not None and bot.knowledge.after is not None
+    after = bot.knowledge.after  # the public table after the choice: the 8C lay there already
+    assert after.table == table and after.hands == [0, 0, 0]  # and nobody's hand is known
