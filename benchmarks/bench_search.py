@@ -7,9 +7,13 @@ turns round the table (deal g: seat g % 4) and the dealer is drawn as in
 against the heuristic seats', and its time per real decision (mean, 95th
 percentile, wall clock; and mean processor time, which the load does not
 inflate).  Budget 0 seats a fourth heuristic bot instead, on the same deals:
-the paired baseline (deals differ in how often a given seat can win).  Wall-clock figures depend on the machine's load: report it.
+the paired baseline (deals differ in how often a given seat can win).  A
+budget written ``50ms`` is a wall-clock time per decision instead of a
+number of playouts (``SearchBot(seconds=…)``).  Wall-clock figures depend
+on the machine's load: each line ends with the 1-minute load average
+(``os.getloadavg``, as ``uptime`` shows it) when the run started and ended.
 
-Run:  python benchmarks/bench_search.py [--variant parliament] [--deals 400] [--budgets 8,24,64]
+Run:  python benchmarks/bench_search.py [--variant parliament] [--deals 400] [--budgets 0,32,64,50ms]
 """
 
 from __future__ import annotations
@@ -37,13 +41,17 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run(variant: str, deals: int, playouts: int, seed: int) -> str:
-    """One line of figures; ``playouts`` 0 puts the heuristic in the seat (the paired baseline)."""
+def run(variant: str, deals: int, budget: str, seed: int) -> str:
+    """One line of figures; budget ``0`` puts the heuristic in the seat (the paired baseline),
+    ``N`` gives the bot N playouts per decision, ``Nms`` N milliseconds."""
     rules = load_rules(variant)
     players = 4
     heuristic = heuristic_strategy(rules)
-    bot = SearchBot(rules, playouts=max(playouts, 1))
-    tested = bot if playouts else heuristic
+    load = os.getloadavg()[0]
+    seconds = float(budget.removesuffix("ms")) / 1000 if budget.endswith("ms") else None
+    playouts = 0 if seconds is not None else int(budget)
+    bot = SearchBot(rules, playouts=max(playouts, 1), seconds=seconds)
+    tested = bot if playouts or seconds is not None else heuristic
     wins = 0
     mine: list[float] = []
     theirs: list[float] = []
@@ -63,11 +71,13 @@ def run(variant: str, deals: int, playouts: int, seed: int) -> str:
     p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
     cpu = statistics.mean(bot.decision_cpu) if bot.decision_cpu else 0.0
     name = f"search {playouts:3} playouts" if playouts else "heuristic (baseline)"
+    if seconds is not None:
+        name = f"search {budget:>5} a decision"
     return (
         f"{variant:14} {name:21}  win {wins / deals:6.1%} [{low:5.1%}, {high:5.1%}]  "
         f"return {statistics.mean(mine):+6.2f} vs {statistics.mean(theirs):+6.2f}  "
         f"decision {1000 * statistics.mean(times) if times else 0:5.1f} ms mean, {1000 * p95:5.1f} ms p95 "
-        f"wall, {1000 * cpu:5.1f} ms processor"
+        f"wall, {1000 * cpu:5.1f} ms processor  load {load:.1f} -> {os.getloadavg()[0]:.1f}"
     )
 
 
@@ -75,12 +85,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="parliament")
     parser.add_argument("--deals", type=int, default=400)
-    parser.add_argument("--budgets", default="0,8,24,64", help="playouts; 0 = the heuristic itself")
+    parser.add_argument(
+        "--budgets", default="0,8,24,64", help="playouts, or Nms a decision; 0 = the heuristic itself"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 1 search vs 3 heuristic")
-    for budget in (int(b) for b in args.budgets.split(",")):
-        print(run(args.variant, args.deals, budget, args.seed), flush=True)
+    for budget in args.budgets.split(","):
+        print(run(args.variant, args.deals, budget.strip(), args.seed), flush=True)
 
 
 if __name__ == "__main__":

@@ -19,16 +19,27 @@ slice                   length  meaning
 
 Rule sets with a stock add one value, the cards left in the stock / n; rule
 sets with covers then add ``n`` values, 1 where the observer laid that card
-face down, and ``P`` values, the cards each seat covered / n.
+face down, and ``P`` values, the cards each seat covered / n.  Rule sets with
+jokers then add ``n`` values, 1 where a joker lies on the table standing for
+that card, one value, the jokers in the observer's hand / the jokers in the
+deck, and one value, 1 when the decision is a redeem; there the cards held
+by each seat count its jokers too (a joker is held like a card).
 
 Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 ``n+1`` is the draw; with covers, the ``n`` actions after those lay card id
-``a - first`` face down (:func:`cover_base` gives ``first``).
+``a - first`` face down (:func:`cover_base` gives ``first``); with jokers, the
+``n`` actions after all those put a joker where card id ``a - first`` goes
+(:func:`joker_base` gives ``first``).  At a redeem decision the card id is
+"play it onto the joker's place and take the joker", ``n`` (pass) declines.
+
+The step API's actions (:mod:`sevens.runtime.game`) are card ids, ``PASS``
+(-1), ``DRAW`` (-2) and, with jokers, ``n + card`` for a joker play;
+:func:`action_index` and :func:`step_action` convert.
 """
 
 from __future__ import annotations
 
-from sevens.runtime.api import DealState
+from sevens.runtime.api import DealState, bits
 from sevens.runtime.contract import MatchWinner, RuleSet
 
 
@@ -36,7 +47,8 @@ def observation_size(rule_set: RuleSet, players: int) -> int:
     """Length of the observation vector."""
     stock = 1 if rule_set.draw is not None else 0
     covers = rule_set.n_cards + players if rule_set.passing.cover else 0
-    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers
+    jokers = rule_set.n_cards + 2 if rule_set.wild is not None else 0
+    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -44,35 +56,51 @@ def cover_base(rule_set: RuleSet) -> int:
     return rule_set.n_cards + 1 + (rule_set.draw is not None)
 
 
-def action_count(rule_set: RuleSet) -> int:
-    """The number of distinct actions: plays, the pass, the draw and the covers as the rules have them."""
+def joker_base(rule_set: RuleSet) -> int:
+    """The first joker action (a joker for card id 0): after the plays, the pass, the draw and
+    the covers."""
     return cover_base(rule_set) + (rule_set.n_cards if rule_set.passing.cover else 0)
 
 
+def action_count(rule_set: RuleSet) -> int:
+    """The number of distinct actions: plays, the pass, the draw, the covers and the joker plays
+    as the rules have them."""
+    return joker_base(rule_set) + (rule_set.n_cards if rule_set.wild is not None else 0)
+
+
 def action_index(rule_set: RuleSet, kind: str, action: int) -> int:
-    """The index of a step-API action (a card id, ``PASS`` = -1 or ``DRAW`` = -2) in a decision
-    of ``kind``."""
+    """The index of a step-API action (a card id, ``n + card`` for a joker, ``PASS`` = -1 or
+    ``DRAW`` = -2) in a decision of ``kind``."""
+    n = rule_set.n_cards
     if kind == "cover":
         return cover_base(rule_set) + action
+    if action >= n:  # a joker play (the step API's n + card)
+        return joker_base(rule_set) + action - n
     if action >= 0:
         return action
-    return rule_set.n_cards if action == -1 else rule_set.n_cards + 1
+    return n if action == -1 else n + 1
 
 
 def step_action(rule_set: RuleSet, kind: str, index: int) -> int | None:
     """The step-API action of an index in a decision of ``kind``; None when no such action fits it."""
     n, base = rule_set.n_cards, cover_base(rule_set)
     if kind == "cover":
-        return index - base if base <= index < action_count(rule_set) else None
+        return index - base if base <= index < joker_base(rule_set) else None
     if 0 <= index < n:
         return index
     if index == n:
         return -1
+    first_joker = joker_base(rule_set)
+    if kind == "turn" and rule_set.wild is not None and first_joker <= index < first_joker + n:
+        return n + index - first_joker
     return -2 if index == n + 1 and rule_set.draw is not None else None
 
 
-def encode(rule_set: RuleSet, st: DealState, seat: int, follow_up: bool) -> list[float]:
-    """The observation of ``seat`` in ``st`` (see the module docstring)."""
+def encode(
+    rule_set: RuleSet, st: DealState, seat: int, follow_up: bool, redeem: bool = False
+) -> list[float]:
+    """The observation of ``seat`` in ``st`` (see the module docstring); ``follow_up`` and
+    ``redeem`` say what the pending decision of ``seat`` is."""
     n, players = rule_set.n_cards, st.n_players
     vector = [0.0] * observation_size(rule_set, players)
     hand, table = st.hands[seat], st.table
@@ -85,7 +113,7 @@ def encode(rule_set: RuleSet, st: DealState, seat: int, follow_up: bool) -> list
     base = 2 * n
     for k in range(players):
         other = (seat + k) % players
-        vector[base + k] = st.hands[other].bit_count() / n
+        vector[base + k] = min((st.hands[other].bit_count() + st.jokers[other]) / n, 1.0)
         vector[base + players + k] = min(st.passes[other] / limit, 1.0)
         vector[base + 2 * players + k] = 1.0 if st.places[other] else 0.0
     vector[base + 3 * players] = min(max(st.pot, 0) / n, 1.0)
@@ -100,7 +128,21 @@ def encode(rule_set: RuleSet, st: DealState, seat: int, follow_up: bool) -> list
                 vector[extra + card] = 1.0
         for k in range(players):
             vector[extra + n + k] = st.covered[(seat + k) % players].bit_count() / n
+        extra += n + players
+    if rule_set.wild is not None:
+        _encode_jokers(rule_set.wild.jokers, st, seat, redeem, vector, extra)
     return vector
+
+
+def _encode_jokers(
+    jokers: int, st: DealState, seat: int, redeem: bool, vector: list[float], at: int
+) -> None:
+    """The joker part: the table spots jokers lie on, the observer's jokers, a redeem."""
+    for card in bits(st.joker_spots):
+        vector[at + card] = 1.0
+    n = len(vector) - at - 2
+    vector[at + n] = min(st.jokers[seat] / jokers, 1.0)
+    vector[at + n + 1] = 1.0 if redeem else 0.0
 
 
 def deal_returns(rule_set: RuleSet, chips: list[int], points: list[int], winner: int | None) -> list[float]:

@@ -11,6 +11,10 @@ Where the rules have a stock, a player who cannot play takes the action
 ``DRAW`` (the engine draws until a card fits, as far as the rules allow, and
 plays it); where they have covers, the player chooses the card to lay face
 down (bots lay their lowest-valued card, as the engine does for them).
+Where the rules have jokers, putting a joker where card ``c`` goes is the
+action ``n_cards + c`` (:meth:`Game.joker_action`), and the holder of ``c``
+then takes a ``"redeem"`` decision: play ``c`` onto the joker's place (and
+take the joker) or, where the rules allow, decline with ``PASS``.
 
 The record of a finished game (:attr:`Game.record`) is the one
 ``sevens simulate --record`` writes for the same seed and the same choices.
@@ -25,12 +29,13 @@ from typing import Any
 
 import greenlet
 
-from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.engine import DealResult, Table, play_deal
+from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.engine import DealResult, play_deal
 from sevens.runtime.position import parse_cards
 from sevens.runtime.records import game_record
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
+from sevens.runtime.wild import JokerTable
 
 __all__ = ["COVER", "DRAW", "PASS", "Decision", "Game", "IllegalAction", "Observation", "load_game_rules"]
 
@@ -51,15 +56,34 @@ class Decision:
     ``legal`` is the bitmask of the cards that may be played (0: the player
     must pass); ``can_pass`` says whether passing is allowed besides them.
     ``kind`` is ``"turn"``, ``"follow-up"`` (an extra card after a play),
-    ``"draw"`` (the one action is ``DRAW``) or ``"cover"`` (``legal`` holds
-    the cards that may be laid face down: the whole hand);
+    ``"draw"`` (the one action is ``DRAW``), ``"cover"`` (``legal`` holds
+    the cards that may be laid face down: the whole hand) or ``"redeem"``
+    (``legal`` is the card a joker now stands for, held by ``seat``; ``can_pass``:
+    the rules let them decline);
     ``forced`` is True when there is exactly one legal action.
+
+    With jokers (``first_joker`` is then the rule set's ``n_cards``), ``legal``
+    also has bit ``first_joker + c`` set where a joker may be put to stand for
+    card ``c``: those are the joker actions, as the engine offers them to bots.
     """
 
     seat: int
     legal: int
     can_pass: bool
     kind: str
+    first_joker: int | None = None
+
+    @property
+    def cards(self) -> int:
+        """The mask of the cards that may be played (``legal`` without the joker actions)."""
+        if self.first_joker is None:
+            return self.legal
+        return self.legal & ((1 << self.first_joker) - 1)
+
+    @property
+    def joker_spots(self) -> int:
+        """The mask of the cards a joker may be put in for (0 without jokers)."""
+        return 0 if self.first_joker is None else self.legal >> self.first_joker
 
     @property
     def forced(self) -> bool:
@@ -67,7 +91,8 @@ class Decision:
 
     @property
     def actions(self) -> list[int]:
-        """The legal actions: card ids, lowest first, then ``PASS`` when allowed (or ``DRAW``)."""
+        """The legal actions: card ids, lowest first, then joker actions (``first_joker + c``),
+        then ``PASS`` when allowed (or ``DRAW``)."""
         if self.kind == "draw":
             return [DRAW]
         cards = list(bits(self.legal))
@@ -85,7 +110,11 @@ class Observation:
     ``(seat, action)`` with ``action`` a card id, ``PASS``, ``DRAW`` or
     ``COVER`` (whose card only its player knows: ``covered``, its own covered
     cards).  ``kind`` is the kind of the pending decision when it is this
-    seat's; ``stock`` the number of cards left to draw.
+    seat's; ``stock`` the number of cards left to draw.  With jokers,
+    ``jokers`` is how many this seat holds, ``joker_spots`` the table cards a
+    joker lies on (public), ``hand_sizes`` counts jokers as the cards they
+    are, and ``history`` holds joker plays as ``n_cards + card`` and redeems
+    as the card redeemed.
     """
 
     seat: int
@@ -103,6 +132,8 @@ class Observation:
     kind: str = "turn"
     covered: int = 0
     stock: int = 0
+    jokers: int = 0
+    joker_spots: int = 0
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -122,7 +153,8 @@ class Game:
     given), a dealer's named opening card and random penalty transfers come
     from it.  ``hands`` are card-id bitmasks or code strings per seat;
     ``stock`` (with ``hands``) the cards left to draw, card ids or codes in
-    drawing order; ``first`` overrides who takes the first turn.  Seats in ``bots`` are
+    drawing order; ``first`` overrides who takes the first turn; ``jokers`` (with
+    ``hands``, for rule sets with jokers) how many jokers each seat holds.  Seats in ``bots`` are
     played by those strategies; every other seat waits for :meth:`apply`.
     ``record=False`` skips building the record (searches and environments).
     """
@@ -137,6 +169,7 @@ class Game:
         stock: list[int] | list[str] | None = None,
         dealer: int | None = None,
         first: int | None = None,
+        jokers: list[int] | None = None,
         bots: dict[int, Strategy] | None = None,
         rng: random.Random | None = None,
         forget_last_card: float = 0.0,
@@ -146,8 +179,6 @@ class Game:
         record: bool = True,
     ) -> None:
         self.rules = load_game_rules(rules)
-        if self.rules.rule_set.wild is not None:  # joker plays are options beyond the card ids
-            raise GameError("the step API does not play jokers (deck.jokers) yet")
         check_players(self.rules, players)
         self.players, self.seed, self.deal = players, seed, deal
         self.rng = random.Random(seed) if rng is None else rng
@@ -164,7 +195,10 @@ class Game:
         self.pending: Decision | None = None
         self.result: DealResult | None = None
         given = None if hands is None else self._given_hands(hands)
-        self.table = Table(
+        given_jokers = self._given_jokers(jokers, given)
+        #: The first joker action (``n_cards``) where the rules have jokers.
+        self.first_joker = self.rules.rule_set.n_cards if self.rules.rule_set.wild else None
+        self.table = JokerTable(  # a Table that may give jokers with the hands
             players,
             [self._seat_strategy(seat) for seat in range(players)],
             dealer=dealer,
@@ -176,6 +210,7 @@ class Game:
             stock=None if stock is None else self._given_stock(stock, given),
             leader=first,
             explicit=True,
+            jokers=given_jokers,
         )
         self._loop = greenlet.greenlet(self._run)
         self._resume(None)
@@ -212,7 +247,7 @@ class Game:
             seat=seat,
             hand=st.hands[seat],
             table=st.table,
-            hand_sizes=tuple(h.bit_count() for h in st.hands),
+            hand_sizes=tuple(h.bit_count() + j for h, j in zip(st.hands, st.jokers, strict=True)),
             passes=tuple(st.passes),
             chips=tuple(st.chips),
             pot=st.pot,
@@ -224,6 +259,8 @@ class Game:
             kind=self.pending.kind if mine and self.pending else "turn",
             covered=st.covered[seat],
             stock=len(st.stock),
+            jokers=st.jokers[seat],
+            joker_spots=st.joker_spots,
         )
 
     def public_history(self) -> tuple[tuple[int, int], ...]:
@@ -250,16 +287,27 @@ class Game:
         )
 
     def card(self, action: int) -> str:
-        """The code of a card id, or ``"pass"`` / ``"draw"`` / ``"cover"``."""
+        """The code of a card id, ``"joker 8C"`` for a joker action, or ``"pass"`` /
+        ``"draw"`` / ``"cover"``."""
         if action < 0:
             return _ACTION_NAMES[action]
-        return str(self.rules.rule_set.card_codes[action])
+        codes = self.rules.rule_set.card_codes
+        if self.first_joker is not None and action >= self.first_joker:
+            return f"joker {codes[action - self.first_joker]}"
+        return str(codes[action])
+
+    def joker_action(self, card: int) -> int:
+        """The action that puts a joker where card id ``card`` goes (rules with jokers only)."""
+        if self.first_joker is None:
+            raise IllegalAction(f"{self.rules.rule_set.id} has no jokers")
+        return self.first_joker + card
 
     # -- acting ------------------------------------------------------------
 
     def apply(self, action: int | str) -> None:
         """Take the pending decision: a card id, a card code (``7D``, ``7♦``), ``PASS`` or
-        ``"pass"``, ``DRAW`` or ``"draw"``; at a cover decision, the card to lay face down."""
+        ``"pass"``, ``DRAW`` or ``"draw"``; at a cover decision, the card to lay face down;
+        a joker action or ``"joker 8C"``; at a redeem decision, the card or ``"redeem"``."""
         if self.pending is None:
             raise IllegalAction("the deal is over")
         chosen = self.parse_action(action)
@@ -269,19 +317,28 @@ class Game:
         self._resume(chosen)
 
     def parse_action(self, action: int | str) -> int:
-        """A card id, ``PASS`` or ``DRAW`` from an id or a code."""
+        """A card id, a joker action, ``PASS`` or ``DRAW`` from an id or a text."""
+        n = self.rules.rule_set.n_cards
         if isinstance(action, int):
-            if action not in (PASS, DRAW) and not 0 <= action < self.rules.rule_set.n_cards:
-                raise IllegalAction(f"no card has id {action}")
+            top = n if self.first_joker is None else 2 * n
+            if action not in (PASS, DRAW) and not 0 <= action < top:
+                raise IllegalAction(f"no card or joker action has id {action}")
             return action
         text = action.strip()
-        if text.lower() in ("pass", "draw"):
-            return PASS if text.lower() == "pass" else DRAW
+        lowered = text.lower()
+        if lowered in ("pass", "draw"):
+            return PASS if lowered == "pass" else DRAW
+        pending = self.pending
+        if lowered == "redeem" and pending is not None and pending.kind == "redeem":
+            return pending.legal.bit_length() - 1
+        offset = 0
+        if lowered.startswith("joker"):  # "joker 8C": a joker where the 8C goes
+            offset, text = self.joker_action(0), text[len("joker") :].strip()
         try:
-            matches = _card_ids(self.rules, text)
+            matches = [offset + c for c in _card_ids(self.rules, text)]
         except ValueError as error:
             raise IllegalAction(str(error)) from None
-        legal = [c for c in matches if self.pending is not None and self.pending.legal >> c & 1]
+        legal = [c for c in matches if pending is not None and pending.legal >> c & 1]
         return (legal or matches)[0]
 
     # -- the loop in its greenlet -----------------------------------------------
@@ -328,14 +385,25 @@ class Game:
     def _request(self, st: DealState, seat: int, legal: int, can_pass: bool) -> Decision:
         """The decision the engine asks for.  With no legal card the engine asks for a draw
         when there is a stock to draw from, else a cover when the rules have covers and the
-        hand is not empty, else a forced pass: the same tests, in the same order, as its loop."""
+        hand is not empty, else a forced pass: the same tests, in the same order, as its loop.
+        Right after a joker play, the holder of its card is asked to redeem it."""
         rule_set = self.rules.rule_set
         if legal == 0 and not can_pass:
             if rule_set.draw is not None and st.stock:
                 return Decision(seat, 0, False, "draw")
             if rule_set.passing.cover and st.hands[seat]:
                 return Decision(seat, st.hands[seat], False, "cover")
-        return Decision(seat, legal, can_pass, self._kind(seat))
+        if self._redeems(st, seat, legal):
+            return Decision(seat, legal, can_pass, "redeem", self.first_joker)
+        return Decision(seat, legal, can_pass, self._kind(seat), self.first_joker)
+
+    def _redeems(self, st: DealState, seat: int, legal: int) -> bool:
+        """Whether this request answers the joker play just made: only its card's holder is
+        asked between that play and the next turn (runtime/wild.py: ``place_joker``)."""
+        if self.first_joker is None or not self.history or self.kinds[-1] != "turn":
+            return False
+        card = self.history[-1][1] - self.first_joker
+        return card >= 0 and legal == 1 << card and bool(st.hands[seat] & legal)
 
     def _kind(self, seat: int) -> str:
         """A decision right after the same seat's play is a follow-up within its turn."""
@@ -378,7 +446,7 @@ class Game:
         if len(hands) != self.players:
             raise ValueError(f"{len(hands)} hands given for {self.players} players")
         masks: list[int] = []
-        taken: list[int] = []
+        taken: list[int] = []  # cards named so far, so a second copy goes to the next hand
         for hand in hands:
             if isinstance(hand, str):
                 cards = parse_cards(self.rules, hand, "hands", taken=taken)
@@ -395,6 +463,21 @@ class Game:
                 raise ValueError("a hand holds a card that is not dealt in this rule set")
             union |= mask
         return masks
+
+    def _given_jokers(self, jokers: list[int] | None, hands: list[int] | None) -> list[int] | None:
+        """Validate given jokers: with the hands, one count per seat, no more than the deck has."""
+        if jokers is None:
+            return None
+        wild = self.rules.rule_set.wild
+        if wild is None:
+            raise ValueError(f"{self.rules.rule_set.id} has no jokers")
+        if hands is None:
+            raise ValueError("jokers are given only with the hands")
+        if len(jokers) != self.players or min(jokers) < 0 or sum(jokers) > wild.jokers:
+            raise ValueError(
+                f"jokers must be {self.players} counts, none negative, {wild.jokers} at most in all"
+            )
+        return list(jokers)
 
 
 #: The names of the actions that are not cards.
@@ -463,4 +546,6 @@ def _recorded_action(game: Game, entry: dict[str, Any]) -> int:
         return DRAW
     if entry["action"] == "cover":
         return game.parse_action(entry["covered"])
+    if entry["action"] == "joker":
+        return game.parse_action(f"joker {entry['card']}")
     return PASS if entry["action"] == "pass" else game.parse_action(entry["card"])

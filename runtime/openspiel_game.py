@@ -3,10 +3,11 @@
 ``pyspiel.load_game("python_sevens(rules=parliament,players=4)")`` loads a
 built-in rule set; :func:`game` takes an id, a rulespec file or compiled rules.
 The game is sequential, of imperfect information, with explicit chance: the
-deal is a chance node per card (each outcome a card id still to be dealt, the
-cards going round from the dealer's neighbour in the direction of play; where
-the rules leave a stock, the cards after the hands are the stock in drawing
-order), then every decision is a player's, forced passes, draws and covers
+deal is a chance node per card (each outcome a card id still to be dealt, or
+``n + k`` for the k-th joker where the rules have jokers; the cards going
+round from the dealer's neighbour in the direction of play; where the rules
+leave a stock, the cards after the hands are the stock in drawing order),
+then every decision is a player's, forced passes, draws, covers and redeems
 included.  Actions are :mod:`sevens.runtime.encoding`'s (card ids ``0 .. n-1``,
 ``n`` = pass, then the draw and one cover action per card where the rules
 have them); the observation tensor is :mod:`sevens.runtime.encoding`'s; returns are
@@ -34,6 +35,7 @@ from sevens.runtime.encoding import (
     action_index,
     deal_returns,
     encode,
+    joker_base,
     observation_size,
     step_action,
 )
@@ -85,7 +87,10 @@ class SevensGame(pyspiel.Game):
         self.players = int(params.get("players", 4))
         self.dealer = int(params.get("dealer", 0))
         rule_set = self.rules.rule_set
-        self.n_cards, self.deck = rule_set.n_cards, sorted(rule_set.dealt)
+        jokers = 0 if rule_set.wild is None else rule_set.wild.jokers
+        # the jokers are chance outcomes n, n+1, ... after the card ids
+        self.n_cards = rule_set.n_cards
+        self.deck = [*sorted(rule_set.dealt), *range(self.n_cards, self.n_cards + jokers)]
         self.seats = deal_order(rule_set, self.players, self.dealer)
         if not rule_set.players.min <= self.players <= rule_set.players.max:
             raise ValueError(f"{rule_set.id} is played by {rule_set.players.min} to {rule_set.players.max} players")
@@ -93,12 +98,12 @@ class SevensGame(pyspiel.Game):
         positive = bound == 1.0
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(rule_set),
-            max_chance_outcomes=rule_set.n_cards,
+            max_chance_outcomes=rule_set.n_cards + jokers,
             num_players=self.players,
             min_utility=0.0 if positive else -bound,
             max_utility=bound,
             utility_sum=None,
-            max_game_length=len(rule_set.dealt) + DECISION_LIMIT_PER_CARD * rule_set.n_cards,
+            max_game_length=len(self.deck) + DECISION_LIMIT_PER_CARD * rule_set.n_cards,
         )
         params.update(rules=rule_set.id, players=self.players, dealer=self.dealer)
         super().__init__(_GAME_TYPE, info, params)
@@ -173,11 +178,13 @@ class SevensState(pyspiel.State):
         rule_set = self.rules.rule_set
         codes, n = rule_set.card_codes, rule_set.n_cards
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {codes[action]}"
+            return f"deal {codes[action]}" if action < n else f"deal joker {action - n + 1}"
         if action < n:
             return codes[action]
         if action == n:
             return "pass"
+        if action >= joker_base(rule_set):
+            return f"joker {codes[action - joker_base(rule_set)]}"
         played = step_action(rule_set, "cover", action)
         return "draw" if played is None else f"cover {codes[played]}"
 
@@ -192,9 +199,9 @@ class SevensState(pyspiel.State):
         if self.play is None or self.play.state is None:
             return f"dealing: {len(self.dealt)} cards dealt"
         st = self.play.state
-        lines = [f"table: {' '.join(codes[c] for c in range(len(codes)) if st.table >> c & 1) or '-'}"]
+        lines = [f"table: {_cards(codes, st.table, st.joker_spots)}"]
         for seat, hand in enumerate(st.hands):
-            lines.append(f"seat {seat}: {' '.join(codes[c] for c in range(len(codes)) if hand >> c & 1) or '-'}")
+            lines.append(f"seat {seat}: {_cards(codes, hand)}{_jokers(st.jokers[seat])}")
         return "\n".join(lines)
 
 
@@ -204,14 +211,24 @@ class _Deal:
     def __init__(self, sevens: SevensGame, dealt: tuple[int, ...]) -> None:
         self.sevens, self.dealt = sevens, dealt
         self.moves: list[int] = []
-        players, dealer, seats = sevens.players, sevens.dealer, sevens.seats
-        hands = [0] * players
+        players, dealer, seats, n = sevens.players, sevens.dealer, sevens.seats, sevens.n_cards
+        hands, jokers = [0] * players, [0] * players
         for seat, card in zip(seats, dealt, strict=False):
-            hands[seat] |= 1 << card
-        stock = list(dealt[len(seats) :])
+            if card >= n:
+                jokers[seat] += 1
+            else:
+                hands[seat] |= 1 << card
+        stock = [card for card in dealt[len(seats) :] if card < n]  # a joker left over is unused
         rng = random.Random(_deal_seed(dealt))
         self.game = Game(
-            sevens.rules, players, hands=hands, stock=stock, dealer=dealer, rng=rng, record=False
+            sevens.rules,
+            players,
+            hands=hands,
+            stock=stock,
+            dealer=dealer,
+            rng=rng,
+            record=False,
+            jokers=jokers if sevens.rules.rule_set.wild is not None else None,
         )
 
     def apply(self, action: int) -> None:
@@ -227,8 +244,9 @@ class _Deal:
 
 def deal_order(rule_set: RuleSet, players: int, dealer: int) -> list[int]:
     """The seat that receives each dealt card in turn, as the engine deals (runtime/engine.py:
-    ``deal_cards``); the cards after these form the stock."""
-    total = len(rule_set.dealt)
+    ``deal_cards``; with jokers runtime/wild.py: ``deal_with_jokers``, the jokers shuffled in);
+    the cards after these form the stock."""
+    total = len(rule_set.dealt) + (0 if rule_set.wild is None else rule_set.wild.jokers)
     size = total // players if rule_set.deal.equal_hands else rule_set.deal.hand_size
     count = total if size is None else min(total, size * players)
     following = rule_set.following(players)
@@ -265,29 +283,46 @@ class SevensObserver:
                     self.tensor[card] = 1.0
             return
         pending = state.play.pending
-        follow_up = pending is not None and pending.seat == player and pending.kind == "follow-up"
-        self.tensor[:] = encode(self.rule_set, state.play.state, player, follow_up)
+        kind = pending.kind if pending is not None and pending.seat == player else None
+        self.tensor[:] = encode(
+            self.rule_set, state.play.state, player, kind == "follow-up", kind == "redeem"
+        )
 
     def string_from(self, state: SevensState, player: int) -> str:
         codes = self.rule_set.card_codes
-        seats = state.sevens.seats
-        mine = [codes[c] for seat, c in zip(seats, state.dealt, strict=False) if seat == player]
+        seats, n = state.sevens.seats, state.sevens.n_cards
+        mine = [
+            codes[c] if c < n else "joker"
+            for seat, c in zip(seats, state.dealt, strict=False)
+            if seat == player
+        ]
         if not self.perfect_recall:
             if state.play is None or state.play.state is None:
                 return f"p{player} hand: {' '.join(sorted(mine))}"
             st = state.play.state
-            hand = " ".join(codes[c] for c in range(len(codes)) if st.hands[player] >> c & 1)
-            table = " ".join(codes[c] for c in range(len(codes)) if st.table >> c & 1)
-            sizes = ",".join(str(h.bit_count()) for h in st.hands)
+            hand = _cards(codes, st.hands[player]) + _jokers(st.jokers[player])
+            table = _cards(codes, st.table, st.joker_spots)
+            sizes = ",".join(str(h.bit_count() + j) for h, j in zip(st.hands, st.jokers, strict=True))
             return f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}"
         if state.play is None or state.play.state is None:
             return f"p{player} dealt: {' '.join(mine)} | moves: "
         play = state.play
         moves = " ".join(f"{seat}:{play.card(a)}" for seat, a in play.public_history())
         view = play.observation(player)  # what it drew and covered is its own knowledge
-        hand = " ".join(codes[c] for c in range(len(codes)) if view.hand >> c & 1)
+        hand = _cards(codes, view.hand) + _jokers(view.jokers)
         covered = " ".join(codes[c] for c in range(len(codes)) if view.covered >> c & 1)
         return f"p{player} dealt: {' '.join(mine)} | moves: {moves} | hand: {hand} | covered: {covered}"
+
+
+def _cards(codes: Any, mask: int, jokers: int = 0) -> str:
+    """The cards of ``mask`` as codes, ``*`` after those a joker stands for; ``-`` for none."""
+    shown = [codes[c] + ("*" if jokers >> c & 1 else "") for c in range(len(codes)) if mask >> c & 1]
+    return " ".join(shown) or "-"
+
+
+def _jokers(count: int) -> str:
+    """`` + 1 joker`` (``count`` jokers held), or nothing."""
+    return f" + {count} joker{'s' if count > 1 else ''}" if count else ""
 
 
 def game(rules: Rules | str | Path = "parliament", players: int = 4, dealer: int = 0) -> SevensGame:

@@ -3,9 +3,10 @@
 Agents are ``player_0`` .. ``player_{P-1}`` (seat numbers).  Each agent's
 observation is ``{"observation": float32 vector, "action_mask": int8 vector}``:
 the vector is :mod:`sevens.runtime.encoding`'s, the mask marks the legal
-actions (``0 .. n-1`` play that card id, ``n`` pass, then the draw and one
-cover action per card where the rules have them).  Every decision is an
-agent's turn, forced passes, draws and covers included.  Rewards come at the end of the deal:
+actions (``0 .. n-1`` play that card id, ``n`` pass, then the draw, one
+cover action per card and one joker action per card where the rules have
+them).  Every decision is an agent's turn, forced passes, draws, covers and
+redeems of a joker included.  Rewards come at the end of the deal:
 :func:`~sevens.runtime.encoding.deal_returns` (chips, points or a win).
 """
 
@@ -84,9 +85,10 @@ class SevensEnv(AECEnv):
         game = self._game()
         seat = self.possible_agents.index(agent)
         pending = game.pending
-        follow_up = pending is not None and pending.kind == "follow-up" and pending.seat == seat
+        mine = pending is not None and pending.seat == seat
+        kind = pending.kind if pending is not None and mine else None
         assert game.state is not None
-        vector = encode(self.rules.rule_set, game.state, seat, follow_up)
+        vector = encode(self.rules.rule_set, game.state, seat, kind == "follow-up", kind == "redeem")
         rule_set = self.rules.rule_set
         mask = np.zeros(action_count(rule_set), dtype=np.int8)
         if pending is not None and pending.seat == seat:
@@ -128,8 +130,12 @@ class SevensEnv(AECEnv):
         st = game.state
         if st is None:
             return ""
-        table = " ".join(codes[c] for c in range(len(codes)) if st.table >> c & 1)
-        sizes = " ".join(f"{agent}:{st.hands[s].bit_count()}" for s, agent in enumerate(self.possible_agents))
+        table = " ".join(
+            codes[c] + ("*" if st.joker_spots >> c & 1 else "") for c in range(len(codes)) if st.table >> c & 1
+        )
+        sizes = " ".join(
+            f"{agent}:{st.hands[s].bit_count() + st.jokers[s]}" for s, agent in enumerate(self.possible_agents)
+        )
         turn = "over" if game.is_over else f"{self.agent_selection} to play"
         return f"table: {table or '-'}\nhands: {sizes}\n{turn}"
 

@@ -12,6 +12,15 @@ legal action and finishes the deal with the heuristic's choices for everyone
 loop; the heuristic's own choice stands unless another action is clearly
 better over the same worlds.  The budget is a number of playouts per decision
 (deterministic) or a time per decision.
+
+With jokers the actions include joker plays (``n_cards + card``, as the engine
+offers them), the playouts run the joker turn loop (runtime/wild.py), and a
+sampled world deals the jokers the other players hold among them with the
+unseen cards, each player keeping the number of cards and jokers it holds
+(public: a joker is held like a card).  Who holds which joker is not tracked
+beyond that: a redeemed joker's holder is public, but the bot treats it as
+unseen, which costs it information, never lets it see a hidden card.  A card
+whose redeem was declined stays with its holder (that is public).
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import DealResult, Table, _score, _Turns
 from sevens.runtime.strategies import PASS, Strategy
+from sevens.runtime.wild import WildTurns
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
 DEFAULT_PLAYOUTS = 64
@@ -73,7 +83,10 @@ class _Knowledge:
             return
         world = copy_state(st)
         world.hands = [0] * st.n_players  # only public facts: the others' hands are unknown
-        if card != PASS:
+        n_cards = self.rules.rule_set.n_cards
+        if card >= n_cards:  # a joker: the row grows as if its card were played
+            self.rules.lay_out(world, card - n_cards)
+        elif card != PASS and not st.joker_spots >> card & 1:  # a redeem leaves the table as it is
             self.rules.play(world, seat, card)
         self.after, self.playable = world, world.playable
 
@@ -88,6 +101,8 @@ class _Knowledge:
         """
         after, rules = self.after, self.rules
         if after is None or rules.rule_set.follow_up is not None or st.table & ~after.table == 0:
+            return {}
+        if rules.rule_set.wild is not None:  # joker plays and redeems: not one card per decision
             return {}
         following = rules.rule_set.following(st.n_players)
         order = [following[seat]]
@@ -149,6 +164,32 @@ def sample_hands(
     return hands
 
 
+def sample_with_jokers(
+    st: DealState, seat: int, unseen: int, void: list[int], rng: random.Random
+) -> tuple[list[int], list[int]] | None:
+    """:func:`sample_hands` for rule sets with jokers: the unseen cards and the jokers the
+    others hold (their total is public: the cards and jokers they hold, less the unseen cards)
+    dealt to the other seats, each keeping its number of cards plus jokers; a card a joker
+    stands for stays with its holder (they declined to redeem it, in public)."""
+    others = [s for s in range(st.n_players) if s != seat and (st.hands[s] or st.jokers[s])]
+    hands, jokers = list(st.hands), list(st.jokers)
+    pool = [*bits(unseen), *[-1] * sum(st.jokers[s] for s in others)]  # -1: a joker
+    rng.shuffle(pool)
+    for other in sorted(others, key=lambda s: -(void[s] & unseen).bit_count()):
+        kept = st.hands[other] & st.joker_spots
+        need = st.hands[other].bit_count() + st.jokers[other] - kept.bit_count()
+        chosen = [c for c in pool if c < 0 or not void[other] >> c & 1][:need]
+        if len(chosen) < need:
+            return None
+        taken = set(chosen)
+        pool = [c for c in pool if c not in taken or c < 0]
+        for _ in range(chosen.count(-1)):
+            pool.remove(-1)
+        hands[other] = kept | sum(1 << c for c in chosen if c >= 0)
+        jokers[other] = chosen.count(-1)
+    return hands, jokers
+
+
 def _unconstrained(st: DealState, seat: int, unseen: int, rng: random.Random) -> list[int]:
     """The sizes-only deal, when the known voids cannot all be honoured (a penalty transfer moved cards)."""
     return sample_hands(st, seat, unseen, [0] * st.n_players, rng) or list(st.hands)
@@ -202,6 +243,8 @@ class SearchBot:
         self, st: DealState, seat: int, actions: list[int], knowledge: _Knowledge, rng: random.Random
     ) -> int:
         unseen = self.dealt & ~st.table & ~st.hands[seat]
+        if self.rules.rule_set.wild is not None:
+            unseen &= ~st.joker_spots  # a declined card is held by whoever declined, in public
         # The heuristic's choice is the default; another action replaces it only when its paired
         # advantage over the same sampled worlds is clear (mean > z standard errors), since a
         # handful of worlds is noisy and the heuristic is a good player.
@@ -213,21 +256,37 @@ class SearchBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         budget_rounds = max(2, self.playouts // len(actions))
         while True:
-            hands = sample_hands(st, seat, unseen, knowledge.void, rng) or _unconstrained(
-                st, seat, unseen, rng
-            )
-            values = [self._playout(st, seat, hands, action, rng) for action in actions]
+            started = time.perf_counter()
+            hands, jokers = self._sample(st, seat, unseen, knowledge, rng)
+            values = [self._playout(st, seat, hands, jokers, action, rng) for action in actions]
             for index, value in enumerate(values):  # the same world for every action
                 diff = value - values[base]
                 gain[index] += diff
                 square[index] += diff * diff
             rounds += 1
             if deadline is not None:
-                if time.perf_counter() >= deadline and rounds >= 2:
+                # Stop when another world would end past the deadline (a world takes about as
+                # long as the last one), not once past it: the time is a budget, not a minimum.
+                now = time.perf_counter()
+                if now + (now - started) > deadline and rounds >= 2:
                     break
             elif rounds >= budget_rounds:
                 break
         return actions[self._pick(gain, square, rounds, base)]
+
+    def _sample(
+        self, st: DealState, seat: int, unseen: int, knowledge: _Knowledge, rng: random.Random
+    ) -> tuple[list[int], list[int]]:
+        """One world: the others' hands (and jokers), consistent with what the bot knows."""
+        if self.rules.rule_set.wild is None:
+            hands = sample_hands(st, seat, unseen, knowledge.void, rng)
+            return hands or _unconstrained(st, seat, unseen, rng), st.jokers
+        blank = [0] * st.n_players
+        world = sample_with_jokers(st, seat, unseen, knowledge.void, rng)
+        world = world or sample_with_jokers(st, seat, unseen, blank, rng)
+        if world is None:  # cards outside every hand (a deal that leaves cards out)
+            raise GameError("the search bot cannot deal the unseen cards and jokers")
+        return world
 
     def _pick(self, gain: list[float], square: list[float], rounds: int, base: int) -> int:
         """The action with the best mean gain over the default, if that gain is clear."""
@@ -237,10 +296,18 @@ class SearchBot:
         error = (variance / max(rounds - 1, 1)) ** 0.5
         return best if mean > 0 and mean > self.confidence * error else base
 
-    def _playout(self, st: DealState, seat: int, hands: list[int], action: int, rng: random.Random) -> float:
+    def _playout(
+        self,
+        st: DealState,
+        seat: int,
+        hands: list[int],
+        jokers: list[int],
+        action: int,
+        rng: random.Random,
+    ) -> float:
         """Finish the deal in one sampled world after ``action``; the seat's value of the outcome."""
         world = copy_state(st)
-        world.hands = list(hands)
+        world.hands, world.jokers = list(hands), list(jokers)
         first = [True]
         rollout = self.rollout
 
@@ -264,8 +331,9 @@ class SearchBot:
 
 
 def _continue(rules: Rules, st: DealState, table: Table, rng: random.Random, seat: int) -> DealResult:
-    """Play the deal on from ``seat``'s decision with the engine's turn loop, and score it."""
-    turns = _Turns(rules, st, rng, table, None)
+    """Play the deal on from ``seat``'s decision with the engine's turn loop (the joker loop
+    where the rules have jokers), and score it."""
+    turns = (_Turns if rules.rule_set.wild is None else WildTurns)(rules, st, rng, table, None)
     turns.finished = sum(1 for place in st.places if place > 0)
     turns.active = sum(1 for s in range(st.n_players) if not st.places[s])
     turns.eliminated = [s for s in range(st.n_players) if st.eliminated[s]]
@@ -287,6 +355,8 @@ def fast_heuristic(rules: Rules) -> Strategy:
     higher = [_same_suit(rule_set.n_cards, suit_of, rank_of, c, 1) for c in cards]
     lower = [_same_suit(rule_set.n_cards, suit_of, rank_of, c, -1) for c in cards]
     first_row = [suit_of[c] * per_suit for c in cards]
+    if rule_set.wild is not None:
+        return _fast_joker_heuristic(rule_set.n_cards, rank_of, higher, lower, first_row)
 
     def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
         hand, row_start = st.hands[seat], st.row_start
@@ -306,6 +376,32 @@ def fast_heuristic(rules: Rules) -> Strategy:
     return choose
 
 
+def _fast_joker_heuristic(
+    n_cards: int, rank_of: Any, higher: list[int], lower: list[int], first_row: list[int]
+) -> Strategy:
+    """:func:`fast_heuristic` where options from ``n_cards`` up are joker plays: a joker is
+    scored as the card it stands for, plus one, as the ``heuristic`` strategy scores it."""
+
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        hand, row_start = st.hands[seat], st.row_start
+        crowded = legal & (legal - 1) != 0
+        best, best_score = PASS, -(10**9)
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            option = low.bit_length() - 1
+            joker = option >= n_cards
+            card = option - n_cards if joker else option
+            rank, start = rank_of[card], row_start[first_row[card]]
+            beyond = higher[card] if rank >= start else lower[card]
+            value = 2 * (hand & beyond).bit_count() - (rank == start and crowded) + joker
+            if value > best_score:
+                best, best_score = option, value
+        return best
+
+    return choose
+
+
 def _same_suit(n_cards: int, suit_of: Any, rank_of: Any, card: int, direction: int) -> int:
     """The cards of ``card``'s suit ranked above it (direction 1) or below it (-1)."""
     mask = 0
@@ -317,7 +413,5 @@ def _same_suit(n_cards: int, suit_of: Any, rank_of: Any, card: int, direction: i
 
 def search_strategy(rules: Rules, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None) -> Strategy:
     """The search bot as a strategy (``--strategy search``)."""
-    if rules.rule_set.wild is not None:  # its playouts use the plain turn loop
-        raise GameError("the search bot does not play with jokers (deck.jokers) yet")
     return SearchBot(rules, playouts, seconds)
 

@@ -31,6 +31,7 @@ class LogLine:
     action: int
     forced: bool
     legal_count: int = 0
+    kind: str = "turn"  # the decision's kind: "redeem" for the answer to a joker play
 
 
 @dataclass
@@ -222,10 +223,10 @@ class PlaySession:
 
     def log(self) -> list[LogLine]:
         return [
-            LogLine(seat, action, forced)
+            LogLine(seat, action, forced, kind=kind)
             # public: a covered card is shown face down, as "cover"
-            for (seat, action), forced in zip(
-                self.game.public_history(), self.game.forced, strict=True
+            for (seat, action), forced, kind in zip(
+                self.game.public_history(), self.game.forced, self.game.kinds, strict=True
             )
         ]
 
@@ -236,8 +237,11 @@ class PlaySession:
         return f"{seat} {self.bot_names[seat]}" if short else f"Seat {seat} ({self.bot_names[seat]})"
 
     def card_text(self, card: int) -> str:
-        """A card's code with its suit symbol (7♥), or 'pass'."""
+        """A card's code with its suit symbol (7♥), 'joker 8♣' for a joker action, or 'pass'."""
         if card < 0:  # PASS, DRAW or a face-down COVER
             return self.game.card(card)
+        n_cards = self.rules.rule_set.n_cards
+        if card >= n_cards:
+            return f"joker {self.card_text(card - n_cards)}"
         code = self.rules.rule_set.card_codes[card]
         return code[:-1] + SUIT_SYMBOLS.get(code[-1], code[-1])

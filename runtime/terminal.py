@@ -6,7 +6,10 @@ every decision (forced ones marked), the players' cards, passes, chips and the
 pot.  Play a card by clicking it, by moving with ←/→ and pressing Enter, or by
 typing its code (``7H``, ``7♥``, ``7h``; ``pass``).  ``u`` (Ctrl+U) undoes your
 last choice, ``?`` (F1) shows the help, ``q`` (Ctrl+Q) quits, ``n`` (Ctrl+N) deals the
-next hand of a match; typed commands end with Enter.
+next hand of a match; typed commands end with Enter.  With jokers, the joker is
+a card of your hand: choosing it asks where it goes (the spots are then the
+choices; Escape goes back), ``joker 8C`` plays it at once, and a redeem the
+rules leave to you is offered (Enter redeems, ``pass`` declines).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from sevens.runtime.api import bits
 from sevens.runtime.arith import signed_text
 from sevens.runtime.game import PASS, IllegalAction
-from sevens.runtime.table_session import SUIT_SYMBOLS, PlaySession
+from sevens.runtime.table_session import SUIT_SYMBOLS, LogLine, PlaySession
 
 HELP = """\
 [b]How to play[/b]
@@ -43,6 +46,12 @@ start card (marked [b]▸[/b]). On your turn the cards you may play are [green]g
 
 Forced moves (a single legal card, or a pass because nothing fits) are made
 for you and shown in the log as [i]forced[/i].
+
+[b]Jokers[/b] (rule sets with jokers): choose the [b]Joker[/b] in your hand, then the
+spot: the card it stands for (←/→ and Enter, click, or type it; Escape goes
+back), or type [b]joker 8C[/b]. A joker on the layout is marked [b]*[/b]. When a joker
+stands for a card you hold, you play that card there and take the joker: at
+once where the rules say so (logged as forced), else Enter redeems, pass declines.
 
 Press Escape to close.
 """
@@ -99,6 +108,7 @@ class SevensApp(App[None]):
         Binding("ctrl+u", "undo", "undo", priority=True),
         Binding("ctrl+n", "next_deal", "next deal", priority=True),
         Binding("ctrl+q", "quit", "quit", priority=True),
+        Binding("escape", "joker_back", "back", show=False),
     ]
 
     def __init__(self, session: PlaySession) -> None:
@@ -107,6 +117,7 @@ class SevensApp(App[None]):
         self.selected = 0
         self.message = ""
         self.shown = 0  # log lines already written
+        self.joker_mode = False  # the joker is chosen: the choices are the spots it may take
 
     # -- building the screen ---------------------------------------------------------
 
@@ -140,9 +151,13 @@ class SevensApp(App[None]):
         forced = self.session.play_forced()
         self.message = message or (f"{forced} forced move(s) made for you (see the log)" if forced else "")
         self.selected = 0
+        self.joker_mode = False
         self.refresh_all()
 
     def play_card(self, card: int) -> None:
+        if card == JOKER_PICK:
+            self.choose_joker()
+            return
         try:
             self.session.act(card)
         except IllegalAction as error:
@@ -167,7 +182,11 @@ class SevensApp(App[None]):
             self.action_next_deal()
         elif self.session.deal_over:
             self.show_status("The deal is over: n for the next deal, q to quit.")
+        elif command == "joker":
+            self.choose_joker()
         else:
+            if self.joker_mode and not command.startswith("joker"):
+                text = f"joker {text}"  # a spot typed after choosing the joker
             try:
                 action = self.session.parse(text)
             except IllegalAction as error:
@@ -208,14 +227,39 @@ class SevensApp(App[None]):
     def action_show_help(self) -> None:
         self.push_screen(HelpScreen())
 
+    def choose_joker(self) -> None:
+        """The joker is chosen: the spots it may take become the choices."""
+        if JOKER_PICK not in self.legal_cards():
+            self.show_status("You cannot put a joker anywhere now.")
+            return
+        self.joker_mode, self.selected = True, 0
+        self.refresh_hand()
+        self.show_status("Put the joker where? Choose the card it stands for; Escape goes back.")
+
+    def action_joker_back(self) -> None:
+        if self.joker_mode:
+            self.joker_mode, self.selected = False, 0
+            self.refresh_hand()
+            self.refresh_status()
+
     # -- drawing ------------------------------------------------------------------
 
     def legal_cards(self) -> list[int]:
-        """Your legal actions in the order the arrows go through them (pass last)."""
+        """Your legal actions in the order the arrows go through them (pass last).  Joker plays
+        are one choice, the hand's joker (``JOKER_PICK``), until it is chosen; then they are
+        the choices."""
         pending = self.session.game.pending
         if pending is None or not self.session.my_turn:
             return []
-        return pending.actions
+        n_cards = self.session.rules.rule_set.n_cards
+        jokers = [a for a in pending.actions if a >= n_cards]
+        if self.joker_mode and jokers:
+            return jokers
+        others = [a for a in pending.actions if a < n_cards]
+        if not jokers:
+            return others
+        cards = [a for a in others if a != PASS]
+        return [*cards, JOKER_PICK, *([PASS] if PASS in others else [])]
 
     def refresh_all(self) -> None:
         self.refresh_layout()
@@ -235,18 +279,25 @@ class SevensApp(App[None]):
         chosen = legal[self.selected % len(legal)] if legal else None
         container = self.query_one("#hand-cards", Horizontal)
         container.remove_children()
+        jokers = state.jokers[session.seat] if state is not None else 0
+        if self.joker_mode:
+            widgets = [
+                CardWidget(a, Text(f"→{session.card_text(a - session.rules.rule_set.n_cards)}", style=_style(a, legal, chosen)))
+                for a in legal
+            ]
+            container.mount_all(widgets)
+            self.query_one("#hand-title", Static).update(Text("Put the joker where? (Escape: back)", style="bold"))
+            return
         cards = sorted(bits(hand), key=lambda c: (session.rules.rule_set.suit_of[c], session.rules.rule_set.rank_of[c]))
-        widgets = []
-        for card in cards:
-            style = "bold black on green" if card in legal else "dim"
-            if card == chosen:
-                style = "bold black on yellow"
-            widgets.append(CardWidget(card, Text(session.card_text(card), style=style)))
+        widgets = [CardWidget(card, Text(session.card_text(card), style=_style(card, legal, chosen))) for card in cards]
+        if jokers:
+            label = "Joker" + (f" ×{jokers}" if jokers > 1 else "")
+            widgets.append(CardWidget(JOKER_PICK, Text(label, style=_style(JOKER_PICK, legal, chosen))))
         if PASS in legal:
-            style = "bold black on yellow" if chosen == PASS else "bold black on green"
-            widgets.append(CardWidget(PASS, Text("pass", style=style)))
+            widgets.append(CardWidget(PASS, Text("pass", style=_style(PASS, legal, chosen))))
         container.mount_all(widgets)
-        title = f"Your hand ({len(cards)} cards)"
+        held = len(cards) + jokers
+        title = f"Your hand ({held} cards{', a joker among them' if jokers == 1 else f', {jokers} jokers among them' if jokers else ''})"
         if legal:
             title += " — your turn: the green cards are legal"
         self.query_one("#hand-title", Static).update(Text(title, style="bold"))
@@ -261,7 +312,7 @@ class SevensApp(App[None]):
             log.clear()
             self.shown = 0
         for line in lines[self.shown :]:
-            text = f"{self.session.name(line.seat)}: {self.session.card_text(line.action)}"
+            text = f"{self.session.name(line.seat)}: {log_text(self.session, line)}"
             if line.forced:
                 text += " [i](forced)[/i]"
             log.write(text)
@@ -273,6 +324,9 @@ class SevensApp(App[None]):
             self.show_status(end_text(session))
         elif self.message:
             self.show_status(self.message)
+        elif session.my_turn and session.game.pending is not None and session.game.pending.kind == "redeem":
+            card = session.card_text(session.game.pending.legal.bit_length() - 1)
+            self.show_status(f"A joker stands for your {card}: Enter plays it there and takes the joker; pass declines.")
         else:
             self.show_status("Your turn." if session.my_turn else "")
 
@@ -280,8 +334,31 @@ class SevensApp(App[None]):
         self.query_one("#status", Static).update(text)
 
 
+#: The hand's joker as a choice: choosing it asks where the joker goes.
+JOKER_PICK = -10
+
+
+def _style(action: int, legal: list[int], chosen: int | None) -> str:
+    """How a choice of the hand row looks: the chosen one yellow, the legal ones green."""
+    if action == chosen:
+        return "bold black on yellow"
+    return "bold black on green" if action in legal else "dim"
+
+
+def log_text(session: PlaySession, line: LogLine) -> str:
+    """A decision as the move log words it: the card, a joker's spot, a redeem."""
+    if line.kind == "redeem":
+        if line.action == PASS:
+            return "declines to redeem the joker"
+        return f"{session.card_text(line.action)} onto the joker, takes the joker"
+    if line.action >= session.rules.rule_set.n_cards:
+        return f"joker → {session.card_text(line.action - session.rules.rule_set.n_cards)}"
+    return session.card_text(line.action)
+
+
 def layout_text(session: PlaySession) -> Text:
-    """The layout: a line per row, a column per rank; start cards ▸ (underlined once down), gaps ·."""
+    """The layout: a line per row, a column per rank; start cards ▸ (underlined once down), gaps ·,
+    a joker ``*`` after the rank it stands for."""
     rule_set = session.rules.rule_set
     state = session.game.state
     ranks = rule_set.deck.rank_codes
@@ -296,8 +373,11 @@ def layout_text(session: PlaySession) -> Text:
         text.append(label.ljust(4), style=f"bold {colour}")
         present = state.row_ranks[row] if state is not None else 0
         start = state.row_start[row] if state is not None else rule_set.layout.start_rank
+        wild = _joker_ranks(session, row)
         for k, rank in enumerate(ranks):
-            if present >> k & 1:
+            if present >> k & 1 and wild >> k & 1:
+                text.append((rank + "*").rjust(width), style="bold magenta reverse")
+            elif present >> k & 1:
                 text.append(" " * (width - len(rank)))
                 text.append(rank, style=f"bold {colour}" + (" underline" if k == start else ""))
             elif k == start:
@@ -305,7 +385,22 @@ def layout_text(session: PlaySession) -> Text:
             else:
                 text.append("·".rjust(width), style="dim")
         text.append("\n")
+    if state is not None and state.joker_spots:
+        text.append("* a joker lies there, standing for that card\n", style="magenta")
     return text
+
+
+def _joker_ranks(session: PlaySession, row: int) -> int:
+    """The ranks of ``row`` (a bit per rank) where a joker lies."""
+    state, rule_set = session.game.state, session.rules.rule_set
+    if state is None or not state.joker_spots:
+        return 0
+    suit = row // rule_set.layout.rows_per_suit
+    mask = 0
+    for card in bits(state.joker_spots):
+        if rule_set.suit_of[card] == suit:
+            mask |= 1 << rule_set.rank_of[card]
+    return mask
 
 
 def seats_text(session: PlaySession) -> Table:
@@ -324,7 +419,7 @@ def seats_text(session: PlaySession) -> Table:
     if rule_set.chips is not None:
         table.add_column("chips", justify="right")
     for seat in range(session.players):
-        held = state.hands[seat].bit_count() if state is not None else 0
+        held = state.hands[seat].bit_count() + state.jokers[seat] if state is not None else 0
         passes = state.passes[seat] if state is not None else 0
         marker = "▶" if game.current_player == seat else ""
         if state is not None and state.places[seat]:

@@ -19,6 +19,7 @@ tests ``rule_set.wild`` once per deal, so their turn loops pay nothing.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from sevens.runtime.api import DealState, GameError, Rules
@@ -37,7 +38,16 @@ from sevens.runtime.engine import (
 )
 from sevens.runtime.strategies import PASS
 
-__all__ = ["deal_with_jokers", "joker_options", "play_wild_deal"]
+__all__ = ["JokerTable", "deal_with_jokers", "joker_options", "play_wild_deal"]
+
+
+@dataclass
+class JokerTable(Table):
+    """A :class:`~sevens.runtime.engine.Table` whose given hands come with jokers: how many
+    each seat holds (the step API's ``jokers``, OpenSpiel's deal).  A plain table's given
+    hands hold none."""
+
+    jokers: list[int] | None = None
 
 
 def deal_with_jokers(
@@ -98,8 +108,9 @@ def play_wild_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult
     rule_set, players, dealer = rules.rule_set, table.players, table.dealer
     if table.hands is None:
         hands, stock, jokers = deal_with_jokers(rule_set, players, dealer, rng)
-    else:  # given hands (the step API) hold no jokers
-        hands, stock, jokers = list(table.hands), [], [0] * players
+    else:  # given hands (the step API): jokers only where the table gives them
+        given = table.jokers if isinstance(table, JokerTable) else None
+        hands, stock, jokers = list(table.hands), [], list(given or [0] * players)
     st = DealState(players, dealer, hands, rule_set.n_rows)
     st.stock = list(stock)
     st.jokers = list(jokers)

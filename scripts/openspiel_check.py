@@ -20,7 +20,10 @@ import pyspiel
 
 from sevens.runtime.openspiel_game import game
 
-DEFAULT = "parliament,cinquillo,shichi-narabe,sevens,voluntary-pass,fan-tan,double-deck,dealer-seven"
+DEFAULT = (
+    "parliament,cinquillo,shichi-narabe,sevens,voluntary-pass,fan-tan,double-deck,dealer-seven,"
+    "shichi-narabe-joker"
+)
 
 
 def playouts(spiel_game: pyspiel.Game, count: int, seed: int) -> None:

@@ -7,7 +7,10 @@ For each variant and each of the heuristic and random strategies, ``simulate
 :class:`sevens.runtime.game.Game` and its record compared with the original.
 Prints one line per variant and strategy; exits 1 on any difference.  Each
 variant is played by 4 players where it allows them; :data:`EXTRA` adds
-tables whose deal leaves a stock (at 4 players every card is dealt).
+tables whose deal leaves a stock (at 4 players every card is dealt) and
+joker tables of other sizes.  A joker record replays its joker plays and
+redeems as step actions; the line after such a variant counts them, so a
+replay that never met a joker would show.
 """
 
 from __future__ import annotations
@@ -24,14 +27,21 @@ from sevens.runtime.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES
 
-#: (variant, players) played besides every variant's usual table: a stock to draw from.
-EXTRA = [("card-domino-stock", 3), ("card-domino-stock", 5)]
+#: (variant, players) played besides every variant's usual table: a stock to draw from, and
+#: jokers at the smallest and largest tables.
+EXTRA = [
+    ("card-domino-stock", 3),
+    ("card-domino-stock", 5),
+    ("shichi-narabe-joker", 3),
+    ("shichi-narabe-joker", 7),
+]
 
 
 def check(
     variant: str, strategy: str, games: int, seed: int, players: int | None = None
-) -> tuple[int, int]:
-    """(games replayed, games whose replay differed) for one variant and strategy."""
+) -> tuple[int, int, int]:
+    """(games replayed, games whose replay differed, joker plays replayed) for one variant and
+    strategy."""
     rules = load_rules(variant)
     allowed = rules.rule_set.players
     if players is None:
@@ -39,15 +49,16 @@ def check(
     stream = io.StringIO()
     simulate(rules, Options(players=players, games=games, seed=seed, strategy=strategy), stream)
     consult = STRATEGIES[strategy](rules) if strategy != "heuristic" else None
-    differ = 0
+    differ = jokers = 0
     for line in stream.getvalue().splitlines():
         record = json.loads(line)
+        jokers += sum(entry["action"] == "joker" for entry in record["decisions"])
         try:
             same = replay(rules, record, consult).record == record
         except IllegalAction:
             same = False
         differ += not same
-    return games, differ
+    return games, differ, jokers
 
 
 def main() -> int:
@@ -64,10 +75,11 @@ def main() -> int:
     for variant, players in tables:
         for strategy in ("heuristic", "random"):
             started = time.perf_counter()
-            games, differ = check(variant, strategy, args.games, args.seed, players)
+            games, differ, jokers = check(variant, strategy, args.games, args.seed, players)
             seconds = time.perf_counter() - started
             table = f"{variant} ({players} players)" if players else variant
-            print(f"{table:20} {strategy:9} {games} games, {differ} differ  ({seconds:.1f} s)")
+            played = f", {jokers} joker plays" if jokers else ""
+            print(f"{table:20} {strategy:9} {games} games{played}, {differ} differ  ({seconds:.1f} s)")
             failed += differ
     print("all identical" if not failed else f"{failed} records differ")
     return 1 if failed else 0

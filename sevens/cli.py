@@ -427,8 +427,6 @@ def play(
     """Play VARIANT against bots: full screen in a terminal, line by line otherwise."""
     with _user_errors():
         rules = _load_rules(variant)
-    if rules.rule_set.wild is not None:  # a human's joker plays have no prompt or screen yet
-        raise click.UsageError(f"'{variant}' has jokers, which 'sevens play' does not offer yet")
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         from sevens.runtime.interactive import play_interactive
 

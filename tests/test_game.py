@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from sevens.runtime.api import bits
 from sevens.runtime.game import COVER, DRAW, PASS, Game, IllegalAction, replay
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
@@ -39,8 +40,6 @@ def _records(variant: str, strategy: str, games: int, seed: int = 3) -> list[dic
 @pytest.mark.parametrize("strategy", ["heuristic", "random"])
 def test_simulated_records_replay_identically(variant: str, strategy: str) -> None:
     rules = compiled(variant)
-    if rules.rule_set.wild is not None:  # known gap: joker plays are not step actions yet
-        pytest.skip("the step API does not play jokers yet (it refuses them: tests/test_joker.py)")
     consult = STRATEGIES[strategy](rules) if strategy == "random" else None
     for record in _records(variant, strategy, 12):
         game = replay(rules, record, consult)
@@ -101,6 +100,7 @@ def _conformance_records() -> list[Any]:
 def test_the_conformance_data_holds_records_of_the_seed_variants() -> None:
     variants = {p.values[0] for p in _conformance_records()}
     assert {"parliament", "fan-tan", "sevens", "dutch-fan-tan", "pai-qi", "elfer-raus"} <= variants
+    assert "shichi-narabe-joker" in variants
 
 
 @pytest.mark.parametrize(("variant", "strategy", "record"), _conformance_records())
@@ -245,3 +245,97 @@ def test_a_player_who_cannot_play_chooses_the_card_to_cover() -> None:
         assert game.history[-1] == (seat, highest)
         return
     raise AssertionError("no cover in 20 deals")
+
+
+JOKER = "shichi-narabe-joker"
+
+
+def test_joker_records_replay_with_joker_plays_and_redeems() -> None:
+    """Not vacuous: the replayed joker deals hold joker plays and redeems, taken as step actions."""
+    rules = compiled(JOKER)
+    n = rules.rule_set.n_cards
+    kinds: set[str] = set()
+    jokers_played = 0
+    for record in _records(JOKER, "heuristic", 6):
+        game = replay(rules, record)
+        assert game.record == record
+        kinds.update(game.kinds)
+        jokers_played += sum(action >= n for _, action in game.history)
+    assert "redeem" in kinds and jokers_played > 0
+
+
+def _joker_game(**extra: Any) -> Game:
+    """Three seats: seat 1 holds a joker and the 6C; seat 0 holds the 8C; seat 0 leads (the
+    7s are laid out before the deal)."""
+    hands = ["6H 8C 2S", "6C 3S", "8D 4S"]
+    return Game(JOKER, 3, hands=hands, jokers=[0, 1, 0], dealer=2, first=0, **extra)
+
+
+def test_a_joker_is_a_step_action_and_its_card_s_holder_redeems_it() -> None:
+    game = _joker_game()
+    rule_set = compiled(JOKER).rule_set
+    n = rule_set.n_cards
+    game.apply("6H")
+    pending = game.pending
+    assert pending is not None and pending.seat == 1 and pending.kind == "turn"
+    spots = {rule_set.card_codes[c] for c in bits(pending.joker_spots)}
+    assert "8C" in spots and "6C" not in spots  # not a spot for one's own card
+    assert pending.cards == 1 << game.parse_action("6C")
+    assert game.joker_action(game.parse_action("8C")) in game.legal_actions()
+    assert game.observation(1).jokers == 1 and game.observation(0).jokers == 0
+    assert game.observation(0).hand_sizes == (2, 3, 2)  # the joker counts as a held card
+    game.apply("joker 8C")
+    assert game.card(game.history[-1][1]) == "joker 8C"
+    pending = game.pending
+    assert pending is not None and (pending.seat, pending.kind) == (0, "redeem")
+    assert game.legal_actions() == [game.parse_action("8C")] and pending.forced  # redeem: must
+    assert game.observation(0).joker_spots == 1 << game.parse_action("8C")
+    game.apply("redeem")
+    assert game.observation(0).jokers == 1 and game.observation(1).jokers == 0
+    assert game.state is not None and game.state.joker_spots == 0
+    assert game.history[-2:] == [(1, n + game.parse_action("8C")), (0, game.parse_action("8C"))]
+    assert game.current_player == 2  # the turn goes on after the joker player's
+
+
+def test_joker_actions_and_given_jokers_are_checked() -> None:
+    game = _joker_game()
+    game.apply("6H")
+    with pytest.raises(IllegalAction, match="not legal"):
+        game.apply("joker 9H")
+    with pytest.raises(IllegalAction):
+        game.apply(2 * compiled(JOKER).rule_set.n_cards)
+    with pytest.raises(ValueError, match="only with the hands"):
+        Game(JOKER, 3, jokers=[1, 0, 0])
+    with pytest.raises(ValueError, match="at most"):
+        Game(JOKER, 3, hands=["6H", "6C", "8C"], jokers=[1, 1, 0], dealer=0)
+    with pytest.raises(ValueError, match="has no jokers"):
+        Game("parliament", 4, hands=["7D", "7S", "7H", "7C"], jokers=[0, 0, 0, 0], dealer=0)
+    with pytest.raises(IllegalAction, match="has no jokers"):
+        Game("parliament", 4, seed=1).joker_action(0)
+
+
+def test_jokers_in_the_observation_encoding_and_actions() -> None:
+    from sevens.runtime.encoding import (
+        action_count,
+        action_index,
+        encode,
+        joker_base,
+        observation_size,
+        step_action,
+    )
+
+    rule_set = compiled(JOKER).rule_set
+    n = rule_set.n_cards
+    assert joker_base(rule_set) == n + 1 and action_count(rule_set) == 2 * n + 1
+    assert action_index(rule_set, "turn", n + 5) == n + 6 and step_action(rule_set, "turn", n + 6) == n + 5
+    assert step_action(rule_set, "redeem", n + 6) is None and step_action(rule_set, "redeem", n) == PASS
+    game = _joker_game()
+    game.apply("6H")
+    assert game.state is not None
+    assert encode(rule_set, game.state, 1, False)[-2] == 1.0  # seat 1 holds the deck's one joker
+    game.apply("joker 8C")
+    vector = encode(rule_set, game.state, 0, False, redeem=True)
+    assert len(vector) == observation_size(rule_set, 3)
+    spots = observation_size(rule_set, 3) - n - 2
+    assert vector[spots + game.parse_action("8C")] == 1.0 and sum(vector[spots : spots + n]) == 1
+    assert vector[-1] == 1.0 and vector[-2] == 0.0  # a redeem; seat 0 holds no joker yet

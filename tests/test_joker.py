@@ -212,12 +212,26 @@ def test_rule_sets_without_jokers_keep_their_records() -> None:
     assert result.record is not None and "jokers" not in result.record
 
 
-def test_play_and_the_step_api_refuse_jokers_clearly() -> None:
-    from sevens.runtime.api import GameError
-    from sevens.runtime.game import Game
+def test_the_search_bot_plays_joker_deals_to_their_end() -> None:
+    """The search bot plays with jokers (its playouts run the joker turn loop); the step API,
+    the environments and ``sevens play`` are checked in test_game, test_pettingzoo,
+    test_openspiel and test_play."""
+    from sevens.runtime.search import SearchBot
 
-    result = CliRunner().invoke(main, ["play", VARIANT])
-    assert result.exit_code == 2
-    assert "has jokers, which 'sevens play' does not offer yet" in result.output
-    with pytest.raises(GameError, match="does not play jokers"):
-        Game(VARIANT, players=4, seed=1)
+    rules = compiled(VARIANT)
+    bot = SearchBot(rules, playouts=8)
+    heuristic = heuristic_strategy(rules)
+    jokers_chosen = 0
+
+    def checked(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        nonlocal jokers_chosen
+        choice = bot(st, seat, legal, can_pass, rng)
+        assert legal >> choice & 1 if choice >= 0 else can_pass or not legal
+        jokers_chosen += choice >= rules.rule_set.n_cards
+        return choice
+
+    for seed in range(3):
+        table = Table(4, [checked, heuristic, heuristic, heuristic], seed % 4, record=True)
+        result = play_deal(rules, table, random.Random(seed))
+        assert result.record is not None and 1 in result.places
+    assert bot.decision_seconds and jokers_chosen  # it searched real choices, jokers among them

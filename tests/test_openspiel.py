@@ -13,7 +13,7 @@ from sevens.runtime.openspiel_game import game  # noqa: E402
 from tests.conftest import compiled  # noqa: E402
 
 #: The classic, a Spanish deck, passes limited, follow-ups, voluntary passes, a named opening card,
-#: draws from a stock (elfer-raus, card-domino-stock), covers (pai-qi).
+#: draws from a stock (elfer-raus, card-domino-stock), covers (pai-qi), jokers (shichi-narabe-joker).
 VARIANTS = [
     "parliament",
     "cinquillo",
@@ -24,6 +24,7 @@ VARIANTS = [
     "elfer-raus",
     "card-domino-stock",
     "pai-qi",
+    "shichi-narabe-joker",
 ]
 
 
@@ -49,7 +50,8 @@ def test_random_playouts_end_with_the_rule_sets_returns(variant: str) -> None:
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
             state.apply_action(rng.choice(outcomes)[0])
             chance += 1
-        assert chance == len(rule_set.dealt)  # one chance node per dealt card
+        jokers = 0 if rule_set.wild is None else rule_set.wild.jokers
+        assert chance == len(rule_set.dealt) + jokers  # one chance node per dealt card and joker
         while not state.is_terminal():
             player = state.current_player()
             legal = state.legal_actions()
@@ -66,6 +68,7 @@ def test_random_playouts_end_with_the_rule_sets_returns(variant: str) -> None:
     stock = len(rule_set.dealt) > len(spiel_game.seats)  # 52 cards dealt equally to 4 leave none
     assert ("draw" in taken) == (rule_set.draw is not None and stock)  # the stock is dealt by chance
     assert ("cover" in taken) == rule_set.passing.cover
+    assert ("joker" in taken) == (rule_set.wild is not None)
 
 
 def test_a_clone_continues_like_the_original() -> None:

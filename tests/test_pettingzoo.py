@@ -23,7 +23,7 @@ from tests.conftest import compiled
 
 #: Passes limited (shichi-narabe), a Spanish deck (cinquillo), the classic, voluntary passes,
 #: two packs with eight players, follow-up cards (sevens), draws from a stock (elfer-raus,
-#: card-domino-stock), covers (pai-qi).
+#: card-domino-stock), covers (pai-qi), jokers (shichi-narabe-joker).
 VARIANTS = [
     ("parliament", 4),
     ("shichi-narabe", 4),
@@ -34,6 +34,7 @@ VARIANTS = [
     ("elfer-raus", 4),
     ("card-domino-stock", 5),  # 52 cards to 5 players leave a stock of 2
     ("pai-qi", 4),
+    ("shichi-narabe-joker", 4),
 ]
 
 
@@ -42,12 +43,12 @@ def test_pettingzoo_api(variant: str, players: int) -> None:
     api_test(sevens.env(variant, players=players), num_cycles=200)
 
 
-@pytest.mark.parametrize(("variant", "players"), [*VARIANTS[:3], *VARIANTS[-3:]])
+@pytest.mark.parametrize(("variant", "players"), [*VARIANTS[:3], *VARIANTS[-4:]])
 def test_pettingzoo_seed(variant: str, players: int) -> None:
     seed_test(lambda: sevens.env(variant, players=players), num_cycles=200)
 
 
-@pytest.mark.parametrize("variant", ["parliament", "elfer-raus", "pai-qi"])
+@pytest.mark.parametrize("variant", ["parliament", "elfer-raus", "pai-qi", "shichi-narabe-joker"])
 def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -> None:
     rules = compiled(variant)
     env = sevens.env(variant, players=4)
@@ -64,7 +65,7 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
         legal = [i for i in range(action_count(rules.rule_set)) if observation["action_mask"][i]]
         pending = env.game.pending
         assert pending is not None and env.possible_agents[pending.seat] == agent
-        assert legal == [action_index(rules.rule_set, pending.kind, a) for a in pending.actions]
+        assert legal == sorted(action_index(rules.rule_set, pending.kind, a) for a in pending.actions)
         kinds.add(pending.kind)
         assert reward == 0
         env.step(rng.choice(legal))
@@ -77,6 +78,8 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
         assert "draw" in kinds
     if rules.rule_set.passing.cover:
         assert "cover" in kinds
+    if rules.rule_set.wild is not None:
+        assert "redeem" in kinds  # a joker was played (from its mask index) and redeemed
 
 
 def test_cover_and_draw_actions_have_their_own_indexes() -> None:

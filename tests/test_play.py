@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from textual.widgets import Input
@@ -173,6 +175,14 @@ def test_pilot_help_undo_and_quit() -> None:
     asyncio.run(drive())
 
 
+#: Hang bounds of the pseudo-terminal test, in seconds: it waits for the screen, never for a
+#: fixed time, so these only end a run that is stuck (the machine may be loaded: CI runs the
+#: suite on two shared cores, and the search bot thinks between your turns).
+START_BOUND = 180
+MOVE_BOUND = 120
+QUIT_BOUND = 60
+
+
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_end_to_end_in_a_pseudo_terminal() -> None:
     name = f"sevens-play-{uuid.uuid4().hex[:8]}"
@@ -187,20 +197,35 @@ def test_end_to_end_in_a_pseudo_terminal() -> None:
             ["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True, check=False
         ).stdout
 
-    try:
-        deadline = time.monotonic() + 60
-        while not ("Your hand" in screen() and "search" in screen()) and time.monotonic() < deadline:
-            time.sleep(0.5)
+    def wait_for(ready: Callable[[str], bool], bound: float) -> str:
+        """The screen once ``ready`` holds for it (or the last one seen when the bound passes)."""
+        deadline = time.monotonic() + bound
         shown = screen()
+        while not ready(shown) and time.monotonic() < deadline:
+            time.sleep(0.2)
+            shown = screen()
+        return shown
+
+    def my_turn_or_over(shown: str) -> bool:
+        return "your turn" in shown or "The deal is over" in shown
+
+    try:
+        shown = wait_for(lambda s: "Your hand" in s and "search" in s, START_BOUND)
         assert "Your hand" in shown and "♣" in shown and "search" in shown, shown
-        for _ in range(40):
-            if "The deal is over" in screen():
-                break
+        moves = 0
+        shown = wait_for(my_turn_or_over, MOVE_BOUND)
+        while "The deal is over" not in shown:
+            assert "your turn" in shown, f"neither your turn nor the end after {MOVE_BOUND} s:\n{shown}"
+            assert moves < 60, "more of your turns than a deal of Parliament has"
             subprocess.run(["tmux", "send-keys", "-t", name, "Enter"], check=True)
-            time.sleep(0.4)
-        assert "The deal is over" in screen()
+            moves += 1
+            # Enter plays your chosen card: the screen changes (the card leaves your hand) ...
+            wait_for(lambda s, before=shown: s != before, MOVE_BOUND)
+            # ... and once the bots have moved, it is your turn again or the deal is over.
+            shown = wait_for(my_turn_or_over, MOVE_BOUND)
+        assert moves > 0 and "Winner" in shown
         subprocess.run(["tmux", "send-keys", "-t", name, "C-q"], check=True)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + QUIT_BOUND
         while time.monotonic() < deadline:
             alive = subprocess.run(["tmux", "has-session", "-t", name], capture_output=True, check=False)
             if alive.returncode != 0:
@@ -209,3 +234,110 @@ def test_end_to_end_in_a_pseudo_terminal() -> None:
         assert alive.returncode != 0, "sevens play did not quit on Ctrl+Q"
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True, check=False)
+
+
+def test_pilot_plays_a_joker_deal_asking_where_the_joker_goes() -> None:
+    """The joker is a card of the hand; choosing it asks where (Escape goes back); a redeem the
+    rules force is made for you and logged as forced; the layout marks a joker with *."""
+    import asyncio
+
+    from sevens.runtime.terminal import JOKER_PICK, log_text
+
+    session = PlaySession(compiled("shichi-narabe-joker"), 4, 0, ["heuristic"], 4, 1)
+    n_cards = session.rules.rule_set.n_cards
+
+    async def drive() -> None:
+        app = SevensApp(session)
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            assert JOKER_PICK in app.legal_cards()  # seed 4: a joker to play at the first turn
+            assert "Joker" in str(app.query_one("#hand-title").render()) or session.game.state.jokers[0]
+            await pilot.press("j", "o", "k", "e", "r", "enter")  # the joker: where does it go?
+            await pilot.pause()
+            spots = app.legal_cards()
+            assert app.joker_mode and spots and all(a >= n_cards for a in spots)
+            assert "Put the joker where" in str(app.query_one("#status").render())
+            await pilot.press("escape")  # back to the hand
+            await pilot.pause()
+            assert not app.joker_mode and JOKER_PICK in app.legal_cards()
+            app.play_card(JOKER_PICK)  # as a click on the hand's joker does
+            await pilot.pause()
+            spot = app.legal_cards()[1 % len(app.legal_cards())]
+            code = session.rules.rule_set.card_codes[spot - n_cards]
+            await pilot.press(*code.lower(), "enter")  # the spot typed: the joker goes there
+            await pilot.pause()
+            assert (0, spot) in session.game.history
+            line = next(line for line in session.log() if line.seat == 0 and line.action == spot)
+            assert log_text(session, line).startswith("joker → ")
+            for _ in range(400):
+                if session.deal_over:
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            assert session.deal_over
+            assert "The deal is over" in str(app.query_one("#status").render())
+
+    asyncio.run(drive())
+    redeems = [line for line in session.log() if line.kind == "redeem"]
+    assert redeems and all(line.forced for line in redeems)  # play.joker.redeem: must
+    assert all("takes the joker" in log_text(session, line) for line in redeems)
+
+
+def test_the_layout_marks_a_joker_and_the_seats_count_it() -> None:
+    from sevens.runtime.terminal import seats_text
+
+    session = PlaySession(compiled("shichi-narabe-joker"), 4, 0, ["heuristic"], 4, 1)
+    state = session.game.state
+    assert state is not None
+    assert "*" not in layout_text(session).plain
+    spot = session.game.parse_action("8C")
+    state.joker_spots |= 1 << spot  # a joker lying where the 8C goes
+    session.rules.lay_out(state, spot)
+    text = layout_text(session).plain
+    assert "8*" in text and "a joker lies there" in text
+    assert seats_text(session).row_count == 4
+
+
+def test_plain_play_offers_the_joker_and_asks_where() -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(
+        main, ["play", "shichi-narabe-joker", "--plain", "--seed", "1"], input="\n" * 300
+    )  # Enter takes the default: the first legal card, else the joker and its first spot
+    assert result.exit_code == 0, result.output[-800:]
+    assert "+ 1 joker(s)" in result.output and "A joker may go where these go" in result.output
+    assert "The joker goes where?" in result.output and "The deal is over" in result.output
+
+
+def test_pilot_offers_a_redeem_the_rules_leave_to_you(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``redeem: may`` the redeem is your choice: the status says so; pass declines."""
+    import asyncio
+
+    monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
+
+    from sevens.runtime.registry import load_rules
+    from sevens.runtime.terminal import log_text
+
+    spec = tmp_path / "joker-may.yaml"
+    spec.write_text("id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n")
+    session = PlaySession(load_rules(str(spec)), 4, 0, ["heuristic"], 1, 1)  # seed 1: at once
+
+    async def drive() -> None:
+        app = SevensApp(session)
+        async with app.run_test(size=(140, 44)) as pilot:
+            await pilot.pause()
+            pending = session.game.pending
+            assert pending is not None and (pending.seat, pending.kind) == (0, "redeem")
+            card = pending.legal.bit_length() - 1
+            assert app.legal_cards() == [card, PASS]  # not forced: redeem or decline
+            status = str(app.query_one("#status").render())
+            assert f"A joker stands for your {session.card_text(card)}" in status
+            await pilot.press("p", "a", "s", "s", "enter")
+            await pilot.pause()
+            line = next(line for line in session.log() if line.kind == "redeem" and line.seat == 0)
+            assert line.action == PASS and not line.forced
+            assert log_text(session, line) == "declines to redeem the joker"
+
+    asyncio.run(drive())

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from sevens.runtime.api import DealState
 from sevens.runtime.engine import Table, deal_hands, play_deal
 from sevens.runtime.game import PASS, Game
-from sevens.runtime.search import SearchBot, copy_state, fast_heuristic, sample_hands
+from sevens.runtime.search import (
+    SearchBot,
+    copy_state,
+    fast_heuristic,
+    sample_hands,
+    sample_with_jokers,
+)
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled
@@ -71,7 +78,7 @@ def test_forced_passes_teach_the_bot_who_lacks_which_cards() -> None:
 
 
 def test_search_plays_legal_cards_in_every_shape_and_is_deterministic() -> None:
-    for variant in ("parliament", "shichi-narabe", "cinquillo", "voluntary-pass", "sevens"):
+    for variant in ("parliament", "shichi-narabe", "cinquillo", "voluntary-pass", "sevens", "shichi-narabe-joker"):
         rules = compiled(variant)
         records = []
         for _ in range(2):
@@ -115,7 +122,7 @@ def test_a_pass_after_another_seat_opened_cards_shows_the_passer_lacks_them() ->
 
 @pytest.mark.parametrize(
     "variant",
-    ["parliament", "shichi-narabe", "cinquillo", "double-deck", "any-seven", "elfer-raus"],
+    ["parliament", "shichi-narabe", "cinquillo", "double-deck", "any-seven", "elfer-raus", "shichi-narabe-joker"],
 )
 def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
     rules = compiled(variant)
@@ -135,3 +142,52 @@ def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
             rules, Table(players, [both] * players, dealer=seed % players), random.Random(seed)
         )
     assert compared > 50
+
+
+def test_joker_worlds_keep_every_seat_s_cards_and_jokers_and_the_declined_cards() -> None:
+    from sevens.runtime.wild import deal_with_jokers
+
+    rules = compiled("shichi-narabe-joker")
+    hands, _, jokers = deal_with_jokers(rules.rule_set, 4, 0, random.Random(2))
+    st = DealState(4, 0, hands, rules.rule_set.n_rows)
+    rules.setup(st)
+    st.jokers = jokers
+    seat = next(s for s in range(4) if not jokers[s])  # the bot holds no joker: one is unseen
+    declined = next(c for c in range(rules.rule_set.n_cards) if hands[(seat + 1) % 4] >> c & 1)
+    st.joker_spots = 1 << declined  # a redeem of that card was declined: public, stays put
+    st.table |= 1 << declined
+    unseen = sum(1 << c for c in rules.rule_set.dealt) & ~st.table & ~st.hands[seat]
+    rng, holders = random.Random(0), set()
+    for _ in range(40):
+        world = sample_with_jokers(st, seat, unseen, [0] * 4, rng)
+        assert world is not None
+        sampled, held = world
+        assert sampled[seat] == st.hands[seat] and held[seat] == 0
+        sizes = [h.bit_count() + j for h, j in zip(sampled, held, strict=True)]
+        assert sizes == [h.bit_count() + j for h, j in zip(st.hands, st.jokers, strict=True)]
+        assert sum(held) == 1 and sampled[(seat + 1) % 4] >> declined & 1
+        holders.add(held.index(1))
+    assert len(holders) > 1  # the joker's holder is not given away
+
+
+def test_a_redeem_the_bot_may_decline_is_answered_and_leaves_the_public_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sevens.runtime.registry import load_rules
+
+    monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
+    spec = tmp_path / "joker-may.yaml"
+    spec.write_text("id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n")
+    rules = load_rules(str(spec))
+    game = Game(rules, 3, hands=["6H 8C 2S", "6C 3S", "8D 4S"], jokers=[0, 1, 0], dealer=2, first=0)
+    bot, rng = SearchBot(rules, playouts=4), random.Random(0)
+    game.apply("6H")
+    game.apply("joker 8C")  # seat 1's joker stands for seat 0's 8C
+    pending, st = game.pending, game.state
+    assert pending is not None and pending.kind == "redeem" and pending.can_pass and st is not None
+    table = st.table
+    choice = bot(st, 0, pending.legal, pending.can_pass, rng)
+    assert choice in pending.actions
+    assert bot.knowledge is not None and bot.knowledge.after is not None
+    after = bot.knowledge.after  # the public table after the choice: the 8C lay there already
+    assert after.table == table and after.hands == [0, 0, 0]  # and nobody's hand is known
