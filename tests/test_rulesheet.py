@@ -22,7 +22,6 @@ from sevens.compiler.rulesheet.cards import (
     card_short,
     rank_forms,
     rank_letter,
-    rank_name,
 )
 from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
 from sevens.compiler.rulesheet.example import example_position
@@ -203,7 +202,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     if layout.wrap:
         facts.append(gettext("Turning the corner: a row may continue past the %(high)s round to the %(low)s (and past"
                              " the %(low)s round to the %(high)s) until its suit is complete.")
-                     % {"low": rank_name(language, deck, 0), "high": rank_name(language, deck, deck.n_ranks - 1)})
+                     % (rank_forms(language, deck, 0, "low") | rank_forms(language, deck, deck.n_ranks - 1, "high")))
     if layout.rows_per_suit > 1:
         facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
                               "Each suit has %(count)s rows (together %(total)s on the table).",

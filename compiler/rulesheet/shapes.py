@@ -14,7 +14,7 @@ import re
 
 from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_full, rank_forms
+from sevens.compiler.rulesheet.cards import card_forms, joined_forms, rank_forms
 from sevens.compiler.rulesheet.i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
@@ -216,9 +216,9 @@ def follow_sentence(lang: Lang, deck: Deck, when: T, allow: T, optional: bool) -
     allowed = [CARD_IS.match(canon(part)) for part in _alternatives(allow)]
     if trigger is None or not all(allowed):
         return None
-    names = [card_full(lang, deck, int(m.group(1))) for m in allowed if m]
-    card = card_full(lang, deck, int(trigger.group(1)))
-    return lang.marked(FOLLOW_SHAPES[optional], card=card, cards=lang.join_or(names))
+    names = [card_forms(lang, deck, int(m.group(1)), "cards") for m in allowed if m]
+    card = card_forms(lang, deck, int(trigger.group(1)))
+    return lang.marked(FOLLOW_SHAPES[optional], **card, **joined_forms(lang.join_or, names))
 
 
 def _alternatives(node: T) -> list[T]:

@@ -14,6 +14,7 @@ from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, 
 from sevens.compiler.interpret import card_condition_holds
 from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
+    card_forms,
     card_full,
     card_short,
     rank_forms,
@@ -117,6 +118,8 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "cut": deck.n_ranks < FULL_RANKS.get(deck.preset or "", 0),
         "lowest": rank_name(lang, deck, 0),
         "highest": rank_name(lang, deck, deck.n_ranks - 1),
+        "low_forms": rank_forms(lang, deck, 0, "low"),
+        "high_forms": rank_forms(lang, deck, deck.n_ranks - 1, "high"),
         "show_values": show_values,
     }
 
@@ -361,6 +364,8 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     return {
         "card": card_full(lang, deck, opening.card) if opening.card is not None else None,
         "leader_card": card_full(lang, deck, leader_card) if leader_card is not None else None,
+        "card_forms": card_forms(lang, deck, opening.card) if opening.card is not None else {},
+        "leader_card_forms": card_forms(lang, deck, leader_card) if leader_card is not None else {},
         "laid_out_by_leader": spec.layout.by_holders and leader_card in spec.layout.preplaced,
         "lowest_rank": rank_name(lang, deck, rank) if rank is not None else None,
         "lowest_forms": rank_forms(lang, deck, rank) if rank is not None else {},
