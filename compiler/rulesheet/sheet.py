@@ -334,6 +334,7 @@ def session_context(spec: Rulespec) -> dict[str, Any] | None:
     return {
         "agree_deals": "session.deals" in agreed,
         "agree_target": "session.target" in agreed,
+        "cap_only": "session.cap" in agreed,
         "deals": session.deals,
         "target_chips": session.target_chips,
         "target_points": session.target_points,
