@@ -43,6 +43,9 @@ from sevens.compiler.rulesheet.shapes import (
 )
 from sevens.compiler.rulesheet.typography import keep
 
+#: The ``lang`` attribute of an HTML sheet where the sheet follows one country's usage
+#: (the Portuguese sheets are written in Brazilian Portuguese).
+HTML_LANG = {"pt": "pt-BR"}
 SOURCE_TITLE = P_("source", "“%(title)s”")
 SOURCE_LANG = P_("source", "%(source)s (in %(language)s)")
 SOURCE_SECTION = P_("source", "%(source)s, section “%(section)s”")
@@ -458,6 +461,7 @@ def sheet_context(
     description = spec.naming.descriptions.get(lang.code)
     return {
         "lang": lang.code,
+        "html_lang": HTML_LANG.get(lang.code, lang.code),
         "id": spec.id,
         "name": name,
         "kind": spec.naming.kind or ("house-rule" if parent else "game"),
