@@ -327,7 +327,7 @@ def test_new_model_fields_are_stated_in_english() -> None:
     """Spot checks of wording for the later model fields (the generic test covers all languages)."""
     assert "the player holding the lowest card of diamonds" in render_rulesheet(rules_of("lowest-diamond"), "en")
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
-    assert "one card chosen at random goes from your left neighbour's hand into your hand" in refusal
+    assert "you take one card at random from your left neighbour's hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
     assert "two cards chosen at random go from the hand of the other player holding the most cards" in last
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")

@@ -257,11 +257,17 @@ def rank_noun(lang: Lang, deck: Deck, rank: int) -> str:
     "семёрка", Swedish "sjua"); otherwise its name as :func:`rank_name` gives it."""
     name = rank_name(lang, deck, rank)
     pip = PIP_IN_CARD.get(deck.ranks[rank].name)
-    if lang.code == "ru" and pip:
-        return lang.marked(pip)
+    if lang.code == "ru" and pip and not _numbered_beyond_ten(deck):
+        return lang.marked(pip) if name != "1" else name  # a number card 1 is no ace
     if lang.code == "sv" and name in SWEDISH_NOUNS:
         return SWEDISH_NOUNS[name][0].split(" ")[1]
     return name
+
+
+def _numbered_beyond_ten(deck: Deck) -> bool:
+    """Whether the pack has number cards above 10 (Elfer raus!): Russian then names every
+    number card by its digits, so that "10" and "11" read alike."""
+    return any(r.name.isdigit() and int(r.name) > 10 for r in deck.ranks)
 
 
 def rank_forms(lang: Lang, deck: Deck, rank: int, key: str = "rank") -> dict[str, str]:
