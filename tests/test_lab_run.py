@@ -196,12 +196,17 @@ def test_interrupt_reports_partial_results_and_keeps_the_record_valid(tmp_path: 
 def test_ctrl_c_while_the_pool_runs_is_a_request_seen_between_chunks() -> None:
     # A KeyboardInterrupt inside concurrent.futures.wait can leave a future's lock
     # held, and the pool's shutdown then hangs: the pool loop turns Ctrl-C into a flag.
-    with runner._ctrl_c_as_request() as stop:
-        signal.raise_signal(signal.SIGINT)
-        assert stop.is_set()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    with pytest.raises(KeyboardInterrupt):
-        signal.raise_signal(signal.SIGINT)
+    # Python's own handler first, as at a terminal (CI may start pytest with SIGINT ignored).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with runner._ctrl_c_as_request() as stop:
+            signal.raise_signal(signal.SIGINT)
+            assert stop.is_set()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_an_ignored_ctrl_c_stays_ignored() -> None:

@@ -22,7 +22,6 @@ from sevens.compiler.rulesheet.cards import (
     card_short,
     rank_forms,
     rank_letter,
-    rank_name,
 )
 from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
 from sevens.compiler.rulesheet.example import example_position
@@ -203,7 +202,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     if layout.wrap:
         facts.append(gettext("Turning the corner: a row may continue past the %(high)s round to the %(low)s (and past"
                              " the %(low)s round to the %(high)s) until its suit is complete.")
-                     % {"low": rank_name(language, deck, 0), "high": rank_name(language, deck, deck.n_ranks - 1)})
+                     % (rank_forms(language, deck, 0, "low") | rank_forms(language, deck, deck.n_ranks - 1, "high")))
     if layout.rows_per_suit > 1:
         facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
                               "Each suit has %(count)s rows (together %(total)s on the table).",
@@ -328,7 +327,7 @@ def test_new_model_fields_are_stated_in_english() -> None:
     """Spot checks of wording for the later model fields (the generic test covers all languages)."""
     assert "the player holding the lowest card of diamonds" in render_rulesheet(rules_of("lowest-diamond"), "en")
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
-    assert "one card chosen at random goes from your left neighbour's hand into your hand" in refusal
+    assert "you take one card at random from your left neighbour's hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
     assert "two cards chosen at random go from the hand of the other player holding the most cards" in last
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")
@@ -509,7 +508,7 @@ def test_newest_mechanics_in_the_diff() -> None:
     assert "First player: the player holding the 7 of diamonds (7♦) instead of the player to the dealer's left." in traditional
     assert "after the deal, whoever holds one of them lays it face up" in traditional
     compulsory = describe_diff(rules_of("badam-satti"), rules_of("badam-satti-compulsory"), "de")
-    assert "Ist unter den Karten, die du spielen darfst, eine 7, musst du eine 7 spielen" in compulsory
+    assert "Ist unter den Karten, die du legen darfst, eine 7, musst du eine 7 legen" in compulsory
 
 
 def test_german_rank_names_take_their_article_and_case() -> None:

@@ -115,7 +115,7 @@ def test_minus_sign_before_negative_numbers() -> None:
          ["Ante: one chip.", "to be agreed, for example 20"], ["Points: none", "Deals in a session"]),
         ("parliament", "penalty-points", ["Playing for chips: no"], ["Cost of a pass"]),
         ("ristiseiska", "ristiseiska-bga",
-         ["Penalty for having to pass: dropped (before: you draw one card"], ["instead of you draw"]),
+         ["Penalty for having to pass: dropped — previously: you draw one card"], ["instead of you draw"]),
     ],
 )
 def test_diff_lines(old: str, new: str, present: list[str], absent: list[str]) -> None:

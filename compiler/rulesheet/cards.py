@@ -7,6 +7,8 @@ as written in the rulespec.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.i18n import P_, Lang
 
@@ -110,6 +112,14 @@ def rank_letter(lang: Lang, deck: Deck, rank: int) -> str:
     return _lookup(lang, RANK_LETTERS, deck.ranks[rank].code)
 
 
+#: The grammatical forms a sentence may ask for: ``<key>_<case>_<def|indef>`` for the cases
+#: below, and ``<key>_noun``, the bare noun.  Each language fills them its own way: German
+#: declines noun and article, Russian declines the noun, French, Spanish and Portuguese put
+#: the article (contracted with "à/a/de") before the name, Swedish uses its definite and
+#: indefinite noun forms; other languages give the bare name under every key.
+CASES = ("nom", "acc", "dat", "gen", "ins")
+ARTICLES = ("def", "indef")
+
 #: German rank nouns: gender and the form after an article in the accusative, dative and
 #: genitive ("den Buben", "dem Buben", "des Buben"); a number card is feminine ("die Sieben").
 GERMAN_NOUNS = {
@@ -130,24 +140,181 @@ GERMAN_ARTICLES = {  # (definite, indefinite) per case, by gender m / f / n
     "gen": {"m": ("des", "eines"), "f": ("der", "einer"), "n": ("des", "eines")},
 }
 
+#: Romance (and Dutch) articles per gender, as (definite, indefinite) for the plain noun ("nom", also used
+#: for acc/ins), after "à/a" ("dat") and after "de" ("gen"); "v" is a French name that
+#: elides the article ("l’as").  Feminine names are listed per language; the rest are masculine.
+ROMANCE_ARTICLES = {
+    "fr": {
+        "m": {"nom": ("le ", "un "), "dat": ("au ", "à un "), "gen": ("du ", "d’un ")},
+        "f": {"nom": ("la ", "une "), "dat": ("à la ", "à une "), "gen": ("de la ", "d’une ")},
+        "v": {"nom": ("l’", "un "), "dat": ("à l’", "à un "), "gen": ("de l’", "d’un ")},
+    },
+    "es": {
+        "m": {"nom": ("el ", "un "), "dat": ("al ", "a un "), "gen": ("del ", "de un ")},
+        "f": {"nom": ("la ", "una "), "dat": ("a la ", "a una "), "gen": ("de la ", "de una ")},
+    },
+    "pt": {
+        "m": {"nom": ("o ", "um "), "dat": ("ao ", "a um "), "gen": ("do ", "de um ")},
+        "f": {"nom": ("a ", "uma "), "dat": ("à ", "a uma "), "gen": ("da ", "de uma ")},
+    },
+    # Dutch card names are all "de"-words ("de vrouw", "de zes van ruiten")
+    "nl": {
+        "m": {
+            "nom": ("de ", "een "),
+            "dat": ("aan de ", "aan een "),
+            "gen": ("van de ", "van een "),
+        }
+    },
+}
+ROMANCE_FEMININE = {"fr": {"dame"}, "es": {"jota", "reina", "sota"}, "pt": {"dama"}, "nl": set()}
 
-def rank_forms(lang: Lang, deck: Deck, rank: int, key: str = "rank") -> dict[str, str]:
-    """The rank's name as ``key``, and with its article in each case as ``<key>_<case>_def``
-    and ``<key>_<case>_indef`` ("den Buben", "einer 7"): a German message picks the form its
-    sentence needs, whatever the rank's gender.  Other languages get the bare name under
-    every key (their messages use ``key`` alone)."""
-    name = rank_name(lang, deck, rank)
-    forms = {key: name}
-    if lang.code != "de":
-        cases = [f"{key}_{case}_{art}" for case in GERMAN_ARTICLES for art in ("def", "indef")]
-        return forms | dict.fromkeys(cases, name)
+#: Swedish rank nouns, indefinite and definite ("en sjua", "sjuan"; "ett ess", "esset").
+SWEDISH_NOUNS = {
+    "2": ("en tvåa", "tvåan"),
+    "3": ("en trea", "trean"),
+    "4": ("en fyra", "fyran"),
+    "5": ("en femma", "femman"),
+    "6": ("en sexa", "sexan"),
+    "7": ("en sjua", "sjuan"),
+    "8": ("en åtta", "åttan"),
+    "9": ("en nia", "nian"),
+    "10": ("en tia", "tian"),
+    "11": ("en elva", "elvan"),
+    "12": ("en tolva", "tolvan"),
+    "knekt": ("en knekt", "knekten"),
+    "dam": ("en dam", "damen"),
+    "kung": ("en kung", "kungen"),
+    "ess": ("ett ess", "esset"),
+    "riddare": ("en riddare", "riddaren"),
+}
+
+#: Russian card nouns in the accusative, dative, genitive and instrumental (cards are
+#: animate in the accusative: "положить валета").  Number words in -ка decline regularly.
+RUSSIAN_NOUNS = {
+    "валет": ("валета", "валету", "валета", "валетом"),
+    "король": ("короля", "королю", "короля", "королём"),
+    "туз": ("туза", "тузу", "туза", "тузом"),
+    "дама": ("даму", "даме", "дамы", "дамой"),
+    "всадник": ("всадника", "всаднику", "всадника", "всадником"),
+}
+
+
+def _russian(noun: str) -> dict[str, str]:
+    head, _, tail = noun.partition(" ")
+    declined: tuple[str, ...]
+    if head in RUSSIAN_NOUNS:
+        declined = RUSSIAN_NOUNS[head]
+    elif head.endswith("ка"):
+        declined = tuple(head[:-1] + end for end in ("у", "е", "и", "ой"))
+    else:
+        declined = (head,) * 4
+    forms = dict(zip(("acc", "dat", "gen", "ins"), declined, strict=True)) | {"nom": head}
+    return {case: " ".join(filter(None, (form, tail))) for case, form in forms.items()}
+
+
+def noun_forms(code: str, noun: str, head: str | None = None) -> dict[str, str]:
+    """Every ``<case>_<def|indef>`` form of ``noun`` (a rank or card name) in language ``code``;
+    ``head`` is the rank word that decides gender and declension when ``noun`` is a card name."""
+    head = head if head is not None else noun
+    keys = [f"{case}_{art}" for case in CASES for art in ARTICLES]
+    if code in ROMANCE_ARTICLES:
+        gender = "f" if head in ROMANCE_FEMININE[code] else "m"
+        if code == "fr" and gender == "m" and head[:1] in "aeiouéh":
+            gender = "v"
+        table = ROMANCE_ARTICLES[code][gender]
+        forms: dict[str, str] = {}
+        for case in CASES:
+            definite, indefinite = table.get(case, table["nom"])
+            forms |= {f"{case}_def": definite + noun, f"{case}_indef": indefinite + noun}
+        return forms
+    if code == "ru":
+        declined = _russian(noun)
+        return {key: declined[key.split("_")[0]] for key in keys}
+    if code == "sv" and noun in SWEDISH_NOUNS:
+        indefinite, definite = SWEDISH_NOUNS[noun]
+        forms = {
+            f"{case}_{art}": indefinite if art == "indef" else definite
+            for case in CASES
+            for art in ARTICLES
+        }
+        return forms | {"gen_def": definite + "s"}
+    return dict.fromkeys(keys, noun)
+
+
+def _german(name: str) -> dict[str, str]:
     gender, *declined = GERMAN_NOUNS.get(name, ("f", name, name, name))
     nouns = {"nom": name, "acc": declined[0], "dat": declined[1], "gen": declined[2]}
-    for case, articles in GERMAN_ARTICLES.items():
-        definite, indefinite = articles[gender]
-        forms[f"{key}_{case}_def"] = f"{definite} {nouns[case]}"
-        forms[f"{key}_{case}_indef"] = f"{indefinite} {nouns[case]}"
+    nouns["ins"] = nouns["dat"]  # German has no instrumental; "mit" takes the dative
+    forms: dict[str, str] = {}
+    for case, noun in nouns.items():
+        definite, indefinite = GERMAN_ARTICLES["dat" if case == "ins" else case][gender]
+        forms |= {f"{case}_def": f"{definite} {noun}", f"{case}_indef": f"{indefinite} {noun}"}
     return forms
+
+
+def rank_noun(lang: Lang, deck: Deck, rank: int) -> str:
+    """The rank as a word where the language names number cards by nouns (Russian
+    "семёрка", Swedish "sjua"); otherwise its name as :func:`rank_name` gives it."""
+    name = rank_name(lang, deck, rank)
+    pip = PIP_IN_CARD.get(deck.ranks[rank].name)
+    if lang.code == "ru" and pip and not _numbered_beyond_ten(deck):
+        return lang.marked(pip) if name != "1" else name  # a number card 1 is no ace
+    if lang.code == "sv" and name in SWEDISH_NOUNS:
+        return SWEDISH_NOUNS[name][0].split(" ")[1]
+    return name
+
+
+def _numbered_beyond_ten(deck: Deck) -> bool:
+    """Whether the pack has number cards above 10 (Elfer raus!): Russian then names every
+    number card by its digits, so that "10" and "11" read alike."""
+    return any(r.name.isdigit() and int(r.name) > 10 for r in deck.ranks)
+
+
+def rank_forms(lang: Lang, deck: Deck, rank: int, key: str = "rank") -> dict[str, str]:
+    """The rank's name as ``key``, its bare noun as ``<key>_noun``, and its form in each case
+    with a definite or indefinite article as ``<key>_<case>_<def|indef>`` ("den Buben",
+    "la reina", "au valet", "семёрку", "sjuan"): a message picks the form its sentence needs,
+    whatever the rank's gender.  ``key`` alone stays the plain name (digits for pips)."""
+    name = rank_name(lang, deck, rank)
+    noun = rank_noun(lang, deck, rank)
+    if lang.code == "de":
+        forms = _german(name)
+    elif lang.code == "sv":
+        forms = noun_forms("sv", name)
+    else:
+        forms = noun_forms(lang.code, noun)
+    return {key: name, f"{key}_noun": noun} | {f"{key}_{k}": v for k, v in forms.items()}
+
+
+def card_forms(lang: Lang, deck: Deck, face: int, key: str = "card") -> dict[str, str]:
+    """The card's full name (:func:`card_full`) as ``key`` and in the forms of
+    :func:`rank_forms` as ``<key>_<case>_<def|indef>`` ("la dame de pique (D♠)",
+    "шестёрку бубен (6♦)", "den Karo-Buben (B♣)").  Swedish card names take no article."""
+    face %= deck.n_faces
+    full, short = card_full(lang, deck, face), card_short(lang, deck, face)
+    keys = [f"{case}_{art}" for case in CASES for art in ARTICLES]
+    name, head = card_name(lang, deck, face), _card_head(lang, deck, face)
+    if lang.code == "de":  # the article goes before the compound, the rank word declines
+        suit = _lookup(lang, SUIT_IN_CARD, deck.suits[deck.suit_of(face)].name)
+        forms = {}
+        for k, form in _german(head).items():
+            article, _, noun = form.partition(" ")
+            forms[k] = f"{article} {lang.marked(CARD_NAME, rank=noun, suit=suit)}"
+    elif lang.code == "ru":
+        forms = noun_forms("ru", name)
+    elif lang.code in ROMANCE_ARTICLES:
+        forms = noun_forms(lang.code, name, head)
+    else:
+        forms = dict.fromkeys(keys, name)
+    named = {f"{key}_{k}": f"{v} ({short})" for k, v in forms.items()}
+    return {key: full, f"{key}_noun": full} | named
+
+
+def _card_head(lang: Lang, deck: Deck, face: int) -> str:
+    """The rank word inside a card's name ("dame", "Bube", "7")."""
+    rank = deck.ranks[deck.rank_of(face)]
+    pip = PIP_IN_CARD.get(rank.name)
+    return lang.marked(pip) if pip else rank_name(lang, deck, deck.rank_of(face))
 
 
 def card_name(lang: Lang, deck: Deck, face: int) -> str:
@@ -186,3 +353,11 @@ def card_full(lang: Lang, deck: Deck, face: int) -> str:
 def suit_color(deck: Deck, face: int) -> str:
     """The HTML colour class of the card's suit."""
     return suit_class(deck, deck.suit_of(face % deck.n_faces))
+
+
+def joined_forms(join: Callable[[list[str]], str], forms: list[dict[str, str]]) -> dict[str, str]:
+    """Several names' forms (from :func:`rank_forms` or :func:`card_forms`, all under one key)
+    joined form by form, so a list keeps each item's article: "le 6 de carreau ou le 8 …"."""
+    if not forms:
+        return {}
+    return {k: join([f[k] for f in forms]) for k in forms[0]}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
-from sevens.compiler.rulesheet.cards import card_full, rank_letter, rank_name, suit_name
+from sevens.compiler.rulesheet.cards import card_forms, card_full, rank_letter, rank_name, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
@@ -306,8 +306,8 @@ def _leader(lang: Lang, rules: AnalysedRules) -> str:
     if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
-        card = card_full(lang, rules.spec.deck, opening.leader_card)
-        return lang.marked(VALUES["holder-of-card"], card=card)
+        card = card_forms(lang, rules.spec.deck, opening.leader_card)
+        return lang.marked(VALUES["holder-of-card"], **card)
     return _value(lang, rules.spec.opening.leader)
 
 

@@ -87,6 +87,18 @@ def _taken(lang: Lang, transfer: Transfer) -> str | None:
             "you draw %(count)s cards at random from the hand of the player after you",
             n,
         )
+    elif transfer.source == "left":
+        text = lang.ngettext(
+            "you take %(count)s card at random from your left neighbour's hand",
+            "you take %(count)s cards at random from your left neighbour's hand",
+            n,
+        )
+    elif transfer.source == "right":
+        text = lang.ngettext(
+            "you take %(count)s card at random from your right neighbour's hand",
+            "you take %(count)s cards at random from your right neighbour's hand",
+            n,
+        )
     elif transfer.source == "others":
         text = lang.ngettext(
             "every other player gives you %(count)s card drawn at random from their hand",

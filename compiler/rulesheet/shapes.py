@@ -14,7 +14,7 @@ import re
 
 from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_full, rank_forms
+from sevens.compiler.rulesheet.cards import card_forms, joined_forms, rank_forms
 from sevens.compiler.rulesheet.i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
@@ -65,6 +65,23 @@ PLAY_SHAPES = {
         "started yet: it starts that row, and its rank is that row's starting rank;",
     ),
 }
+#: The tunnel (Shichi Narabe): a row that reaches the ace at its lower end carries on there
+#: with the king, queen …, and its upper end is closed; the same the other way round.
+TUNNEL = P_(
+    "play shape",
+    "the next card up or down in the suit of a started row, laid at that end of the row. Once the "
+    "lower end of a row reaches the ace, its upper end is closed and the lower end carries on "
+    "through the tunnel: after the ace comes the king, then the queen, and so on. Likewise, once "
+    "the upper end reaches the king, the lower end is closed and the upper end carries on with the "
+    "ace, then the two, and so on;",
+)
+PLAY_SHAPES["tunnel"] = TUNNEL
+#: The tunnel's play rule (rows wrap; lowest rank #0, highest rank #n).
+TUNNEL_RULE = re.compile(
+    r"row\.open and \(\(\(card\.rank == \(row\.high \+ #1\)\) and not \(row\.low == #0\) or "
+    r"\(row\.low > row\.start\)\) or \(\(card\.rank == \(row\.low - #1\)\) and not "
+    r"\(row\.high == #(\d+)\) or \(row\.high < row\.start\)\)\)"
+)
 EXTEND_EXAMPLE = P_(
     "play shape", "For example, the %(up)s or the %(down)s goes next to the %(start)s."
 )
@@ -90,6 +107,11 @@ POINT_SHAPES = {
         "points shape",
         "Every player who still holds cards scores their point values as penalty points; the winner, "
         "whose hand is empty, scores nothing.",
+    ),
+    "#1 - player.place": P_(
+        "points shape",
+        "The players score by the order in which they went out: the first out scores nothing, the "
+        "second loses one point, the third two points, and so on.",
     ),
     "game.players - player.place": P_(
         "points shape",
@@ -221,9 +243,9 @@ def follow_sentence(lang: Lang, deck: Deck, when: T, allow: T, optional: bool) -
     allowed = [CARD_IS.match(canon(part)) for part in _alternatives(allow)]
     if trigger is None or not all(allowed):
         return None
-    names = [card_full(lang, deck, int(m.group(1))) for m in allowed if m]
-    card = card_full(lang, deck, int(trigger.group(1)))
-    return lang.marked(FOLLOW_SHAPES[optional], card=card, cards=lang.join_or(names))
+    names = [card_forms(lang, deck, int(m.group(1)), "cards") for m in allowed if m]
+    card = card_forms(lang, deck, int(trigger.group(1)))
+    return lang.marked(FOLLOW_SHAPES[optional], **card, **joined_forms(lang.join_or, names))
 
 
 def _alternatives(node: T) -> list[T]:
@@ -302,6 +324,9 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
         return "up", None
     if text == "row.open and ((card.rank > row.top) or (card.rank < row.bottom))":
         return "beyond", None
+    match = TUNNEL_RULE.fullmatch(text)
+    if match:
+        return "tunnel", int(match.group(1))
     match = re.fullmatch(r"not row\.open and \(\(table\.count % #(\d+)\) == #0\)", text)
     if match:  # "the table holds whole rows only"; a row's length is checked with the deck
         return "open-any", int(match.group(1))
@@ -328,6 +353,8 @@ def _fits(deck: Deck, shape: tuple[str, int | None]) -> bool:
     """Whether a shape's wording holds for this pack: "a multiple of N cards on the table"
     means "every row begun is complete" only when each suit has N cards, one pack, none removed."""
     name, number = shape
+    if name == "tunnel":  # the ace and the king must be the pack's ends
+        return number == deck.n_ranks - 1 and deck.ranks[0].code == "A"
     if name != "open-any":
         return True
     return number == deck.n_ranks and deck.copies == 1 and not deck.removed

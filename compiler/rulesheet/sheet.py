@@ -14,6 +14,7 @@ from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, 
 from sevens.compiler.interpret import card_condition_holds
 from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
+    card_forms,
     card_full,
     card_short,
     rank_forms,
@@ -42,6 +43,9 @@ from sevens.compiler.rulesheet.shapes import (
 )
 from sevens.compiler.rulesheet.typography import keep
 
+#: The ``lang`` attribute of an HTML sheet where the sheet follows one country's usage
+#: (the Portuguese sheets are written in Brazilian Portuguese).
+HTML_LANG = {"pt": "pt-BR"}
 SOURCE_TITLE = P_("source", "“%(title)s”")
 SOURCE_LANG = P_("source", "%(source)s (in %(language)s)")
 SOURCE_SECTION = P_("source", "%(source)s, section “%(section)s”")
@@ -117,6 +121,8 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "cut": deck.n_ranks < FULL_RANKS.get(deck.preset or "", 0),
         "lowest": rank_name(lang, deck, 0),
         "highest": rank_name(lang, deck, deck.n_ranks - 1),
+        "low_forms": rank_forms(lang, deck, 0, "low"),
+        "high_forms": rank_forms(lang, deck, deck.n_ranks - 1, "high"),
         "show_values": show_values,
     }
 
@@ -331,6 +337,7 @@ def session_context(spec: Rulespec) -> dict[str, Any] | None:
     return {
         "agree_deals": "session.deals" in agreed,
         "agree_target": "session.target" in agreed,
+        "cap_only": "session.cap" in agreed,
         "deals": session.deals,
         "target_chips": session.target_chips,
         "target_points": session.target_points,
@@ -361,6 +368,8 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     return {
         "card": card_full(lang, deck, opening.card) if opening.card is not None else None,
         "leader_card": card_full(lang, deck, leader_card) if leader_card is not None else None,
+        "card_forms": card_forms(lang, deck, opening.card) if opening.card is not None else {},
+        "leader_card_forms": card_forms(lang, deck, leader_card) if leader_card is not None else {},
         "laid_out_by_leader": spec.layout.by_holders and leader_card in spec.layout.preplaced,
         "lowest_rank": rank_name(lang, deck, rank) if rank is not None else None,
         "lowest_forms": rank_forms(lang, deck, rank) if rank is not None else {},
@@ -452,6 +461,7 @@ def sheet_context(
     description = spec.naming.descriptions.get(lang.code)
     return {
         "lang": lang.code,
+        "html_lang": HTML_LANG.get(lang.code, lang.code),
         "id": spec.id,
         "name": name,
         "kind": spec.naming.kind or ("house-rule" if parent else "game"),

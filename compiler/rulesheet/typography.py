@@ -83,6 +83,8 @@ def text_rules(lang: str) -> Callable[[str], str]:
             text = _japanese(text)
         if lang == "en":
             text = ENGLISH_AN.sub(r"\1n ", text)
+        if lang == "ru":  # a Russian line never starts with a dash: bind it to the word before
+            text = text.replace(" —", "\u00a0—")
         for pattern, contracted in CONTRACTIONS.get(lang, ()):
             text = pattern.sub(contracted, text)
         return text
