@@ -119,12 +119,13 @@ NUMBER_WORDS: dict[str, tuple[str, ...]] = {
            "elva", "tolv"),
 }
 #: The gender (and, in German, case) of each counted noun as the catalogs word it; only
-#: "one" (and Portuguese "two") change with it.  German nouns take the accusative the
-#: sentences give them ("kostet einen Chip", "zieht eine Karte"; "-mal" joins "ein");
+#: "one" (and Portuguese "two") change with it.  German nouns take the case the
+#: sentences give them ("kostet einen Chip", "zieht eine Karte", "mit … einem Joker";
+#: "-mal" joins "ein");
 #: an "amount" is a number of chips standing alone, as ``sevens diff`` gives it ("ein Chip").
 GENDERS: dict[str, dict[str, str]] = {
     "de": {"chip": "m-acc", "amount": "m", "card": "f", "deal": "f", "row": "f", "pack": "n", "time": "n",
-           "player": "m", "rank": "m-acc"},
+           "player": "m", "rank": "m-acc", "joker": "m-dat"},
     "es": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "f", "time": "f",
            "player": "m", "rank": "f"},
     "fr": {"chip": "m", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
@@ -134,7 +135,7 @@ GENDERS: dict[str, dict[str, str]] = {
     "sv": {"card": "n"},
 }
 AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
-    "de": {"m-acc": {1: "einen"}, "f": {1: "eine"}},
+    "de": {"m-acc": {1: "einen"}, "m-dat": {1: "einem"}, "f": {1: "eine"}},
     "es": {"f": {1: "una"}},
     "fr": {"f": {1: "une"}},
     "pt": {"f": {1: "uma", 2: "duas"}},
