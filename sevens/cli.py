@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from statistics import NormalDist
 from types import FrameType
 from typing import IO, Any
 
@@ -355,6 +356,22 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
         yield lambda done: bar.update(task, completed=done)
 
 
+def _share_noise(games: int, players: int) -> str:
+    """How far a seat's win share may stray by chance alone, so nobody reads noise as bias.
+
+    The normal approximation at the fair share, from the standard library: scipy (which
+    ``sevens analyse`` uses for its intervals) would double this command's start-up time.
+    """
+    if games <= 0:
+        return "no games played"
+    fair = 1 / players
+    spread = NormalDist().inv_cdf(0.975) * math.sqrt(fair * (1 - fair) / games)
+    return (
+        f"a fair seat's share varies by ±{spread * 100:.1f} points (95 %) over {games} games: "
+        "see `sevens analyse`"
+    )
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     click.echo(
         f"variant      {summary['variant']}  ({summary['players']} players, strategy {summary['strategy']})"
@@ -364,6 +381,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
     )
     shares = "  ".join(f"seat {i}: {share:.1%}" for i, share in enumerate(summary["win_share"]))
     click.echo(f"wins         {shares}")
+    click.echo(f"noise        {_share_noise(summary['games'], summary['players'])}")
     if summary["blocked"]:
         click.echo(f"blocked      {summary['blocked']} deal(s) ended with nobody able to play")
     if summary["deals_per_game"] != 1.0:

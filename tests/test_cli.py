@@ -237,3 +237,19 @@ def test_match_mode_reports_match_wins(tmp_path: Path) -> None:
     for previous, current in itertools.pairwise(records[:4]):
         assert current["decisions"][0]["seat"] == previous["winner"]
     assert records[0]["decisions"][0]["seat"] == (records[0]["dealer"] + 1) % 4
+
+
+@pytest.mark.parametrize(("games", "players"), [(100, 4), (1000, 4), (1000, 7), (100_000, 3)])
+def test_simulate_says_how_noisy_win_shares_are(games: int, players: int) -> None:
+    from sevens.cli import _share_noise
+    from sevens.runtime.lab.stats import wilson
+
+    said = float(_share_noise(games, players).split("±")[1].split()[0])
+    interval = wilson(round(games / players), games, 0.95)  # the lab's interval, from scipy
+    assert said == pytest.approx((interval.high - interval.low) / 2 * 100, abs=0.15)
+
+
+def test_simulate_prints_the_noise_line() -> None:
+    code, output = run("simulate", "parliament", "--games", "400")
+    assert code == 0, output
+    assert "noise        a fair seat's share varies by ±4.2 points (95 %) over 400 games" in output
