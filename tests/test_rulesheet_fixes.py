@@ -56,6 +56,15 @@ def test_counts_in_sentences() -> None:
     assert "3回" in sheet("shichi-narabe", "ja")
 
 
+def test_points_and_jokers_in_words() -> None:
+    assert "The winner scores five points plus" in sheet("cinquillo")
+    assert "Der Gewinner bekommt fünf Punkte" in sheet("cinquillo", "de")
+    jokers = {"en": "Jokers: one in the pack", "de": "Joker: einer im Spiel",
+              "es": "Comodines: uno en la baraja", "sv": "Jokrar: en i leken"}
+    for lang, line in jokers.items():
+        assert line in describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), lang)
+
+
 def test_a_stock_is_dealt_and_drawn_from() -> None:
     text = sheet("card-domino-stock")
     assert "until every player has the same number of cards" in text

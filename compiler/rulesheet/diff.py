@@ -329,7 +329,7 @@ def _jokers(lang: Lang, rules: AnalysedRules) -> str:
     wild = rules.spec.wild
     if wild is None:
         return lang.marked(NONE)
-    parts = [lang.marked(JOKER_COUNT, count=str(wild.jokers))]
+    parts = [lang.marked(JOKER_COUNT, count=str(lang.count(wild.jokers, "jokers")))]
     parts.append(lang.marked(JOKER_MAY if wild.redeem_optional else JOKER_MUST))
     if not wild.out_on_joker:
         parts.append(lang.marked(JOKER_NOT_LAST))
