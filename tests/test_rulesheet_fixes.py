@@ -11,7 +11,9 @@ from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import describe_diff, render_rulesheet
-from sevens.compiler.rulesheet.i18n import counted
+from sevens.compiler.rulesheet.diff import NO_LONGER
+from sevens.compiler.rulesheet.i18n import Lang, counted
+from sevens.compiler.rulesheet.shapes import PAY_SHAPES
 from sevens.compiler.rulesheet.typography import keep, text_rules, typeset
 
 
@@ -138,3 +140,21 @@ def test_diff_lines(old: str, new: str, present: list[str], absent: list[str]) -
 def test_diff_player_range_in_japanese() -> None:
     text = describe_diff(rules_of("parliament"), rules_of("double-deck"), "ja")
     assert "7〜12人" in text and "3〜8人" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "fr", "ja", "nl", "pt", "ru", "sv"])
+def test_a_dropped_sentence_rule_is_not_quoted(lang: str) -> None:
+    """pip-scoring drops the payment to the winner, whose old wording is a whole sentence."""
+    text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), lang)
+    old = Lang(lang).marked(PAY_SHAPES["hand.count"]).rstrip(".。")
+    assert old[:12] not in text  # neither the old sentence nor its capitalised opening
+    assert Lang(lang).marked(NO_LONGER["pay_winner"])[:12] in text
+
+
+def test_play_rule_diff_lines_have_one_colon() -> None:
+    for lang in ("fr", "es"):
+        text = describe_diff(rules_of("fan-tan"), rules_of("domino"), lang)
+        plays = [line for line in text.splitlines() if line.startswith("- ") and " 7 " in line]
+        assert plays and all(line.count(":") == 1 for line in plays), (lang, plays)
+    en = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
+    assert "The other players no longer pay the winner anything at the end of the deal." in en
