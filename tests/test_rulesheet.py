@@ -31,6 +31,7 @@ from sevens.compiler.rulesheet.sentences import sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
+    canon,
     compulsory_sentence,
     points_sentence,
     table_sentence,
@@ -200,9 +201,13 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     layout = spec.layout
     facts += [card_full(language, deck, f) for f in layout.preplaced]
     if layout.wrap:
-        facts.append(gettext("Turning the corner: a row may continue past the %(high)s round to the %(low)s (and past"
-                             " the %(low)s round to the %(high)s) until its suit is complete.")
-                     % (rank_forms(language, deck, 0, "low") | rank_forms(language, deck, deck.n_ranks - 1, "high")))
+        ends = rank_forms(language, deck, 0, "low") | rank_forms(language, deck, deck.n_ranks - 1, "high")
+        if "row.low -" in canon(rules.legal.tree):  # rows also grow downwards: the corner both ways
+            facts.append(gettext("Turning the corner: a row may continue past the %(high)s round to the %(low)s"
+                                 " (and past the %(low)s round to the %(high)s) until its suit is complete.") % ends)
+        else:
+            facts.append(gettext("Turning the corner: after the %(high)s, a row goes on with the %(low)s again,"
+                                 " until its suit is complete.") % ends)
     if layout.rows_per_suit > 1:
         facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
                               "Each suit has %(count)s rows (together %(total)s on the table).",

@@ -158,3 +158,26 @@ def test_play_rule_diff_lines_have_one_colon() -> None:
         assert plays and all(line.count(":") == 1 for line in plays), (lang, plays)
     en = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
     assert "The other players no longer pay the winner anything at the end of the deal." in en
+
+
+def test_no_fixed_opening_card_only_where_the_leader_is_not_chosen_by_a_starting_card() -> None:
+    sentence = "There is no fixed opening card"
+    assert sentence not in sheet("elfer-raus")  # the leader holds an 11, which starts a row
+    assert sentence in sheet("lowest-diamond")  # the leader's diamond need not start a row
+    assert sentence in sheet("fan-tan")
+
+
+def test_turning_the_corner_one_way_where_rows_only_grow_upwards() -> None:
+    assert "after the ace, a row goes on with the 2 again" in sheet("play-or-pay")
+    assert "auf das Ass darf wieder die 2 folgen" in sheet("play-or-pay", "de")
+    assert "(and past the" not in sheet("play-or-pay")
+    assert "(and past the 2 round to the ace)" in sheet("turn-the-corner")  # rows grow both ways
+
+
+def test_house_rule_intro_does_not_repeat_with() -> None:
+    de = sheet("parallel-builds", "de")
+    assert "Das ist Parliament mit doppeltem Blatt, ergänzt um eine Hausregel;" in de
+    assert "Dit is Parliament met twee spellen kaarten, aangevuld met een huisregel," in sheet(
+        "parallel-builds", "nl"
+    )
+    assert "Das ist Parliament mit einer Hausregel;" in sheet("penalty-points", "de")

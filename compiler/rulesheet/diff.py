@@ -39,7 +39,9 @@ DROPPED = P_("diff", "%(topic)s: dropped (before: %(old)s).")
 #: said as "no longer …" where the field has such a sentence, else without the old wording.
 DROPPED_RULE = P_("diff", "%(topic)s: dropped.")
 NO_LONGER = {
-    "pay_winner": P_("diff", "The other players no longer pay the winner anything at the end of the deal."),
+    "pay_winner": P_(
+        "diff", "The other players no longer pay the winner anything at the end of the deal."
+    ),
     "ante": P_("diff", "Nobody puts chips into the pot before the deal any more."),
 }
 #: One alternative of the play rule that the new rule set adds or drops.
