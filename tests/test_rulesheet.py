@@ -59,6 +59,9 @@ IDENTICAL_OK = {
     ("range", "%(min)s–%(max)s"), ("source url", ": "),
 }
 IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
+#: Colour initials: kept where two colours share one (German "gelb", "grün"; Portuguese
+#: "vermelho", "verde"…), and wherever the colour's own initial is the English one.
+IDENTICAL_OK |= {("suit letter", letter) for letter in "RYGB"}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
                  for name in ("oros", "copas", "espadas", "bastos")}
 
@@ -217,7 +220,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     if layout.start_rank is None and not layout.start_per_row:
         facts.append(gettext("The rank of the first card played becomes the starting rank of every row."))
     if spec.opening.choices:
-        cards = ", ".join(card_full(language, deck, f) for f in spec.opening.choices)
+        cards = language.join_or([card_full(language, deck, f) for f in spec.opening.choices])
         facts.append(gettext("At the start of each deal the dealer names one of these cards as the opening card:"
                              " %(cards)s. The named card must be played first; no other card may be played"
                              " before it.") % {"cards": cards})

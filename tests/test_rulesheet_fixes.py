@@ -181,3 +181,19 @@ def test_house_rule_intro_does_not_repeat_with() -> None:
         "parallel-builds", "nl"
     )
     assert "Das ist Parliament mit einer Hausregel;" in sheet("penalty-points", "de")
+
+
+def test_colour_suits_take_each_language_s_initials() -> None:
+    assert "- J jaune" in sheet("elfer-raus", "fr") and "11J" in sheet("elfer-raus", "fr")
+    assert "- Z azul" in sheet("elfer-raus", "es")
+    assert "- Y yellow" in sheet("elfer-raus") and "11Y" in sheet("elfer-raus")
+    assert "11♦" not in sheet("elfer-raus") and "(7♦)" in sheet("parliament", "fr")  # signs stay
+
+
+def test_english_lists_have_no_serial_comma() -> None:
+    assert "Fan Tan, Sevens, Dominoes and Card Dominoes" in sheet("parliament")
+    assert "jack of hearts (J♥) or jack of spades (J♠)" in sheet("kartendomino")
+
+
+def test_russian_card_after_a_verb_is_accusative() -> None:
+    assert "Первым ходит тот, кто выложил семёрку бубен (7♦)." in sheet("shichi-narabe-traditional", "ru")

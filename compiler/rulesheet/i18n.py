@@ -87,11 +87,17 @@ class Lang:
 
     def join_and(self, items: list[str]) -> str:
         """``a, b and c`` in this language."""
-        return format_list(items, locale=self.code) if items else ""
+        return format_list(items, locale=LIST_LOCALE.get(self.code, self.code)) if items else ""
 
     def join_or(self, items: list[str]) -> str:
         """``a, b or c`` in this language."""
-        return format_list(items, style="or", locale=self.code) if items else ""
+        locale = LIST_LOCALE.get(self.code, self.code)
+        return format_list(items, style="or", locale=locale) if items else ""
+
+
+#: The locale whose list style a language's sheets follow: British English, without the
+#: serial comma ("Fan Tan, Sevens and Dominoes").
+LIST_LOCALE = {"en": "en_GB"}
 
 
 def language_name(lang: Lang, code: str) -> str:

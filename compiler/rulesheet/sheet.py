@@ -104,7 +104,7 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "suits": [
             {
                 "name": suit_name(lang, deck, i),
-                "symbol": suit_symbol(deck, i),
+                "symbol": suit_symbol(lang, deck, i),
                 "color": suit_class(deck, i),
             }
             for i in range(len(deck.suits))
@@ -188,7 +188,7 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
         return None
     return {
         "letter": rank_letter(lang, deck, deck.rank_of(face)),
-        "symbol": suit_symbol(deck, deck.suit_of(face)),
+        "symbol": suit_symbol(lang, deck, deck.suit_of(face)),
         "color": suit_class(deck, deck.suit_of(face)),
         "start": is_start,
         "column": column,
@@ -387,6 +387,7 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "lowest_forms": rank_forms(lang, deck, rank) if rank is not None else {},
         "stock": spec.deal.hand_size is not None or spec.deal.equal_hands,
         "choices": [card_full(lang, deck, f) for f in opening.choices],
+        "choices_text": lang.join_or([card_full(lang, deck, f) for f in opening.choices]),
         "leader": opening.leader,
         "lowest_holder": lowest_holder(lang, rules)
         if opening.leader == "holder-of-lowest"
