@@ -31,6 +31,7 @@ from sevens.compiler.rulesheet.sentences import sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
+    canon,
     compulsory_sentence,
     points_sentence,
     table_sentence,
@@ -58,6 +59,9 @@ IDENTICAL_OK = {
     ("range", "%(min)s–%(max)s"), ("source url", ": "),
 }
 IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
+#: Colour initials: kept where two colours share one (German "gelb", "grün"; Portuguese
+#: "vermelho", "verde"…), and wherever the colour's own initial is the English one.
+IDENTICAL_OK |= {("suit letter", letter) for letter in "RYGB"}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
                  for name in ("oros", "copas", "espadas", "bastos")}
 
@@ -200,9 +204,13 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     layout = spec.layout
     facts += [card_full(language, deck, f) for f in layout.preplaced]
     if layout.wrap:
-        facts.append(gettext("Turning the corner: a row may continue past the %(high)s round to the %(low)s (and past"
-                             " the %(low)s round to the %(high)s) until its suit is complete.")
-                     % (rank_forms(language, deck, 0, "low") | rank_forms(language, deck, deck.n_ranks - 1, "high")))
+        ends = rank_forms(language, deck, 0, "low") | rank_forms(language, deck, deck.n_ranks - 1, "high")
+        if "row.low -" in canon(rules.legal.tree):  # rows also grow downwards: the corner both ways
+            facts.append(gettext("Turning the corner: a row may continue past the %(high)s round to the %(low)s"
+                                 " (and past the %(low)s round to the %(high)s) until its suit is complete.") % ends)
+        else:
+            facts.append(gettext("Turning the corner: after the %(high)s, a row goes on with the %(low)s again,"
+                                 " until its suit is complete.") % ends)
     if layout.rows_per_suit > 1:
         facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
                               "Each suit has %(count)s rows (together %(total)s on the table).",
@@ -212,7 +220,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     if layout.start_rank is None and not layout.start_per_row:
         facts.append(gettext("The rank of the first card played becomes the starting rank of every row."))
     if spec.opening.choices:
-        cards = ", ".join(card_full(language, deck, f) for f in spec.opening.choices)
+        cards = language.join_or([card_full(language, deck, f) for f in spec.opening.choices])
         facts.append(gettext("At the start of each deal the dealer names one of these cards as the opening card:"
                              " %(cards)s. The named card must be played first; no other card may be played"
                              " before it.") % {"cards": cards})

@@ -11,7 +11,9 @@ from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import describe_diff, render_rulesheet
-from sevens.compiler.rulesheet.i18n import counted
+from sevens.compiler.rulesheet.diff import NO_LONGER
+from sevens.compiler.rulesheet.i18n import Lang, counted
+from sevens.compiler.rulesheet.shapes import PAY_SHAPES
 from sevens.compiler.rulesheet.typography import keep, text_rules, typeset
 
 
@@ -54,6 +56,15 @@ def test_counts_in_sentences() -> None:
     assert "Jedes Passen kostet einen Chip" in sheet("parliament", "de")
     assert "On mélange ensemble deux jeux." in sheet("double-deck", "fr")
     assert "3回" in sheet("shichi-narabe", "ja")
+
+
+def test_points_and_jokers_in_words() -> None:
+    assert "The winner scores five points plus" in sheet("cinquillo")
+    assert "Der Gewinner bekommt fünf Punkte" in sheet("cinquillo", "de")
+    jokers = {"en": "Jokers: one in the pack", "de": "Joker: einer im Spiel",
+              "es": "Comodines: uno en la baraja", "sv": "Jokrar: en i leken"}
+    for lang, line in jokers.items():
+        assert line in describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), lang)
 
 
 def test_a_stock_is_dealt_and_drawn_from() -> None:
@@ -129,3 +140,60 @@ def test_diff_lines(old: str, new: str, present: list[str], absent: list[str]) -
 def test_diff_player_range_in_japanese() -> None:
     text = describe_diff(rules_of("parliament"), rules_of("double-deck"), "ja")
     assert "7〜12人" in text and "3〜8人" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "fr", "ja", "nl", "pt", "ru", "sv"])
+def test_a_dropped_sentence_rule_is_not_quoted(lang: str) -> None:
+    """pip-scoring drops the payment to the winner, whose old wording is a whole sentence."""
+    text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), lang)
+    old = Lang(lang).marked(PAY_SHAPES["hand.count"]).rstrip(".。")
+    assert old[:12] not in text  # neither the old sentence nor its capitalised opening
+    assert Lang(lang).marked(NO_LONGER["pay_winner"])[:12] in text
+
+
+def test_play_rule_diff_lines_have_one_colon() -> None:
+    for lang in ("fr", "es"):
+        text = describe_diff(rules_of("fan-tan"), rules_of("domino"), lang)
+        plays = [line for line in text.splitlines() if line.startswith("- ") and " 7 " in line]
+        assert plays and all(line.count(":") == 1 for line in plays), (lang, plays)
+    en = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
+    assert "The other players no longer pay the winner anything at the end of the deal." in en
+
+
+def test_no_fixed_opening_card_only_where_the_leader_is_not_chosen_by_a_starting_card() -> None:
+    sentence = "There is no fixed opening card"
+    assert sentence not in sheet("elfer-raus")  # the leader holds an 11, which starts a row
+    assert sentence in sheet("lowest-diamond")  # the leader's diamond need not start a row
+    assert sentence in sheet("fan-tan")
+
+
+def test_turning_the_corner_one_way_where_rows_only_grow_upwards() -> None:
+    assert "after the ace, a row goes on with the 2 again" in sheet("play-or-pay")
+    assert "auf das Ass darf wieder die 2 folgen" in sheet("play-or-pay", "de")
+    assert "(and past the" not in sheet("play-or-pay")
+    assert "(and past the 2 round to the ace)" in sheet("turn-the-corner")  # rows grow both ways
+
+
+def test_house_rule_intro_does_not_repeat_with() -> None:
+    de = sheet("parallel-builds", "de")
+    assert "Das ist Parliament mit doppeltem Blatt, ergänzt um eine Hausregel;" in de
+    assert "Dit is Parliament met twee spellen kaarten, aangevuld met een huisregel," in sheet(
+        "parallel-builds", "nl"
+    )
+    assert "Das ist Parliament mit einer Hausregel;" in sheet("penalty-points", "de")
+
+
+def test_colour_suits_take_each_language_s_initials() -> None:
+    assert "- J jaune" in sheet("elfer-raus", "fr") and "11J" in sheet("elfer-raus", "fr")
+    assert "- Z azul" in sheet("elfer-raus", "es")
+    assert "- Y yellow" in sheet("elfer-raus") and "11Y" in sheet("elfer-raus")
+    assert "11♦" not in sheet("elfer-raus") and "(7♦)" in sheet("parliament", "fr")  # signs stay
+
+
+def test_english_lists_have_no_serial_comma() -> None:
+    assert "Fan Tan, Sevens, Dominoes and Card Dominoes" in sheet("parliament")
+    assert "jack of hearts (J♥) or jack of spades (J♠)" in sheet("kartendomino")
+
+
+def test_russian_card_after_a_verb_is_accusative() -> None:
+    assert "Первым ходит тот, кто выложил семёрку бубен (7♦)." in sheet("shichi-narabe-traditional", "ru")

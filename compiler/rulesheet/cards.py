@@ -86,6 +86,15 @@ PIP_IN_CARD = {
 #: espadas, green bastos.
 SPANISH_MARKS = {"oros": "O", "copas": "C", "espadas": "E", "bastos": "B"}
 SPANISH_COLOURS = {"oros": "gold", "copas": "red", "espadas": "blue", "bastos": "green"}
+#: Colour suits (a four-colour pack such as Elfer raus's) have no printed sign; their code is
+#: the colour's initial, so a language whose colour names start with four different letters
+#: writes its own ("10R, 11J" in French); the others keep the English ones.
+SUIT_LETTERS = {
+    "red": P_("suit letter", "R"),
+    "yellow": P_("suit letter", "Y"),
+    "green": P_("suit letter", "G"),
+    "blue": P_("suit letter", "B"),
+}
 
 
 def _lookup(lang: Lang, table: dict[str, tuple[str, str]], key: str) -> str:
@@ -330,13 +339,17 @@ def card_name(lang: Lang, deck: Deck, face: int) -> str:
 def card_short(lang: Lang, deck: Deck, face: int) -> str:
     """The short form, e.g. ``7♦`` or ``B♣``."""
     face %= deck.n_faces
-    return rank_letter(lang, deck, deck.rank_of(face)) + suit_symbol(deck, deck.suit_of(face))
+    return rank_letter(lang, deck, deck.rank_of(face)) + suit_symbol(lang, deck, deck.suit_of(face))
 
 
-def suit_symbol(deck: Deck, suit: int) -> str:
-    """The suit's sign as printed: ``♦`` for French suits, the code letter for Spanish ones."""
+def suit_symbol(lang: Lang, deck: Deck, suit: int) -> str:
+    """The suit's sign as printed: ``♦`` for French suits, the code letter for Spanish ones,
+    the colour's initial in ``lang`` for a colour suit whose sign is its code letter."""
     spec = deck.suits[suit]
-    return SPANISH_MARKS.get(spec.name, spec.symbol) if deck.preset == "spanish" else spec.symbol
+    if deck.preset == "spanish":
+        return SPANISH_MARKS.get(spec.name, spec.symbol)
+    letter = SUIT_LETTERS.get(spec.name)
+    return lang.marked(letter) if letter and spec.symbol == spec.code else spec.symbol
 
 
 def suit_class(deck: Deck, suit: int) -> str:

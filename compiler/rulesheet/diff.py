@@ -35,6 +35,15 @@ VALUE_CHANGE = P_("diff", "%(rank)s %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
 #: A rule the old rule set has and the new one drops (the old one is a whole clause).
 DROPPED = P_("diff", "%(topic)s: dropped (before: %(old)s).")
+#: A dropped rule whose old wording is a whole sentence, which cannot stand in brackets:
+#: said as "no longer …" where the field has such a sentence, else without the old wording.
+DROPPED_RULE = P_("diff", "%(topic)s: dropped.")
+NO_LONGER = {
+    "pay_winner": P_(
+        "diff", "The other players no longer pay the winner anything at the end of the deal."
+    ),
+    "ante": P_("diff", "Nobody puts chips into the pot before the deal any more."),
+}
 #: One alternative of the play rule that the new rule set adds or drops.
 PLAY_ADDED = P_("diff", "You may now also play: %(rule)s")
 PLAY_DROPPED = P_("diff", "You may no longer play: %(rule)s")
@@ -329,7 +338,7 @@ def _jokers(lang: Lang, rules: AnalysedRules) -> str:
     wild = rules.spec.wild
     if wild is None:
         return lang.marked(NONE)
-    parts = [lang.marked(JOKER_COUNT, count=str(wild.jokers))]
+    parts = [lang.marked(JOKER_COUNT, count=str(lang.count(wild.jokers, "jokers")))]
     parts.append(lang.marked(JOKER_MAY if wild.redeem_optional else JOKER_MUST))
     if not wild.out_on_joker:
         parts.append(lang.marked(JOKER_NOT_LAST))
@@ -592,13 +601,27 @@ def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
     for rules (a hand-written sentence stands by itself), or when there was none before."""
     topic = lang.marked(TOPICS[field])
     long = not (_short(old) and _short(new))
-    if field in TOLD_NEW and long and (new[:1].isupper() or new.endswith("。")):
+    if field in TOLD_NEW and long and _is_sentence(new):
         return _sentence_end(new, lang)  # a hand-written sentence stands by itself
     if new == lang.marked(NONE) and not _short(old):
-        return lang.marked(DROPPED, topic=topic, old=old.rstrip("。."))
+        return _dropped(lang, field, topic, old)
     if added or (field in TOLD_NEW and long):
         return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
     return lang.marked(CHANGED, topic=topic, new=new, old=old)
+
+
+def _dropped(lang: Lang, field: str, topic: str, old: str) -> str:
+    """A rule the new rule set drops: its old value in brackets, unless that value is one
+    of the hand-written sentences of an amount or condition, which reads badly there."""
+    if field not in TOLD_NEW or not _is_sentence(old):
+        return lang.marked(DROPPED, topic=topic, old=old.rstrip("。."))
+    mark = NO_LONGER.get(field)
+    return lang.marked(mark) if mark else lang.marked(DROPPED_RULE, topic=topic)
+
+
+def _is_sentence(text: str) -> bool:
+    """Whether ``text`` is a hand-written sentence rather than a value phrase."""
+    return text[:1].isupper() or text.endswith("。")
 
 
 def _short(text: str) -> bool:

@@ -87,11 +87,17 @@ class Lang:
 
     def join_and(self, items: list[str]) -> str:
         """``a, b and c`` in this language."""
-        return format_list(items, locale=self.code) if items else ""
+        return format_list(items, locale=LIST_LOCALE.get(self.code, self.code)) if items else ""
 
     def join_or(self, items: list[str]) -> str:
         """``a, b or c`` in this language."""
-        return format_list(items, style="or", locale=self.code) if items else ""
+        locale = LIST_LOCALE.get(self.code, self.code)
+        return format_list(items, style="or", locale=locale) if items else ""
+
+
+#: The locale whose list style a language's sheets follow: British English, without the
+#: serial comma ("Fan Tan, Sevens and Dominoes").
+LIST_LOCALE = {"en": "en_GB"}
 
 
 def language_name(lang: Lang, code: str) -> str:
@@ -122,21 +128,23 @@ NUMBER_WORDS: dict[str, tuple[str, ...]] = {
 #: "one" (and Portuguese "two") change with it.  German nouns take the case the
 #: sentences give them ("kostet einen Chip", "zieht eine Karte", "mit … einem Joker";
 #: "-mal" joins "ein");
-#: an "amount" is a number of chips standing alone, as ``sevens diff`` gives it ("ein Chip").
+#: an "amount" is a number of chips standing alone, as ``sevens diff`` gives it ("ein Chip");
+#: "jokers" is a number of jokers standing alone, the noun left to the label ("Joker: einer
+#: im Spiel", "Comodines: uno en la baraja").
 GENDERS: dict[str, dict[str, str]] = {
     "de": {"chip": "m-acc", "amount": "m", "card": "f", "deal": "f", "row": "f", "pack": "n", "time": "n",
-           "player": "m", "rank": "m-acc", "joker": "m-dat"},
+           "player": "m", "rank": "m-acc", "joker": "m-dat", "jokers": "m-pron", "point": "m-acc"},
     "es": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "f", "time": "f",
-           "player": "m", "rank": "f"},
+           "player": "m", "rank": "f", "jokers": "m-pron"},
     "fr": {"chip": "m", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
            "player": "m", "rank": "f"},
     "pt": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
            "player": "m", "rank": "f"},
-    "sv": {"card": "n"},
+    "sv": {"card": "n", "point": "n"},
 }
 AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
-    "de": {"m-acc": {1: "einen"}, "m-dat": {1: "einem"}, "f": {1: "eine"}},
-    "es": {"f": {1: "una"}},
+    "de": {"m-acc": {1: "einen"}, "m-dat": {1: "einem"}, "m-pron": {1: "einer"}, "f": {1: "eine"}},
+    "es": {"f": {1: "una"}, "m-pron": {1: "uno"}},
     "fr": {"f": {1: "une"}},
     "pt": {"f": {1: "uma", 2: "duas"}},
     "sv": {"n": {1: "ett"}},

@@ -391,7 +391,7 @@ def points_sentence(lang: Lang, node: T) -> str | None:
     text = canon(node)
     match = WINNER_PLUS_CARDS.match(text)
     if match:
-        return lang.marked(WINNER_PLUS_CARDS_TEXT, bonus=match.group(1))
+        return lang.marked(WINNER_PLUS_CARDS_TEXT, bonus=lang.count(int(match.group(1)), "point"))
     match = PASSED_LAST.match(text)
     if match:
         count = int(match.group(1))
@@ -404,6 +404,6 @@ def points_sentence(lang: Lang, node: T) -> str | None:
             "even if they went out afterwards.",
             count,
         )
-        return text % {"count": count}
+        return text % {"count": lang.count(count, "point")}
     mark = POINT_SHAPES.get(text)
     return lang.marked(mark) if mark else None

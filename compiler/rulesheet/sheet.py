@@ -104,7 +104,7 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "suits": [
             {
                 "name": suit_name(lang, deck, i),
-                "symbol": suit_symbol(deck, i),
+                "symbol": suit_symbol(lang, deck, i),
                 "color": suit_class(deck, i),
             }
             for i in range(len(deck.suits))
@@ -188,7 +188,7 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
         return None
     return {
         "letter": rank_letter(lang, deck, deck.rank_of(face)),
-        "symbol": suit_symbol(deck, deck.suit_of(face)),
+        "symbol": suit_symbol(lang, deck, deck.suit_of(face)),
         "color": suit_class(deck, deck.suit_of(face)),
         "start": is_start,
         "column": column,
@@ -218,7 +218,19 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "example_legal_names": [card_full(lang, deck, f) for f in position.legal],
         "reads_row_start": _mentions(tree, "row", "start"),
         "compulsory": _compulsory(lang, rules),
+        "up_only": _up_only(parts),
     }
+
+
+#: Play shapes that let a row grow downwards.
+DOWNWARD = frozenset({"extend", "up-first", "down-first", "extend-unless-held", "beyond"})
+
+
+def _up_only(parts: list[T]) -> bool:
+    """Whether rows only ever grow upwards (then turning the corner goes one way only)."""
+    shapes = [play_shape(part) for part in parts]
+    names = {shape[0] for shape in shapes if shape is not None}
+    return None not in shapes and "up" in names and not names & DOWNWARD
 
 
 def _compulsory(lang: Lang, rules: AnalysedRules) -> str | None:
@@ -375,12 +387,26 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "lowest_forms": rank_forms(lang, deck, rank) if rank is not None else {},
         "stock": spec.deal.hand_size is not None or spec.deal.equal_hands,
         "choices": [card_full(lang, deck, f) for f in opening.choices],
+        "choices_text": lang.join_or([card_full(lang, deck, f) for f in opening.choices]),
         "leader": opening.leader,
         "lowest_holder": lowest_holder(lang, rules)
         if opening.leader == "holder-of-lowest"
         else None,
         "one_suit": len(leader_suits(rules)) == 1,
+        "leader_opens": _leader_opens(spec, rank),
     }
+
+
+def _leader_opens(spec: Rulespec, rank: int | None) -> bool:
+    """Whether the leader is chosen by holding a card of the rows' starting rank, so the
+    sheet need not add that there is no fixed opening card (they lead with such a card)."""
+    opening, start = spec.opening, spec.layout.start_rank
+    if start is None:
+        return False
+    if opening.leader == "holder-of-card" and opening.leader_card is not None:
+        laid_out = spec.layout.by_holders and opening.leader_card in spec.layout.preplaced
+        return not laid_out and spec.deck.rank_of(opening.leader_card) == start
+    return opening.leader == "holder-of-lowest" and rank == start
 
 
 def leader_suits(rules: AnalysedRules) -> set[int]:
@@ -449,6 +475,16 @@ def source_context(lang: Lang, source: Source) -> dict[str, Any]:
     }
 
 
+#: The word that joins a game's name to its extra ("Parliament *mit* doppeltem Blatt"); a
+#: parent whose name has it takes the house-rule introduction that does not repeat it.
+NAME_WITH = P_("word in a game name", "with")
+
+
+def _joins_with(lang: Lang, name: str) -> bool:
+    """Whether ``name`` contains this language's "with" as a word of its own."""
+    return lang.marked(NAME_WITH).casefold() in name.casefold().split()
+
+
 def sheet_context(
     lang: Lang, rules: AnalysedRules, differences: list[str] | None, parent: Rulespec | None
 ) -> dict[str, Any]:
@@ -486,5 +522,6 @@ def sheet_context(
         "scoring": scoring_context(lang, rules),
         "session": session_context(spec),
         "parent": parent_name,
+        "parent_with": parent_name is not None and _joins_with(lang, parent_name),
         "differences": differences,
     }
