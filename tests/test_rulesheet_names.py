@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 
 import pytest
 
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
+from sevens.compiler.model import Rulespec
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import LANGUAGES
 from sevens.compiler.rulesheet.i18n import Lang
 from sevens.compiler.rulesheet.sheet import display_name
+
+
+@cache
+def spec_of(variant: str) -> Rulespec:
+    """The loaded rulespec, once per test session (each test reads all 51 in every language)."""
+    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml").spec
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -18,7 +26,7 @@ def test_no_two_rule_sets_share_a_display_name(lang: str) -> None:
     """A sheet that says "what differs from X" must point at one game only."""
     owners: dict[str, list[str]] = defaultdict(list)
     for variant in builtin_ids():
-        spec = load_rulespec(BUILTIN_DIR / f"{variant}.yaml").spec
+        spec = spec_of(variant)
         owners[display_name(Lang(lang), spec) or variant].append(variant)
     shared = {name: ids for name, ids in owners.items() if len(ids) > 1}
     assert not shared, f"{lang}: {shared}"
@@ -30,6 +38,6 @@ def test_every_rule_set_is_named_in_every_language(lang: str) -> None:
     unnamed = [
         v
         for v in builtin_ids()
-        if lang not in load_rulespec(BUILTIN_DIR / f"{v}.yaml").spec.naming.names
+        if lang not in spec_of(v).naming.names
     ]
     assert not unnamed, f"{lang}: {unnamed}"
