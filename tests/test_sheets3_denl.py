@@ -1,0 +1,55 @@
+"""Third native reading of the German and Dutch sheets (issue 9): what the catalogs alone
+could not give, and catalog choices that must not slip back."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.load import BUILTIN_DIR
+from sevens.compiler.pipeline import load_rulespec
+from sevens.compiler.rulesheet import render_rulesheet
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
+from sevens.compiler.rulesheet.typography import typeset
+
+MUST = "You must play if you can."
+MUST_ONLY = (
+    "You must play if you can. Only when none of your cards may be played do you pass; "
+    "passing while able to play is not allowed."
+)
+EMPTY_STOCK = "Once the stock is empty, you pass when you cannot play."
+
+
+@cache
+def rules_of(variant: str) -> AnalysedRules:
+    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
+
+
+@cache
+def paragraphs(variant: str, lang: str) -> list[str]:
+    return render_rulesheet(rules_of(variant), lang).split("\n\n")
+
+
+def said(lang: str, message: str) -> str:
+    """``message`` as the sheet of ``lang`` prints it (translated and typeset)."""
+    return typeset(Lang(lang).gettext(message), lang, "md")
+
+
+@pytest.mark.parametrize("variant", ["elfer-raus", "card-domino-stock"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_draw_comes_before_the_pass(variant: str, lang: str) -> None:
+    """Where the rule set draws from the stock, the pass section opens with the draw: no
+    'you pass only when you cannot play' before the sheet has said that you draw first."""
+    text = "\n\n".join(paragraphs(variant, lang))
+    assert said(lang, MUST_ONLY) not in text
+    opening = [p for p in paragraphs(variant, lang) if p.startswith(said(lang, MUST))]
+    assert len(opening) == 1
+    assert said(lang, EMPTY_STOCK) in opening[0]  # the draw is told in that same paragraph
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sheets_without_a_stock_keep_the_pass_sentence(lang: str) -> None:
+    assert said(lang, MUST_ONLY) in "\n\n".join(paragraphs("sevens", lang))
+    assert not any(said(lang, EMPTY_STOCK) in p for p in paragraphs("sevens", lang))
