@@ -10,7 +10,7 @@ import pytest
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
-from sevens.compiler.rulesheet import render_rulesheet
+from sevens.compiler.rulesheet import describe_diff, render_rulesheet
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
 from sevens.compiler.rulesheet.typography import typeset
 
@@ -53,3 +53,12 @@ def test_the_draw_comes_before_the_pass(variant: str, lang: str) -> None:
 def test_sheets_without_a_stock_keep_the_pass_sentence(lang: str) -> None:
     assert said(lang, MUST_ONLY) in "\n\n".join(paragraphs("sevens", lang))
     assert not any(said(lang, EMPTY_STOCK) in p for p in paragraphs("sevens", lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_diff_never_prints_an_empty_value_list(lang: str) -> None:
+    """fan-tan → elfer-raus changes every rank, so no rank in common changed its point
+    value; the diff then gives the new values instead of 'Card values: .'."""
+    text = describe_diff(rules_of("fan-tan"), rules_of("elfer-raus"), lang)
+    assert ": ." not in text and ":\u00a0." not in text and "：。" not in text
+    assert "20 = 20" in text

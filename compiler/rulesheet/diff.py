@@ -263,9 +263,10 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
-    return lang.marked(
-        CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
-    )
+    topic = lang.marked(TOPICS["values"])
+    if not changes:  # no rank in common changed (the ranks themselves did): the new values
+        return lang.marked(NOW, topic=topic, new=_sentence_end(_values(lang, b), lang))
+    return lang.marked(CHANGED_LIST, topic=topic, items=lang.join_and(changes))
 
 
 def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
