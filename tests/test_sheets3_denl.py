@@ -62,3 +62,17 @@ def test_a_diff_never_prints_an_empty_value_list(lang: str) -> None:
     text = describe_diff(rules_of("fan-tan"), rules_of("elfer-raus"), lang)
     assert ": ." not in text and ":\u00a0." not in text and "：。" not in text
     assert "20 = 20" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("de", "- Eröffnungskarte: Karo-9 (9♦), bisher keine."),
+        ("nl", "- Openingskaart: negen van ruiten (9♦); voorheen geen."),
+        ("en", "- Opening card: 9 of diamonds (9♦); previously none."),
+    ],
+)
+def test_an_opening_card_where_there_was_none(lang: str, line: str) -> None:
+    """devyatka names an opening card where fan-tan has none: not 'Karo-9 statt keine',
+    which German cannot decline, but the new card and what there was before."""
+    assert any(line in p.split("\n") for p in paragraphs("devyatka", lang))

@@ -31,6 +31,9 @@ CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
 #: For rules whose old wording would only repeat most of the new one.
 NOW = P_("diff", "%(topic)s: %(new)s")
 CHANGED_LIST = P_("diff", "%(topic)s: %(items)s.")
+#: A card rule the old rule set did not have ("none"): not "X instead of none", which
+#: several languages cannot decline ("statt keine").
+FROM_NONE = P_("diff", "%(topic)s: %(new)s; previously %(old)s.")
 VALUE_CHANGE = P_("diff", "%(rank)s %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
 #: A rule the old rule set has and the new one drops (the old one is a whole clause).
@@ -608,6 +611,8 @@ def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
         return _dropped(lang, field, topic, old)
     if added or (field in TOLD_NEW and long):
         return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
+    if field in ("opening", "removed", "preplaced") and old == lang.marked(NONE):
+        return lang.marked(FROM_NONE, topic=topic, new=new, old=old)
     return lang.marked(CHANGED, topic=topic, new=new, old=old)
 
 
