@@ -76,3 +76,20 @@ def test_an_opening_card_where_there_was_none(lang: str, line: str) -> None:
     """devyatka names an opening card where fan-tan has none: not 'Karo-9 statt keine',
     which German cannot decline, but the new card and what there was before."""
     assert any(line in p.split("\n") for p in paragraphs("devyatka", lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "leader", "formula"),
+    [
+        ("de", "der Spieler mit der 11 der zuerst genannten Farbe", "für die gilt"),
+        ("nl", "de speler met de 11 van de kleur die als eerste genoemd is", "waarvoor geldt"),
+        ("en", "the player holding the 11 of the suit listed first", "for which"),
+    ],
+)
+def test_the_diff_names_the_elfer_raus_leader_as_the_sheet_does(
+    lang: str, leader: str, formula: str
+) -> None:
+    """Not 'the player holding the lowest of the cards for which the rank is 11'."""
+    text = describe_diff(rules_of("fan-tan"), rules_of("elfer-raus"), lang)
+    assert leader in text
+    assert formula not in text

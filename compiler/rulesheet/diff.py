@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
-from sevens.compiler.rulesheet.cards import card_forms, card_full, rank_letter, rank_name, suit_name
+from sevens.compiler.rulesheet.cards import (
+    card_forms,
+    card_full,
+    rank_forms,
+    rank_letter,
+    rank_name,
+    suit_name,
+)
 from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
+from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
@@ -314,8 +321,21 @@ def _opening(lang: Lang, rules: AnalysedRules) -> str:
     return card_full(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
 
 
+#: Who leads when the first card of a rank in suit order leads (Elfer raus!), as the sheet
+#: says it, instead of the generic "lowest of the cards for which …" formula.
+LEADER_OF_RANK = P_(
+    "value",
+    "the player holding the %(rank)s of the suit listed first"
+    " (if nobody does, of the next suit, and so on)",
+)
+
+
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
     opening = rules.spec.opening
+    if opening.leader == "holder-of-lowest" and (rank := leader_rank(rules)) is not None:
+        deck = rules.spec.deck
+        forms = {"rank": rank_name(lang, deck, rank), **rank_forms(lang, deck, rank)}
+        return lang.marked(LEADER_OF_RANK, **forms)
     if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
