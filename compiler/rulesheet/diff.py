@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
-from sevens.compiler.rulesheet.cards import card_forms, card_full, rank_letter, rank_name, suit_name
+from sevens.compiler.rulesheet.cards import (
+    card_forms,
+    card_full,
+    rank_forms,
+    rank_letter,
+    rank_name,
+    suit_name,
+)
 from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
+from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
@@ -31,6 +38,9 @@ CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
 #: For rules whose old wording would only repeat most of the new one.
 NOW = P_("diff", "%(topic)s: %(new)s")
 CHANGED_LIST = P_("diff", "%(topic)s: %(items)s.")
+#: A card rule the old rule set did not have ("none"): not "X instead of none", which
+#: several languages cannot decline ("statt keine").
+FROM_NONE = P_("diff", "%(topic)s: %(new)s; previously %(old)s.")
 VALUE_CHANGE = P_("diff", "%(rank)s %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
 #: A rule the old rule set has and the new one drops (the old one is a whole clause).
@@ -264,11 +274,10 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
-    if not changes:
-        return None
-    return lang.marked(
-        CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
-    )
+    topic = lang.marked(TOPICS["values"])
+    if not changes:  # no rank in common changed (the ranks themselves did): the new values
+        return lang.marked(NOW, topic=topic, new=_sentence_end(_values(lang, b), lang))
+    return lang.marked(CHANGED_LIST, topic=topic, items=lang.join_and(changes))
 
 
 def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
@@ -313,8 +322,21 @@ def _opening(lang: Lang, rules: AnalysedRules) -> str:
     return card_full(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
 
 
+#: Who leads when the first card of a rank in suit order leads (Elfer raus!), as the sheet
+#: says it, instead of the generic "lowest of the cards for which …" formula.
+LEADER_OF_RANK = P_(
+    "value",
+    "the player holding the %(rank)s of the suit listed first"
+    " (if nobody does, of the next suit, and so on)",
+)
+
+
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
     opening = rules.spec.opening
+    if opening.leader == "holder-of-lowest" and (rank := leader_rank(rules)) is not None:
+        deck = rules.spec.deck
+        forms = {"rank": rank_name(lang, deck, rank), **rank_forms(lang, deck, rank)}
+        return lang.marked(LEADER_OF_RANK, **forms)
     if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
@@ -612,6 +634,8 @@ def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
         return _dropped(lang, field, topic, old)
     if added or (field in TOLD_NEW and long):
         return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
+    if field in ("opening", "removed", "preplaced") and old == lang.marked(NONE):
+        return lang.marked(FROM_NONE, topic=topic, new=new, old=old)
     return lang.marked(CHANGED, topic=topic, new=new, old=old)
 
 
