@@ -59,8 +59,8 @@ IDENTICAL_OK = {
     ("range", "%(min)s–%(max)s"), ("source url", ": "),
 }
 IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
-#: Colour initials: kept where two colours share one (German "gelb", "grün"; Portuguese
-#: "vermelho", "verde"…), and wherever the colour's own initial is the English one.
+#: Colour initials: kept where two colours share one and the language keeps the English
+#: codes (German "gelb", "grün"), and wherever the colour's own initial is the English one.
 IDENTICAL_OK |= {("suit letter", letter) for letter in "RYGB"}
 IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
                  for name in ("oros", "copas", "espadas", "bastos")}
