@@ -25,7 +25,7 @@ from sevens.compiler.rulesheet.cards import (
     suit_symbol,
 )
 from sevens.compiler.rulesheet.example import example_position, start_rank
-from sevens.compiler.rulesheet.i18n import P_, Lang, language_name
+from sevens.compiler.rulesheet.i18n import P_, Count, Lang, language_name
 from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
@@ -364,11 +364,12 @@ def session_context(spec: Rulespec) -> dict[str, Any] | None:
     }
 
 
-def _signed(number: int | None) -> str | None:
-    """A number as printed, negative ones with a true minus sign (U+2212), not a hyphen."""
+def _signed(number: int | None) -> Count | None:
+    """A number as printed, negative ones with a true minus sign (U+2212), not a hyphen; it
+    counts as its size, so that the catalogs' plural forms fit it ("−1 point", "−100 points")."""
     if number is None:
         return None
-    return f"\u2212{-number}" if number < 0 else str(number)
+    return Count(abs(number), f"\u2212{-number}" if number < 0 else str(number))
 
 
 def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
