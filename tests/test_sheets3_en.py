@@ -11,7 +11,8 @@ import pytest
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
-from sevens.compiler.rulesheet import render_rulesheet
+from sevens.compiler.rulesheet import describe_diff, render_rulesheet
+from sevens.compiler.rulesheet.cards import noun_forms
 from sevens.compiler.rulesheet.i18n import LANGUAGES
 
 #: A house rule on Cinquillo whose winner gets a bonus of 1 and whose session ends at a total of
@@ -82,3 +83,59 @@ def test_larger_amounts_stay_plural(tmp_path: Path) -> None:
 def builtin(variant: str, lang: str = "en") -> str:
     rules: AnalysedRules = load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
     return render_rulesheet(rules, lang)
+
+
+def test_english_card_lists_keep_their_articles() -> None:
+    assert ("may immediately play the 6 of diamonds (6♦) or the 8 of diamonds (8♦) as well."
+            in builtin("sevens"))
+    assert ("the dealer names the opening card: the jack of clubs (J♣), the jack of diamonds (J♦), "
+            "the jack of hearts (J♥) or the jack of spades (J♠)." in builtin("kartendomino"))
+    assert ("are not dealt: the 7 of clubs (7♣), the 7 of diamonds (7♦), the 7 of hearts (7♥) "
+            "and the 7 of spades (7♠)." in builtin("shichi-narabe"))
+
+
+def test_english_example_joins_rows_with_and_and_cards_with_or() -> None:
+    assert ("Example: with 6♦–8♦ and 7♥ on the table, you may play only 7♣, 5♦, 9♦, 6♥, 8♥ or 7♠."
+            in builtin("parliament"))
+    assert "with 6♣–8♣, 7♦, 7♥ and 7♠ on the table" in builtin("shichi-narabe")
+    assert "you may play only 7♥ or 7♠." in builtin("mandatory-seven")
+
+
+def test_other_languages_keep_their_own_example_lists() -> None:
+    """The and/or lists are offered to the catalogs, not forced on them."""
+    assert "7♣, 5♦, 9♦, 6♥, 8♥, 7♠" in builtin("parliament", "de")
+
+
+def test_a_colon_sentence_stays_with_what_it_introduces_in_print() -> None:
+    html = render_rulesheet(load_rulespec(BUILTIN_DIR / "elfer-raus.yaml"), "en", "html")
+    assert "p:has(+ svg.layout, + table.values" in html and "break-after: avoid" in html
+
+
+def test_english_indefinite_articles() -> None:
+    assert noun_forms("en", "8")["acc_indef"] == "an 8"
+    assert noun_forms("en", "ace")["nom_indef"] == "an ace"
+    assert noun_forms("en", "11")["nom_indef"] == "an 11"
+    assert noun_forms("en", "jack")["nom_indef"] == "a jack"
+    assert noun_forms("en", "7 of clubs")["dat_def"] == "the 7 of clubs"
+
+
+def test_diff_has_no_empty_point_values_line() -> None:
+    fan_tan = load_rulespec(BUILTIN_DIR / "fan-tan.yaml")
+    elfer = load_rulespec(BUILTIN_DIR / "elfer-raus.yaml")
+    text = describe_diff(fan_tan, elfer, "en")
+    assert "Ranks: 1, 2, 3" in text
+    assert "Point values of the cards: ." not in text and "Point values" not in text
+
+
+def test_diff_says_an_extra_card_as_the_sheet_does() -> None:
+    def diff(old: str, new: str) -> str:
+        return describe_diff(load_rulespec(BUILTIN_DIR / f"{old}.yaml"),
+                             load_rulespec(BUILTIN_DIR / f"{new}.yaml"), "en")
+
+    kartendomino = diff("fan-tan", "kartendomino")
+    assert "- On your turn you may play as many cards as you like" in kartendomino
+    assert "An extra card may follow when" not in kartendomino
+    assert "The extra card is optional" not in kartendomino
+    assert "- Whoever completes a row must immediately start a new one" in diff("parliament", "play-or-pay")
+    assert "- Whoever plays an ace or a king may immediately play one more card." in diff(
+        "parliament", "ristiseiska")

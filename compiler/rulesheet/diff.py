@@ -18,6 +18,8 @@ from sevens.compiler.rulesheet.shapes import (
     PAY_SHAPES,
     canon,
     compulsory_sentence,
+    follow_sentence,
+    free_follow_sentence,
     play_sentences,
     play_shape,
     points_sentence,
@@ -253,8 +255,9 @@ def _values(lang: Lang, rules: AnalysedRules) -> str:
     return ", ".join(f"{rank_letter(lang, deck, i)} = {r.value}" for i, r in enumerate(deck.ranks))
 
 
-def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
-    """Only the ranks whose point value changed: ``J = 11 instead of 10, …``."""
+def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | None:
+    """Only the ranks whose point value changed: ``J = 11 instead of 10, …``; ``None`` when
+    no rank of both packs changed (new ranks alone are told by the ranks line)."""
     old, new = a.spec.deck, b.spec.deck
     changes = [
         lang.marked(
@@ -263,6 +266,8 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
+    if not changes:
+        return None
     return lang.marked(
         CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
     )
@@ -570,6 +575,21 @@ def _uses_values(rules: AnalysedRules) -> bool:
     return uses_value(rules)
 
 
+FOLLOW_FIELDS = ("follow_when", "follow_allow", "follow_optional")
+
+
+def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
+    """The sheet's own sentence for the extra card after a play, if it has one ("Whoever
+    plays an ace or a king may immediately play one more card.")."""
+    follow = rules.spec.follow_up
+    if follow is None or rules.follow_when is None or rules.follow_allow is None:
+        return None
+    deck, when, allow = rules.spec.deck, rules.follow_when.tree, rules.follow_allow.tree
+    return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(
+        lang, deck, when, allow, follow.optional, follow.max
+    )
+
+
 def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     """One sentence per field in which ``b`` differs from ``a``, in model order.
 
@@ -578,13 +598,19 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     not a difference.
     """
     found = []
+    follow = _follow_shape(lang, b)  # said as the sheet says it, not field by field
     for field, (key, describe) in FIELDS.items():
         old_key, new_key = key(a), key(b)
         if old_key == new_key or "n/a" in (old_key, new_key) or not _applies(field, b):
             continue
+        if field in FOLLOW_FIELDS and follow is not None:
+            if follow != _follow_shape(lang, a) and follow not in found:
+                found.append(follow)
+            continue
         if field == "values":
-            if _uses_values(b):  # values that no rule reads change nothing
-                found.append(_changed_values(lang, a, b))
+            # values that no rule reads change nothing
+            if _uses_values(b) and (changed := _changed_values(lang, a, b)):
+                found.append(changed)
             continue
         if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
             found += changes
