@@ -192,7 +192,7 @@ def test_colour_suits_take_each_language_s_initials() -> None:
 
 def test_english_lists_have_no_serial_comma() -> None:
     assert "Fan Tan, Sevens, Dominoes and Card Dominoes" in sheet("parliament")
-    assert "jack of hearts (J♥) or jack of spades (J♠)" in sheet("kartendomino")
+    assert "the jack of hearts (J♥) or the jack of spades (J♠)" in sheet("kartendomino")
 
 
 def test_russian_card_after_a_verb_is_accusative() -> None:

@@ -247,7 +247,17 @@ def noun_forms(code: str, noun: str, head: str | None = None) -> dict[str, str]:
             for art in ARTICLES
         }
         return forms | {"gen_def": definite + "s"}
+    if code == "en":
+        return {key: _english(noun, key.endswith("_def")) for key in keys}
     return dict.fromkeys(keys, noun)
+
+
+def _english(noun: str, definite: bool) -> str:
+    """``noun`` with its English article: "the 7 of diamonds", "an 8", "an ace", "a jack"."""
+    if definite:
+        return f"the {noun}"
+    spoken_vowel = noun[:1] in "aeiou8" or noun.split(" ")[0] in ("11", "18")
+    return f"{'an' if spoken_vowel else 'a'} {noun}"
 
 
 def _german(name: str) -> dict[str, str]:
@@ -311,7 +321,7 @@ def card_forms(lang: Lang, deck: Deck, face: int, key: str = "card") -> dict[str
             forms[k] = f"{article} {lang.marked(CARD_NAME, rank=noun, suit=suit)}"
     elif lang.code == "ru":
         forms = noun_forms("ru", name)
-    elif lang.code in ROMANCE_ARTICLES:
+    elif lang.code in ROMANCE_ARTICLES or lang.code == "en":
         forms = noun_forms(lang.code, name, head)
     else:
         forms = dict.fromkeys(keys, name)

@@ -25,6 +25,8 @@ from sevens.compiler.rulesheet.shapes import (
     PAY_SHAPES,
     canon,
     compulsory_sentence,
+    follow_sentence,
+    free_follow_sentence,
     play_sentences,
     play_shape,
     points_sentence,
@@ -265,7 +267,8 @@ def _values(lang: Lang, rules: AnalysedRules) -> str:
 
 def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | None:
     """Only the ranks whose point value changed: ``J = 11 instead of 10, …``; ``None`` when
-    no rank of both packs changed its value (a pack of other ranks is told by "Ranks")."""
+    no rank of both packs changed its value (a pack of other ranks is told by "Ranks"; a
+    list "1 = 1, 2 = 2, …" would be noise)."""
     old, new = a.spec.deck, b.spec.deck
     changes = [
         lang.marked(
@@ -274,10 +277,11 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
-    topic = lang.marked(TOPICS["values"])
-    if not changes:  # no rank in common changed (the ranks themselves did): the new values
-        return lang.marked(NOW, topic=topic, new=_sentence_end(_values(lang, b), lang))
-    return lang.marked(CHANGED_LIST, topic=topic, items=lang.join_and(changes))
+    if not changes:  # the ranks line and the scoring sentence already tell a new pack
+        return None
+    return lang.marked(
+        CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
+    )
 
 
 def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
@@ -597,6 +601,21 @@ def _uses_values(rules: AnalysedRules) -> bool:
     return uses_value(rules)
 
 
+FOLLOW_FIELDS = ("follow_when", "follow_allow", "follow_optional")
+
+
+def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
+    """The sheet's own sentence for the extra card after a play, if it has one ("Whoever
+    plays an ace or a king may immediately play one more card.")."""
+    follow = rules.spec.follow_up
+    if follow is None or rules.follow_when is None or rules.follow_allow is None:
+        return None
+    deck, when, allow = rules.spec.deck, rules.follow_when.tree, rules.follow_allow.tree
+    return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(
+        lang, deck, when, allow, follow.optional, follow.max
+    )
+
+
 def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     """One sentence per field in which ``b`` differs from ``a``, in model order.
 
@@ -605,9 +624,14 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     not a difference.
     """
     found = []
+    follow = _follow_shape(lang, b)  # said as the sheet says it, not field by field
     for field, (key, describe) in FIELDS.items():
         old_key, new_key = key(a), key(b)
         if old_key == new_key or "n/a" in (old_key, new_key) or not _applies(field, b):
+            continue
+        if field in FOLLOW_FIELDS and follow is not None:
+            if follow != _follow_shape(lang, a) and follow not in found:
+                found.append(follow)
             continue
         if field == "values":
             if _uses_values(b) and (values := _changed_values(lang, a, b)):

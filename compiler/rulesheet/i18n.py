@@ -140,7 +140,7 @@ GENDERS: dict[str, dict[str, str]] = {
            "player": "m", "rank": "f"},
     "pt": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
            "player": "m", "rank": "f"},
-    "sv": {"card": "n", "point": "n"},
+    "sv": {"card": "n"},  # "en poäng", as the Swedish catalog writes it
 }
 AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
     "de": {"m-acc": {1: "einen"}, "m-dat": {1: "einem"}, "m-pron": {1: "einer"}, "f": {1: "eine"}},
