@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from fractions import Fraction
+from typing import Any
 
 from sevens.compiler.analyse import (
     BOOL,
@@ -206,7 +207,7 @@ def lift_hand_facts(node: T, facts: list[T]) -> T:
         return _TFact(node.type, facts.index(node))
     if "hand" not in names:
         return node
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for f in fields(node):
         value = getattr(node, f.name)
         if isinstance(value, T):
