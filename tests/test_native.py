@@ -235,7 +235,7 @@ def test_hand_rules_replay_identically_in_python(tmp_path: Path, name: str) -> N
     """Each house rule reading the hand, natively and replayed in Python, two table sizes."""
     path = _hand_rule(tmp_path, name)
     allowed = compiled(path).rule_set.players
-    games = max(GAMES // 6, 10)
+    games = max(GAMES // 8, 8)
     compared = _agree(path, allowed.min, "random", None, range(games))
     compared += _agree(path, allowed.max, "heuristic", None, range(games, 2 * games))
     assert compared > 2 * games
