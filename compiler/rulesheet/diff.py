@@ -253,8 +253,10 @@ def _values(lang: Lang, rules: AnalysedRules) -> str:
     return ", ".join(f"{rank_letter(lang, deck, i)} = {r.value}" for i, r in enumerate(deck.ranks))
 
 
-def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
-    """Only the ranks whose point value changed: ``J = 11 instead of 10, …``."""
+def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | None:
+    """Only the ranks whose point value changed: ``J = 11 instead of 10, …``; ``None`` when
+    no rank of the new pack is in the old one with another value (a pack of other ranks,
+    told by the "Ranks" line)."""
     old, new = a.spec.deck, b.spec.deck
     changes = [
         lang.marked(
@@ -263,6 +265,8 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
+    if not changes:
+        return None
     return lang.marked(
         CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
     )
@@ -583,8 +587,9 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         if old_key == new_key or "n/a" in (old_key, new_key) or not _applies(field, b):
             continue
         if field == "values":
-            if _uses_values(b):  # values that no rule reads change nothing
-                found.append(_changed_values(lang, a, b))
+            # values that no rule reads change nothing
+            if _uses_values(b) and (changed := _changed_values(lang, a, b)) is not None:
+                found.append(changed)
             continue
         if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
             found += changes
