@@ -78,6 +78,14 @@ def test_no_empty_point_values_line(lang: str) -> None:
     assert not re.search(r"[:：]\s*[.。]$", text, re.MULTILINE), text
 
 
+def test_japanese_joker_value_is_polite() -> None:
+    text = describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), "ja")
+    line = next(x for x in text.splitlines() if x.startswith("- ジョーカー："))
+    parts = line.split("：", 1)[1].rstrip("。").split("。")
+    assert parts[0] == "1枚" and len(parts) > 2
+    assert all(p.endswith(("ます", "ません", "です")) for p in parts[1:]), line
+
+
 JA_SHEETS = ["sevens", "shichi-narabe", "shichi-narabe-joker", "elfer-raus", "cinquillo", "pai-qi"]
 
 
