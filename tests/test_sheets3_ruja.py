@@ -101,3 +101,9 @@ def test_japanese_prose_has_no_latin_words_or_spaces(variant: str) -> None:
     for line in prose:
         assert not re.search(r"[A-Za-z]{2,}", line), line
         assert not re.search(r"[^\x00-\x7f] [^\x00-\x7f–]", line.lstrip("- ♣♦♥♠")), line
+
+
+def test_russian_numbered_cards_above_ten_are_declined_as_cards() -> None:
+    elfer = sheet("elfer-raus", "ru")
+    assert "- карту 11 той масти, ряд которой ещё не начат" in elfer
+    assert "к карте 11 прикладывают карту 12 или карту 10." in elfer
