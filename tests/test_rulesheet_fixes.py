@@ -42,7 +42,7 @@ def sheet(variant: str, lang: str = "en") -> str:
         ("en", 12, "card", "twelve"),
         ("en", 13, "card", "13"),  # large numbers stay digits
         ("ja", 3, "time", "3"),  # Japanese keeps digits
-        ("ru", 3, "time", "3"),  # Russian too: the word would need each sentence's case
+        ("ru", 3, "time", "трёх"),  # Russian: nouns whose sentences share a case ("не больше трёх раз")
     ],
 )
 def test_small_counts_are_words(lang: str, n: int, noun: str, word: str) -> None:

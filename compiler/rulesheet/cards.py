@@ -205,6 +205,7 @@ RUSSIAN_NOUNS = {
     "туз": ("туза", "тузу", "туза", "тузом"),
     "дама": ("даму", "даме", "дамы", "дамой"),
     "всадник": ("всадника", "всаднику", "всадника", "всадником"),
+    "карта": ("карту", "карте", "карты", "картой"),  # "карта 11" (Elfer raus!)
 }
 
 
@@ -278,6 +279,8 @@ def rank_noun(lang: Lang, deck: Deck, rank: int) -> str:
     pip = PIP_IN_CARD.get(deck.ranks[rank].name)
     if lang.code == "ru" and pip and not _numbered_beyond_ten(deck):
         return lang.marked(pip) if name != "1" else name  # a number card 1 is no ace
+    if lang.code == "ru" and name.isdigit():  # "карту 11": a bare number takes no case
+        return f"карта {name}"
     if lang.code == "sv" and name in SWEDISH_NOUNS:
         return SWEDISH_NOUNS[name][0].split(" ")[1]
     return name
