@@ -216,8 +216,8 @@ class SevensApp(App[None]):
     def action_next_deal(self) -> None:
         if not self.session.deal_over:
             self.show_status("The deal is not over yet.")
-        elif self.session.match_over:
-            self.show_status("The match is over. q to quit.")
+        elif self.session.match_over:  # keep the standings in view: they end with "q to quit"
+            self.show_status(end_text(self.session))
         else:
             self.session.next_deal()
             self.shown = 0
