@@ -1,0 +1,36 @@
+"""Rule-sheet wording that native readers asked for and no catalog edit could give (issue 9):
+two rows per suit, cards laid out before play, card and rank names with their articles, a
+session capped at a number of deals."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.load import BUILTIN_DIR
+from sevens.compiler.pipeline import load_rulespec
+from sevens.compiler.rulesheet import describe_diff, render_rulesheet
+
+
+@cache
+def rules_of(variant: str) -> AnalysedRules:
+    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
+
+
+@cache
+def sheet(variant: str, lang: str = "en") -> str:
+    return " ".join(render_rulesheet(rules_of(variant), lang).split())
+
+
+@cache
+def diff(old: str, new: str, lang: str = "en") -> str:
+    return " ".join(describe_diff(rules_of(old), rules_of(new), lang).split())
+
+
+def test_two_rows_per_suit_read_as_two() -> None:
+    en = sheet("double-deck")
+    assert "and so on" not in en
+    assert "the other copy opens its second row" in en
+    assert "ainsi de suite" not in sheet("double-deck", "fr")
+    assert "l’autre exemplaire ouvre la seconde" in sheet("double-deck", "fr")
+    assert "y así sucesivamente" not in sheet("double-deck", "es")
