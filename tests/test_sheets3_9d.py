@@ -34,3 +34,14 @@ def test_two_rows_per_suit_read_as_two() -> None:
     assert "ainsi de suite" not in sheet("double-deck", "fr")
     assert "l’autre exemplaire ouvre la seconde" in sheet("double-deck", "fr")
     assert "y así sucesivamente" not in sheet("double-deck", "es")
+
+
+def test_cards_laid_before_the_deal_are_a_list_with_and() -> None:
+    es = sheet("cinquillo-fives", "es")
+    assert "el cinco de oros (5O)" in es or "el cinco de oros" in es
+    assert " y el cinco de " in es
+    fr = sheet("shichi-narabe", "fr")
+    assert "qui ne sont pas distribuées : le 7 de trèfle (7♣)" in fr
+    assert " et le 7 de pique (7♠)." in fr
+    en = sheet("shichi-narabe")
+    assert "7 of hearts (7♥) and 7 of spades (7♠)." in en

@@ -17,6 +17,7 @@ from sevens.compiler.rulesheet.cards import (
     card_forms,
     card_full,
     card_short,
+    joined_forms,
     rank_forms,
     rank_letter,
     rank_name,
@@ -146,7 +147,11 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
         "rows_per_suit": layout.rows_per_suit,
         "n_rows": layout.rows_per_suit * len(deck.suits),
         "wrap": layout.wrap,
-        "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
+        "preplaced": lang.join_and([card_full(lang, deck, f) for f in layout.preplaced]),
+        # with articles where the language wants them: "le 7 de trèfle (7♣), … et le 7 de pique"
+        "preplaced_forms": joined_forms(
+            lang.join_and, [card_forms(lang, deck, f, "cards") for f in layout.preplaced]
+        ),
         "dealt": dealt,
         "picture": picture(lang, spec),
     }
