@@ -45,3 +45,11 @@ def test_cards_laid_before_the_deal_are_a_list_with_and() -> None:
     assert " et le 7 de pique (7♠)." in fr
     en = sheet("shichi-narabe")
     assert "7 of hearts (7♥) and 7 of spades (7♠)." in en
+
+
+def test_cards_in_conditions_carry_their_article() -> None:
+    assert "la carte est le 7 de carreau (7♦)" in diff("sevens", "parliament", "fr")
+    assert "la carta es el siete de diamantes (7♦)" in diff("sevens", "parliament", "es")
+    assert "the card is the 7 of diamonds (7♦)" in diff("sevens", "parliament")
+    assert "die Karte ist die Karo-7 (7♦)" in diff("sevens", "parliament", "de")
+    assert "antes, el cinco de oros (5O)" in diff("cinquillo", "cinquillo-fives", "es")

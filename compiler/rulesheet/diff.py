@@ -12,7 +12,7 @@ from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
 from sevens.compiler.rulesheet.cards import card_forms, card_full, rank_letter, rank_name, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import flatten, sentence
+from sevens.compiler.rulesheet.sentences import card_phrase, flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
@@ -273,7 +273,7 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
 
 def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
     deck = rules.spec.deck
-    return lang.join_and([card_full(lang, deck, f) for f in faces]) or lang.marked(NONE)
+    return lang.join_and([card_phrase(lang, deck, f) for f in faces]) or lang.marked(NONE)
 
 
 def _start(lang: Lang, rules: AnalysedRules) -> str:
@@ -310,7 +310,7 @@ def _opening(lang: Lang, rules: AnalysedRules) -> str:
         return lang.marked(
             DEALER_NAMES, cards=lang.join_or([card_full(lang, deck, f) for f in opening.choices])
         )
-    return card_full(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
+    return card_phrase(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
 
 
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
