@@ -53,3 +53,11 @@ def test_cards_in_conditions_carry_their_article() -> None:
     assert "the card is the 7 of diamonds (7♦)" in diff("sevens", "parliament")
     assert "die Karte ist die Karo-7 (7♦)" in diff("sevens", "parliament", "de")
     assert "antes, el cinco de oros (5O)" in diff("cinquillo", "cinquillo-fives", "es")
+
+
+def test_point_value_changes_name_the_ranks() -> None:
+    assert "the ace counts 15 instead of 1" in diff("sevens", "pip-scoring")
+    assert "l’as vaut 15 au lieu de 1, le valet vaut 11" in diff("sevens", "pip-scoring", "fr")
+    assert "el as vale 15 en lugar de 1" in diff("sevens", "pip-scoring", "es")
+    assert "das Ass zählt 15 statt 1" in diff("sevens", "pip-scoring", "de")
+    assert "A 15 instead of 1" not in sheet("pip-scoring")

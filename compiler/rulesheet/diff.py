@@ -9,7 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
-from sevens.compiler.rulesheet.cards import card_forms, card_full, rank_letter, rank_name, suit_name
+from sevens.compiler.rulesheet.cards import (
+    card_forms,
+    card_full,
+    rank_forms,
+    rank_letter,
+    rank_name,
+    suit_name,
+)
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import card_phrase, flatten, sentence
@@ -31,7 +38,8 @@ CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
 #: For rules whose old wording would only repeat most of the new one.
 NOW = P_("diff", "%(topic)s: %(new)s")
 CHANGED_LIST = P_("diff", "%(topic)s: %(items)s.")
-VALUE_CHANGE = P_("diff", "%(rank)s %(new)s instead of %(old)s")
+#: The rank is named, with its article where the language has one (``%(rank_nom_def)s``…).
+VALUE_CHANGE = P_("diff", "the %(rank)s counts %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
 #: A rule the old rule set has and the new one drops (the old one is a whole clause).
 DROPPED = P_("diff", "%(topic)s: dropped (before: %(old)s).")
@@ -259,7 +267,7 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
     old, new = a.spec.deck, b.spec.deck
     changes = [
         lang.marked(
-            VALUE_CHANGE, rank=rank_letter(lang, new, i), new=r.value, old=old.ranks[j].value
+            VALUE_CHANGE, **rank_forms(lang, new, i), new=r.value, old=old.ranks[j].value
         )
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
