@@ -61,3 +61,13 @@ def test_point_value_changes_name_the_ranks() -> None:
     assert "el as vale 15 en lugar de 1" in diff("sevens", "pip-scoring", "es")
     assert "das Ass zählt 15 statt 1" in diff("sevens", "pip-scoring", "de")
     assert "A 15 instead of 1" not in sheet("pip-scoring")
+
+
+def test_target_score_is_the_end_and_the_deal_cap_a_fallback() -> None:
+    en = sheet("cinquillo")
+    assert "ends early" not in en
+    target = en.index("The session ends as soon as a player's total reaches 30 points.")
+    assert en.index("If nobody gets there, this rule set stops the session after 50 deals") > target
+    assert "avant son terme" not in sheet("cinquillo", "fr")
+    assert "termina antes" not in sheet("cinquillo", "es")
+    assert "falls to −100 points. If nobody gets there" in sheet("ristiseiska")
