@@ -18,8 +18,10 @@ from sevens.compiler.model import Condition
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
 from sevens.compiler.rulesheet.cards import (
+    card_forms,
     card_full,
     card_short,
+    joined_forms,
     rank_forms,
     rank_letter,
 )
@@ -252,10 +254,11 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             " card of your choice from your hand face down in front of you. It stays hidden until the end of the"
             " deal; laying your last card this way also counts as going out."))
     if spec.layout.by_holders:
-        cards = ", ".join(card_full(language, deck, f) for f in spec.layout.preplaced)
+        forms = [card_forms(language, deck, f, "cards") for f in spec.layout.preplaced]
+        cards = language.join_and([card_full(language, deck, f) for f in spec.layout.preplaced])
         facts.append(gettext(
             "After the deal, and before play begins, whoever holds one of these cards lays it face up on the"
-            " table, at its place in the rows: %(cards)s.") % {"cards": cards})
+            " table, at its place in the rows: %(cards)s.") % ({"cards": cards} | joined_forms(language.join_and, forms)))
     if spec.layout.start_per_row:
         facts.append(gettext(
             "Each suit is built in its own row on the table. A row is started by the first card played in its"
@@ -399,7 +402,7 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     )
     a, b = rules_of("parliament"), load_rulespec(house)
     english = describe_diff(a, b, "en")
-    assert "Opening card: 7 of clubs (7♣) instead of 7 of diamonds (7♦)." in english
+    assert "Opening card: the 7 of clubs (7♣) instead of the 7 of diamonds (7♦)." in english
     assert "Passing while able to play: yes instead of no." in english
     assert "Cost of a voluntary pass: two chips." in english  # voluntary passes did not exist before
     assert "The others count the point values of the cards left in their hands and score them as minus points" in english
@@ -448,7 +451,7 @@ def test_diff_of_a_child_without_a_name(tmp_path: Path) -> None:
 
 def test_diff_reports_point_values_only_where_scoring_reads_them() -> None:
     text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
-    assert "Point values of the cards: A 15 instead of 1, J 11 instead of 10" in text
+    assert "Point values of the cards: the ace counts 15 instead of 1, the jack counts 11 instead of 10" in text
     assert "Ante" not in describe_diff(rules_of("parliament"), rules_of("penalty-points"), "en")
 
 
