@@ -10,6 +10,8 @@ from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import describe_diff, render_rulesheet
+from sevens.compiler.rulesheet.i18n import Lang
+from sevens.compiler.rulesheet.sentences import sentence
 
 
 @cache
@@ -48,11 +50,14 @@ def test_cards_laid_before_the_deal_are_a_list_with_and() -> None:
 
 
 def test_cards_in_conditions_carry_their_article() -> None:
-    assert "la carte est le 7 de carreau (7♦)" in diff("sevens", "parliament", "fr")
-    assert "la carta es el siete de diamantes (7♦)" in diff("sevens", "parliament", "es")
-    assert "the card is the 7 of diamonds (7♦)" in diff("sevens", "parliament")
+    rules = rules_of("sevens")
+    assert rules.follow_when is not None
+    when, deck = rules.follow_when.tree, rules.spec.deck  # card == 7D
+    assert sentence(Lang("fr"), deck, when) == "la carte est le 7 de carreau (7♦)"
+    assert sentence(Lang("es"), deck, when) == "la carta es el siete de diamantes (7♦)"
+    assert sentence(Lang("en"), deck, when) == "the card is the 7 of diamonds (7♦)"
     # German keeps the bare name: its diff lines say "statt Karo-7", where "statt die" is wrong
-    assert "die Karte ist Karo-7 (7♦)" in diff("sevens", "parliament", "de")
+    assert sentence(Lang("de"), deck, when) == "die Karte ist Karo-7 (7♦)"
     assert "antes, el cinco de oros (5O)" in diff("cinquillo", "cinquillo-fives", "es")
 
 
@@ -72,3 +77,22 @@ def test_target_score_is_the_end_and_the_deal_cap_a_fallback() -> None:
     assert "avant son terme" not in sheet("cinquillo", "fr")
     assert "termina antes" not in sheet("cinquillo", "es")
     assert "falls to −100 points. If nobody gets there" in sheet("ristiseiska")
+
+
+def test_fan_tan_to_elfer_raus_diff_says_the_rules() -> None:
+    en = diff("fan-tan", "elfer-raus")
+    assert "for which" not in en and "this always holds" not in en
+    assert "First player: the player holding the 11 of the first suit in suit order" in en
+    assert "On your turn you may play as many cards as you like" in en
+    assert "The extra card is optional" not in en  # the one sentence says so
+    fr = diff("fan-tan", "elfer-raus", "fr")
+    assert "le joueur qui détient le 11 de la première couleur" in fr
+    assert "c’est toujours le cas" not in fr
+    assert "vous pouvez poser autant de cartes que vous voulez" in fr
+    assert "el jugador que tiene el 11 del primer palo" in diff("fan-tan", "elfer-raus", "es")
+
+
+def test_a_dropped_follow_up_is_one_line() -> None:
+    en = diff("sevens", "parliament")
+    assert "An extra card may follow when: dropped." in en
+    assert "The extra card must satisfy" not in en

@@ -18,13 +18,15 @@ from sevens.compiler.rulesheet.cards import (
     suit_name,
 )
 from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.compiler.rulesheet.phrases import lowest_holder, transfer_text
+from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import card_phrase, flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
     canon,
     compulsory_sentence,
+    follow_sentence,
+    free_follow_sentence,
     play_sentences,
     play_shape,
     points_sentence,
@@ -95,6 +97,11 @@ DIRECTIONS = {
     Direction.CLOCKWISE: P_("value", "clockwise, to the left"),
     Direction.COUNTER_CLOCKWISE: P_("value", "counter-clockwise, to the right"),
 }
+#: Who leads when the first player is whoever holds a given rank, by the order of the suits.
+LEADER_RANK = P_(
+    "value",
+    "the player holding the %(rank)s of the first suit in suit order (failing that, of the next one)",
+)
 DEALER_NAMES = P_("value", "named by the dealer: one of %(cards)s")
 BY_HOLDERS = P_(
     "value",
@@ -323,6 +330,8 @@ def _opening(lang: Lang, rules: AnalysedRules) -> str:
 
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
     opening = rules.spec.opening
+    if opening.leader == "holder-of-lowest" and (rank := leader_rank(rules)) is not None:
+        return lang.marked(LEADER_RANK, **rank_forms(lang, rules.spec.deck, rank))
     if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
@@ -402,8 +411,37 @@ def _applies(field: str, new: AnalysedRules) -> bool:
     if field == "points":
         return new.spec.chips is None or _zero_none(new.points) is not None
     if field == "follow_optional":  # no extra card any more: its dropped condition says so
-        return new.spec.follow_up is not None
+        return new.spec.follow_up is not None and _follow_shape(Lang("en"), new) is None
+    if field == "follow_allow":  # a hand-written follow-up sentence, or "dropped", says it all
+        return new.spec.follow_up is not None and _follow_shape(Lang("en"), new) is None
     return True
+
+
+def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
+    """The sheet's hand-written sentence for the follow-up rule ("you may play as many cards
+    as you like"), if it has one: it says the trigger, the extra card and whether it is optional."""
+    follow = rules.spec.follow_up
+    if follow is None or rules.follow_when is None or rules.follow_allow is None:
+        return None
+    deck, when, allow = rules.spec.deck, rules.follow_when.tree, rules.follow_allow.tree
+    return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(
+        lang, deck, when, allow, follow.optional, follow.max
+    )
+
+
+def _follow_key(rules: AnalysedRules) -> object:
+    """The follow-up rule; when it has a hand-written sentence, all of its parts, which that
+    one sentence tells."""
+    follow = rules.spec.follow_up
+    if follow is None or rules.follow_when is None:
+        return None
+    if _follow_shape(Lang("en"), rules) is None:
+        return rules.follow_when.tree
+    return (rules.follow_when.tree, _allow_key(rules), follow.optional, follow.max)
+
+
+def _follow_when(lang: Lang, rules: AnalysedRules) -> str:
+    return _follow_shape(lang, rules) or _expr(lang, rules, rules.follow_when)
 
 
 def _allow_key(rules: AnalysedRules) -> object:
@@ -477,10 +515,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     "values": (lambda r: {k.code: k.value for k in r.spec.deck.ranks}, _values),
     "legal": (_legal_key, _legal),
     "compulsory": (lambda r: r.compulsory and r.compulsory.tree, _compulsory),
-    "follow_when": (
-        lambda r: r.follow_when and r.follow_when.tree,
-        lambda lang, r: _expr(lang, r, r.follow_when),
-    ),
+    "follow_when": (_follow_key, _follow_when),
     "follow_allow": (
         _allow_key,
         lambda lang, r: _expr(lang, r, r.follow_allow),
