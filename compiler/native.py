@@ -20,14 +20,16 @@ with the feature named.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from fractions import Fraction
+from typing import Any
 
 from sevens.compiler.analyse import (
     BOOL,
     CARD,
     CARDS,
+    INT,
     PLAYERS,
     AnalysedRules,
     T,
@@ -43,6 +45,9 @@ from sevens.compiler.analyse import (
 
 __all__ = [
     "ENV_FEATURES",
+    "HAND_KEYED",
+    "HAND_NONE",
+    "HAND_PER_CARD",
     "TABLE_REF",
     "NativeProgram",
     "NativeUnsupported",
@@ -101,6 +106,8 @@ class Op(IntEnum):
     ACC = 41  # func slot: fold the element into the accumulator below it
     TRUTH = 42  # any value -> 0 or 1
     END = 43
+    HAND = 44  # slot: a fact of the mover's hand, worked out once per decision (see HAND_*)
+    CARD_FOLD = 45  # func table: fold a per-face table over the cards of a ref (see below)
 
 
 #: Iteration kinds of ``ITER_INIT``.
@@ -112,6 +119,17 @@ AGG_START = {"sum": 0, "count": 0, "max": 0, "min": 0, "any": 0, "all": 1}
 #: seat s covered are ``COVERED_REF - s``).
 TABLE_REF = -1
 COVERED_REF = -2
+#: How the kernels find the legal cards when ``play.legal`` reads the mover's hand.  The parts
+#: of the condition that read the hand but not the card or the row ("hand facts": ``hand.count
+#: == 1``, ``not any(c.rank == 7 for c in hand)``…) are lifted out and worked out once per
+#: decision into slots read by ``HAND``.  When nothing else reads the hand and every fact is a
+#: truth value, the facts index the row memo like the table-wide facts (HAND_KEYED: a bit
+#: each); otherwise each card of the hand is tried with the hand (HAND_PER_CARD).
+HAND_NONE, HAND_KEYED, HAND_PER_CARD = 0, 1, 2
+#: The most hand facts keyed into the row memo (each doubles its size).
+MAX_KEYED_HAND_FACTS = 4
+#: The names a hand fact may read: nothing that changes from one card or row to the next.
+_FACT_NAMES = frozenset({"hand", "table", "game"})
 #: Table-wide facts the kernels keep in play conditions, with the number of values each can
 #: take (None: one more than the cards in the deal).  The kernels keep one combined index of
 #: them, ``sum(fact_k * radix_k)`` (mixed radix), which also indexes the row memo.
@@ -142,6 +160,88 @@ _BINARY = {
 }
 
 
+@dataclass(frozen=True)
+class _TFact(T):
+    """A hand fact lifted out of a play condition: read back from its slot (``Op.HAND``)."""
+
+    slot: int
+
+
+def _children(node: T) -> list[T]:
+    """The sub-expressions of a typed node."""
+    found: list[T] = []
+    for value in vars(node).values():
+        if isinstance(value, T):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(item for item in value if isinstance(item, T))
+    return found
+
+
+def free_names(node: T) -> frozenset[str]:
+    """The names a typed tree reads that it does not bind itself (an aggregate binds its variable)."""
+    if isinstance(node, TVar):
+        return frozenset({node.name})
+    if isinstance(node, TAggregate):
+        inner = free_names(node.element) | (free_names(node.cond) if node.cond is not None else frozenset())
+        return free_names(node.iterable) | (inner - {node.var})
+    names: frozenset[str] = frozenset()
+    for child in _children(node):
+        names |= free_names(child)
+    return names
+
+
+def _reads_only(node: TAggregate, allowed: frozenset[str]) -> bool:
+    """Whether an aggregate's element and filter read only its own variable (and ``allowed``)."""
+    inner = free_names(node.element) | (free_names(node.cond) if node.cond is not None else frozenset())
+    return inner <= allowed | {node.var}
+
+
+def lift_hand_facts(node: T, facts: list[T]) -> T:
+    """``node`` with each largest sub-expression that reads the hand but neither the card nor
+    the row (a number or a truth value) replaced by a slot; the lifted trees go to ``facts``."""
+    names = free_names(node)
+    if node.type in (BOOL, INT) and "hand" in names and names <= _FACT_NAMES:
+        if node not in facts:
+            facts.append(node)
+        return _TFact(node.type, facts.index(node))
+    if "hand" not in names:
+        return node
+    changes: dict[str, Any] = {}
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, T):
+            changes[f.name] = lift_hand_facts(value, facts)
+        elif isinstance(value, tuple) and any(isinstance(item, T) for item in value):
+            changes[f.name] = tuple(lift_hand_facts(item, facts) for item in value)
+    return replace(node, **changes)
+
+
+@dataclass
+class _CardTables:
+    """Aggregates over cards whose element and filter read only the card: each becomes two
+    tables over the faces (filter, element), filled by the kernels from these programs."""
+
+    n_ranks: int
+    programs: list[tuple[list[int], list[int]]] = field(default_factory=list)
+    seen: dict[TAggregate, int] = field(default_factory=dict)
+
+    def add(self, node: TAggregate) -> int:
+        """The number of the tables of an aggregate (the same aggregate shares them)."""
+        if node not in self.seen:
+            self.seen[node] = len(self.programs)
+            element = TConst(INT, 1) if node.func == "count" else node.element
+            keep = node.cond if node.cond is not None else TConst(BOOL, True)
+            self.programs.append((self.lower(keep, node.var), self.lower(element, node.var)))
+        return self.seen[node]
+
+    def lower(self, tree: T, var: str) -> list[int]:
+        program = _Program("player", self.n_ranks, [], [], locals={var: 0})
+        program.lower(tree)
+        program.emit(Op.END)
+        return program.code
+
+
 @dataclass
 class _Program:
     """A program under construction: code, and the names bound in its context."""
@@ -152,6 +252,7 @@ class _Program:
     env_dims: list[int] = field(default_factory=list)
     code: list[int] = field(default_factory=list)
     locals: dict[str, int] = field(default_factory=dict)
+    tables: _CardTables | None = None  # None: aggregates loop over their items (in a table's own program)
 
     def emit(self, *words: int) -> int:
         """Append words; returns the position of the first."""
@@ -190,10 +291,8 @@ class _Program:
             self.emit(Op.ROW, 6)
         elif node.name in ("player", "hand") and self.context == "player":
             self.emit(Op.SEAT)  # a player is its seat; its hand is referred to by the seat
-        elif node.name == "hand":  # a play condition reading the mover's hand (RuleSet.reads_hand)
-            raise NativeUnsupported(
-                "the numba backend does not support 'hand' in play conditions (legality per seat) yet"
-            )
+        elif node.name == "hand":  # a play condition reading the mover's hand: the kernels pass
+            self.emit(Op.SEAT)  # the mover's seat to row programs that read it (RuleSet.reads_hand)
         elif node.name in ("players", "others", "table", "game", "row"):
             self.emit(Op.PUSH, 0)  # a placeholder: the operator reading it knows what it means
         else:
@@ -329,6 +428,11 @@ class _Program:
     def lower_TAggregate(self, node: TAggregate) -> None:
         iterable = node.iterable
         kind = self.iteration_kind(iterable)
+        if kind == ITER_CARDS and self.tables is not None and _reads_only(node, frozenset()):
+            # the element and filter read nothing but the card: a table per face, folded natively
+            self.lower(iterable)
+            self.emit(Op.CARD_FOLD, AGG_CODES[node.func], self.tables.add(node))
+            return
         self.lower(iterable)
         slot = len(self.locals)
         self.emit(Op.ITER_INIT, slot, kind)
@@ -347,6 +451,9 @@ class _Program:
         self.emit(Op.ACC, AGG_CODES[node.func], slot)
         self.emit(Op.JUMP, loop)
         self.patch(loop + 2, len(self.code))
+
+    def lower__TFact(self, node: _TFact) -> None:
+        self.emit(Op.HAND, node.slot)
 
     def iteration_kind(self, iterable: T) -> int:
         if iterable.type == CARDS:
@@ -371,6 +478,9 @@ class NativeProgram:
     constants: dict[str, int]  # programs that are a single constant, by name
     reads_ranks: bool = False  # play.legal reads row.top/row.bottom: the memo is built per state
     env_dims: tuple[int, ...] = ()  # the number of values of each fact in ``env``
+    hand_mode: int = HAND_NONE  # how play.legal reads the mover's hand (HAND_*)
+    hand_facts: int = 0  # the hand facts lifted out of play.legal (programs hand0, hand1…)
+    card_tables: int = 0  # per-face tables of aggregates (programs table0_keep, table0_value…)
 
     @property
     def env_size(self) -> int:
@@ -389,8 +499,10 @@ def _radix(dims: list[int], k: int) -> int:
     return radix
 
 
-def _lower_one(tree: T | None, context: str, n_ranks: int, env: list[str], dims: list[int]) -> list[int]:
-    program = _Program(context, n_ranks, env, dims)
+def _lower_one(
+    tree: T | None, context: str, n_ranks: int, env: list[str], dims: list[int], tables: _CardTables
+) -> list[int]:
+    program = _Program(context, n_ranks, env, dims, tables=tables)
     if tree is None:
         program.emit(Op.PUSH, 0)
     else:
@@ -399,9 +511,9 @@ def _lower_one(tree: T | None, context: str, n_ranks: int, env: list[str], dims:
     return program.code
 
 
-def _lower_env(n_ranks: int, env: list[str], dims: list[int]) -> list[int]:
+def _lower_env(n_ranks: int, env: list[str], dims: list[int], tables: _CardTables) -> list[int]:
     """The combined index of the table-wide facts: each fact times its place value, summed."""
-    program = _Program("player", n_ranks, env, dims)
+    program = _Program("player", n_ranks, env, dims, tables=tables)
     program.emit(Op.PUSH, 0)
     for k, feature in enumerate(env):
         program.lower(_feature_tree(feature))
@@ -424,8 +536,9 @@ def lower_rules(rules: AnalysedRules) -> NativeProgram:
                 f"the numba backend does not support {feature} in play conditions yet"
             )
     dims = [ENV_FEATURES[f] or rules.spec.deck.n_cards + 1 for f in env]
+    legal, facts, hand_mode = split_hand_facts(rules.legal.tree)
     trees: dict[str, tuple[T | None, str]] = {
-        "legal": (rules.legal.tree, "row"),
+        "legal": (legal, "row"),
         "follow_when": (rules.follow_when.tree if rules.follow_when else None, "row"),
         "follow_allow": (rules.follow_allow.tree if rules.follow_allow else None, "row"),
         "pass_cost": (rules.pass_cost.tree, "player"),
@@ -434,20 +547,46 @@ def lower_rules(rules: AnalysedRules) -> NativeProgram:
         "pay_winner": (rules.pay_winner.tree if rules.pay_winner else None, "player"),
         "points": (rules.points.tree if rules.points else None, "player"),
     }
+    trees |= {f"hand{k}": (fact, "player") for k, fact in enumerate(facts)}
     code: list[int] = []
     starts: dict[str, int] = {}
     constants: dict[str, int] = {}
-    for name, (tree, context) in trees.items():
-        lowered = _lower_one(tree, context, n_ranks, env, dims)
+    tables = _CardTables(n_ranks)
+
+    def add(name: str, lowered: list[int]) -> None:
         starts[name] = len(code)
         code.extend(_relocate(lowered, len(code)))
+
+    for name, (tree, context) in trees.items():
+        lowered = _lower_one(tree, context, n_ranks, env, dims, tables)
+        add(name, lowered)
         if len(lowered) == 3 and lowered[0] == Op.PUSH:
             constants[name] = lowered[1]
     if env:
-        starts["env"] = len(code)
-        code.extend(_relocate(_lower_env(n_ranks, env, dims), len(code)))
+        add("env", _lower_env(n_ranks, env, dims, tables))
+    for t, (keep, value) in enumerate(tables.programs):
+        add(f"table{t}_keep", keep)
+        add(f"table{t}_value", value)
     reads_ranks = bool(rules.legal.uses & {"row.top", "row.bottom"})
-    return NativeProgram(tuple(code), starts, tuple(env), constants, reads_ranks, tuple(dims))
+    return NativeProgram(
+        tuple(code), starts, tuple(env), constants, reads_ranks, tuple(dims),
+        hand_mode, len(facts), len(tables.programs),
+    )  # fmt: skip
+
+
+def split_hand_facts(tree: T) -> tuple[T, list[T], int]:
+    """``play.legal`` with its hand facts lifted out, the facts, and how the kernels find the
+    legal cards (``HAND_*``): keyed into the row memo when only true/false facts read the hand."""
+    facts: list[T] = []
+    lifted = lift_hand_facts(tree, facts)
+    if not facts and "hand" not in free_names(lifted):
+        return tree, [], HAND_NONE
+    keyed = (
+        "hand" not in free_names(lifted)
+        and all(fact.type == BOOL for fact in facts)
+        and len(facts) <= MAX_KEYED_HAND_FACTS
+    )
+    return lifted, facts, HAND_KEYED if keyed else HAND_PER_CARD
 
 
 def _feature_tree(feature: str) -> T:
@@ -479,6 +618,8 @@ OPERANDS = {
     Op.ITER_INIT: 2,
     Op.ITER_NEXT: 2,
     Op.ACC: 2,
+    Op.HAND: 1,
+    Op.CARD_FOLD: 2,
 }
 
 

@@ -269,17 +269,15 @@ def test_hand_with_jokers_is_refused_where_it_is(tmp_path: Path) -> None:
     assert "rule.yaml:4:" in message and "together with jokers" in message
 
 
-def test_the_native_backend_refuses_hand_facts_by_feature() -> None:
-    from sevens.compiler.native import NativeUnsupported, lower_rules
+def test_the_native_backend_lowers_hand_facts() -> None:
+    # the kernels play hand facts (tests/test_native.py replays their games in Python)
+    from sevens.compiler.native import HAND_KEYED, lower_rules
     from sevens.compiler.pipeline import find_rulespec
     from sevens.runtime.native.features import check_supported
 
-    with pytest.raises(NativeUnsupported, match="'hand' in play conditions"):
-        check_supported(compiled("mandatory-seven").rule_set)
-    with pytest.raises(NativeUnsupported, match="'hand' in play conditions"):  # lowered first
-        lower_rules(load_rulespec(find_rulespec("mandatory-seven")))
-    check_supported(compiled("fan-tan").rule_set)  # the parent is played natively
-    lower_rules(load_rulespec(find_rulespec("penalty-points")))  # 'hand' in amounts still lowers
+    check_supported(compiled("mandatory-seven").rule_set)
+    assert lower_rules(load_rulespec(find_rulespec("mandatory-seven"))).hand_mode == HAND_KEYED
+    lower_rules(load_rulespec(find_rulespec("penalty-points")))  # 'hand' in amounts lowers too
 
 
 def test_an_opening_card_a_hand_rule_never_allows_is_reported(tmp_path: Path) -> None:

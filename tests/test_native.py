@@ -29,13 +29,22 @@ from hypothesis import strategies as st
 
 from sevens.cli import main
 from sevens.compiler.contract import build_rule_set
-from sevens.compiler.native import NativeUnsupported, lower_rules
+from sevens.compiler.native import (
+    HAND_KEYED,
+    HAND_NONE,
+    HAND_PER_CARD,
+    OPERANDS,
+    NativeUnsupported,
+    Op,
+    lower_rules,
+)
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
 from sevens.runtime import native
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.records import RECORD_KEYS
 from sevens.runtime.simulate import Options
 from tests.conftest import BUILTIN_IDS, compiled
+from tests.test_hand_facts import HAND_RULES
 
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
@@ -151,13 +160,10 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
     return compared
 
 
-def test_the_kernels_play_every_builtin_but_those_reading_the_hand() -> None:
-    # Legality per seat (``hand`` in play conditions) is not in the kernels yet: the one
-    # built-in that reads the hand is refused by that feature, and nothing else is.
+def test_the_kernels_play_every_builtin() -> None:
     refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
-    assert set(refused) == {"mandatory-seven"}
-    assert "'hand' in play conditions" in refused["mandatory-seven"]
-    assert {"play-or-pay", "shichi-narabe-joker"} <= set(NATIVE_IDS)
+    assert refused == {}
+    assert {"mandatory-seven", "play-or-pay", "shichi-narabe-joker"} <= set(NATIVE_IDS)
 
 
 def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
@@ -170,6 +176,92 @@ def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
     refused = dataclasses.replace(rule_set, passing=dataclasses.replace(rule_set.passing, transfer=to_others))
     with pytest.raises(NativeUnsupported, match=r"^the numba backend does not support 'others' as the receiver"):
         check_supported(refused)
+    # hand facts beside jokers (the analyser refuses them too): the joker turns read no hand
+    hand_and_jokers = dataclasses.replace(compiled("shichi-narabe-joker").rule_set, reads_hand=True)
+    with pytest.raises(NativeUnsupported, match=r"'hand' in play conditions together with jokers"):
+        check_supported(hand_and_jokers)
+    check_supported(compiled("mandatory-seven").rule_set)
+
+
+# -- hand facts in play conditions (legality per seat) ------------------------------
+def _hand_rule(directory: Path, name: str) -> str:
+    """The rulespec of a hand-reading house rule of tests/test_hand_facts.py, written out."""
+    parent, overlay = HAND_RULES[name]
+    path = directory / f"{name}.yaml"
+    if not path.exists():
+        path.write_text(f"id: {name}\nextends: {parent}\nkind: house-rule\n{overlay}")
+    return str(path)
+
+
+#: How play.legal of each hand rule is found: true/false hand facts key the row memo; a fact
+#: that is a number, or the hand read next to the card, makes each card be tried with the hand.
+HAND_MODES = {
+    "last-not-ace": HAND_KEYED,
+    "seven-with-neighbour": HAND_PER_CARD,
+    "double-deck-value": HAND_PER_CARD,
+    "cabron-holding": HAND_KEYED,
+    "domino-hand": HAND_PER_CARD,
+    "play-or-pay-hand": HAND_KEYED,
+    "follow-up-hand": HAND_NONE,  # only its follow-up reads the hand
+}
+
+
+def _opcodes(code: tuple[int, ...], start: int) -> list[Op]:
+    """The opcodes of the program at ``start``, in order, up to its END."""
+    found = []
+    pc = start
+    while code[pc] != Op.END:
+        found.append(Op(code[pc]))
+        pc += 1 + OPERANDS.get(Op(code[pc]), 0)
+    return found
+
+
+def test_hand_facts_are_lifted_out_of_play_legal(tmp_path: Path) -> None:
+    program = lower_rules(load_rulespec(find_rulespec("mandatory-seven")))
+    assert (program.hand_mode, program.hand_facts, program.card_tables) == (HAND_KEYED, 1, 1)
+    # not any(c.rank == 7 for c in hand): the mover's hand folded over a table per face
+    assert _opcodes(program.code, program.starts["hand0"]) == [Op.SEAT, Op.CARD_FOLD, Op.NOT]
+    legal = _opcodes(program.code, program.starts["legal"])
+    assert Op.HAND in legal and Op.SEAT not in legal  # the row memo's program reads the slot
+    assert set(HAND_MODES) == set(HAND_RULES)
+    for name, mode in HAND_MODES.items():
+        assert lower_rules(load_rulespec(Path(_hand_rule(tmp_path, name)))).hand_mode == mode, name
+    assert lower_rules(load_rulespec(find_rulespec("parliament"))).hand_mode == HAND_NONE
+
+
+@needs_numba
+@pytest.mark.parametrize("name", sorted(HAND_RULES))
+def test_hand_rules_replay_identically_in_python(tmp_path: Path, name: str) -> None:
+    """Each house rule reading the hand, natively and replayed in Python, two table sizes."""
+    path = _hand_rule(tmp_path, name)
+    allowed = compiled(path).rule_set.players
+    games = max(GAMES // 8, 8)
+    compared = _agree(path, allowed.min, "random", None, range(games))
+    compared += _agree(path, allowed.max, "heuristic", None, range(games, 2 * games))
+    assert compared > 2 * games
+
+
+@needs_numba
+def test_a_hand_fact_decides_native_legality() -> None:
+    """mandatory-seven: whenever a seat holding a seven may play, only sevens are legal (and
+    the rule comes up), so the kernels really read the hand."""
+    from sevens.runtime.native.build import prepare
+
+    rules = native.native_rules("mandatory-seven")
+    prepared = prepare(rules.rule_set, rules.program, 4, "random", None)
+    narrowed = 0
+    for seed in range(10):
+        for record in _records(rules, native.play_native_game(prepared, seed, FORGET), 4, seed):
+            hands = [set(hand) for hand in record["hands"]]
+            for d in record["decisions"]:
+                held = hands[d["seat"]]
+                sevens = {card for card in held if card.startswith("7")}
+                if d["legal"] and sevens:
+                    assert set(d["legal"]) <= sevens
+                    narrowed += 1
+                if d["card"]:
+                    held.discard(d["card"])
+    assert narrowed > 0
 
 
 #: Built-ins exercising each mechanic of the later contract, with a test of a deal's record
@@ -251,6 +343,23 @@ def test_native_matches_replay_identically_in_python(variant: str) -> None:
     players = compiled(variant).rule_set.players.min + 1
     deals = number_of_deals(compiled(variant), players, None)
     assert _agree(variant, players, "withhold", deals, range(3)) > 0
+
+
+@needs_numba
+@settings(max_examples=20, deadline=None)
+@given(
+    name=st.sampled_from(sorted(HAND_RULES)),
+    seed=st.integers(0, 2**40),
+    players_offset=st.integers(0, 10),
+    strategy=st.sampled_from(["random", "heuristic", "withhold"]),
+)
+def test_hypothesis_native_games_with_hand_facts_agree(
+    tmp_path_factory: pytest.TempPathFactory, name: str, seed: int, players_offset: int, strategy: str
+) -> None:
+    path = _hand_rule(tmp_path_factory.getbasetemp(), name)
+    allowed = compiled(path).rule_set.players
+    players = allowed.min + players_offset % (allowed.max - allowed.min + 1)
+    _agree(path, players, strategy, None, range(seed, seed + 1))
 
 
 @needs_numba

@@ -42,7 +42,7 @@ def sheet(variant: str, lang: str = "en") -> str:
         ("en", 12, "card", "twelve"),
         ("en", 13, "card", "13"),  # large numbers stay digits
         ("ja", 3, "time", "3"),  # Japanese keeps digits
-        ("ru", 3, "time", "3"),  # Russian too: the word would need each sentence's case
+        ("ru", 3, "time", "трёх"),  # Russian: nouns whose sentences share a case ("не больше трёх раз")
     ],
 )
 def test_small_counts_are_words(lang: str, n: int, noun: str, word: str) -> None:
@@ -192,7 +192,7 @@ def test_colour_suits_take_each_language_s_initials() -> None:
 
 def test_english_lists_have_no_serial_comma() -> None:
     assert "Fan Tan, Sevens, Dominoes and Card Dominoes" in sheet("parliament")
-    assert "jack of hearts (J♥) or jack of spades (J♠)" in sheet("kartendomino")
+    assert "the jack of hearts (J♥) or the jack of spades (J♠)" in sheet("kartendomino")
 
 
 def test_russian_card_after_a_verb_is_accusative() -> None:

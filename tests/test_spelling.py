@@ -36,7 +36,7 @@ MAX_WORDS = 40
 SKIPPED = re.compile(
     r"<(style|svg|code|a)\b.*?</\1>|<(\w+)[^>]*\blang=\"[^\"]*\"[^>]*>.*?</\2>", re.S
 )
-CARD_LETTERS = re.compile(r"^([A-ZА-ЯÅÄÖ][a-zа-я]?|\d{1,2}[A-Z])$")  # "K", "Kn", "5O"
+CARD_LETTERS = re.compile(r"^([A-ZА-ЯÅÄÖ][a-zа-я]?|\d{1,2}[A-Z][a-z]?)$")  # "K", "Kn", "5O", "11Ge"
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 

@@ -205,6 +205,7 @@ RUSSIAN_NOUNS = {
     "туз": ("туза", "тузу", "туза", "тузом"),
     "дама": ("даму", "даме", "дамы", "дамой"),
     "всадник": ("всадника", "всаднику", "всадника", "всадником"),
+    "карта": ("карту", "карте", "карты", "картой"),  # "карта 11" (Elfer raus!)
 }
 
 
@@ -247,7 +248,17 @@ def noun_forms(code: str, noun: str, head: str | None = None) -> dict[str, str]:
             for art in ARTICLES
         }
         return forms | {"gen_def": definite + "s"}
+    if code == "en":
+        return {key: _english(noun, key.endswith("_def")) for key in keys}
     return dict.fromkeys(keys, noun)
+
+
+def _english(noun: str, definite: bool) -> str:
+    """``noun`` with its English article: "the 7 of diamonds", "an 8", "an ace", "a jack"."""
+    if definite:
+        return f"the {noun}"
+    spoken_vowel = noun[:1] in "aeiou8" or noun.split(" ")[0] in ("11", "18")
+    return f"{'an' if spoken_vowel else 'a'} {noun}"
 
 
 def _german(name: str) -> dict[str, str]:
@@ -268,6 +279,8 @@ def rank_noun(lang: Lang, deck: Deck, rank: int) -> str:
     pip = PIP_IN_CARD.get(deck.ranks[rank].name)
     if lang.code == "ru" and pip and not _numbered_beyond_ten(deck):
         return lang.marked(pip) if name != "1" else name  # a number card 1 is no ace
+    if lang.code == "ru" and name.isdigit():  # "карту 11": a bare number takes no case
+        return f"карта {name}"
     if lang.code == "sv" and name in SWEDISH_NOUNS:
         return SWEDISH_NOUNS[name][0].split(" ")[1]
     return name
@@ -311,7 +324,7 @@ def card_forms(lang: Lang, deck: Deck, face: int, key: str = "card") -> dict[str
             forms[k] = f"{article} {lang.marked(CARD_NAME, rank=noun, suit=suit)}"
     elif lang.code == "ru":
         forms = noun_forms("ru", name)
-    elif lang.code in ROMANCE_ARTICLES:
+    elif lang.code in ROMANCE_ARTICLES or lang.code == "en":
         forms = noun_forms(lang.code, name, head)
     else:
         forms = dict.fromkeys(keys, name)

@@ -40,6 +40,9 @@ CHANGED = P_("diff", "%(topic)s: %(new)s instead of %(old)s.")
 #: For rules whose old wording would only repeat most of the new one.
 NOW = P_("diff", "%(topic)s: %(new)s")
 CHANGED_LIST = P_("diff", "%(topic)s: %(items)s.")
+#: A card rule the old rule set did not have ("none"): not "X instead of none", which
+#: several languages cannot decline ("statt keine").
+FROM_NONE = P_("diff", "%(topic)s: %(new)s; previously %(old)s.")
 #: The rank is named, with its article where the language has one (``%(rank_nom_def)s``…).
 VALUE_CHANGE = P_("diff", "the %(rank)s counts %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
@@ -97,11 +100,6 @@ DIRECTIONS = {
     Direction.CLOCKWISE: P_("value", "clockwise, to the left"),
     Direction.COUNTER_CLOCKWISE: P_("value", "counter-clockwise, to the right"),
 }
-#: Who leads when the first player is whoever holds a given rank, by the order of the suits.
-LEADER_RANK = P_(
-    "value",
-    "the player holding the %(rank)s of the first suit in suit order (failing that, of the next one)",
-)
 DEALER_NAMES = P_("value", "named by the dealer: one of %(cards)s")
 BY_HOLDERS = P_(
     "value",
@@ -270,7 +268,8 @@ def _values(lang: Lang, rules: AnalysedRules) -> str:
 
 def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | None:
     """Only the ranks whose point value changed: ``J = 11 instead of 10, …``; ``None`` when
-    no rank of both packs changed its value (a pack of other ranks is told by "Ranks")."""
+    no rank of both packs changed its value (a pack of other ranks is told by "Ranks"; a
+    list "1 = 1, 2 = 2, …" would be noise)."""
     old, new = a.spec.deck, b.spec.deck
     changes = [
         lang.marked(
@@ -279,7 +278,7 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
-    if not changes:
+    if not changes:  # the ranks line and the scoring sentence already tell a new pack
         return None
     return lang.marked(
         CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
@@ -328,10 +327,21 @@ def _opening(lang: Lang, rules: AnalysedRules) -> str:
     return card_phrase(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
 
 
+#: Who leads when the first card of a rank in suit order leads (Elfer raus!), as the sheet
+#: says it, instead of the generic "lowest of the cards for which …" formula.
+LEADER_OF_RANK = P_(
+    "value",
+    "the player holding the %(rank)s of the suit listed first"
+    " (if nobody does, of the next suit, and so on)",
+)
+
+
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
     opening = rules.spec.opening
     if opening.leader == "holder-of-lowest" and (rank := leader_rank(rules)) is not None:
-        return lang.marked(LEADER_RANK, **rank_forms(lang, rules.spec.deck, rank))
+        deck = rules.spec.deck
+        forms = {"rank": rank_name(lang, deck, rank), **rank_forms(lang, deck, rank)}
+        return lang.marked(LEADER_OF_RANK, **forms)
     if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
@@ -411,37 +421,8 @@ def _applies(field: str, new: AnalysedRules) -> bool:
     if field == "points":
         return new.spec.chips is None or _zero_none(new.points) is not None
     if field == "follow_optional":  # no extra card any more: its dropped condition says so
-        return new.spec.follow_up is not None and _follow_shape(Lang("en"), new) is None
-    if field == "follow_allow":  # a hand-written follow-up sentence, or "dropped", says it all
-        return new.spec.follow_up is not None and _follow_shape(Lang("en"), new) is None
+        return new.spec.follow_up is not None
     return True
-
-
-def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
-    """The sheet's hand-written sentence for the follow-up rule ("you may play as many cards
-    as you like"), if it has one: it says the trigger, the extra card and whether it is optional."""
-    follow = rules.spec.follow_up
-    if follow is None or rules.follow_when is None or rules.follow_allow is None:
-        return None
-    deck, when, allow = rules.spec.deck, rules.follow_when.tree, rules.follow_allow.tree
-    return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(
-        lang, deck, when, allow, follow.optional, follow.max
-    )
-
-
-def _follow_key(rules: AnalysedRules) -> object:
-    """The follow-up rule; when it has a hand-written sentence, all of its parts, which that
-    one sentence tells."""
-    follow = rules.spec.follow_up
-    if follow is None or rules.follow_when is None:
-        return None
-    if _follow_shape(Lang("en"), rules) is None:
-        return rules.follow_when.tree
-    return (rules.follow_when.tree, _allow_key(rules), follow.optional, follow.max)
-
-
-def _follow_when(lang: Lang, rules: AnalysedRules) -> str:
-    return _follow_shape(lang, rules) or _expr(lang, rules, rules.follow_when)
 
 
 def _allow_key(rules: AnalysedRules) -> object:
@@ -515,7 +496,10 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     "values": (lambda r: {k.code: k.value for k in r.spec.deck.ranks}, _values),
     "legal": (_legal_key, _legal),
     "compulsory": (lambda r: r.compulsory and r.compulsory.tree, _compulsory),
-    "follow_when": (_follow_key, _follow_when),
+    "follow_when": (
+        lambda r: r.follow_when and r.follow_when.tree,
+        lambda lang, r: _expr(lang, r, r.follow_when),
+    ),
     "follow_allow": (
         _allow_key,
         lambda lang, r: _expr(lang, r, r.follow_allow),
@@ -618,6 +602,21 @@ def _uses_values(rules: AnalysedRules) -> bool:
     return uses_value(rules)
 
 
+FOLLOW_FIELDS = ("follow_when", "follow_allow", "follow_optional")
+
+
+def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
+    """The sheet's own sentence for the extra card after a play, if it has one ("Whoever
+    plays an ace or a king may immediately play one more card.")."""
+    follow = rules.spec.follow_up
+    if follow is None or rules.follow_when is None or rules.follow_allow is None:
+        return None
+    deck, when, allow = rules.spec.deck, rules.follow_when.tree, rules.follow_allow.tree
+    return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(
+        lang, deck, when, allow, follow.optional, follow.max
+    )
+
+
 def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     """One sentence per field in which ``b`` differs from ``a``, in model order.
 
@@ -626,9 +625,14 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     not a difference.
     """
     found = []
+    follow = _follow_shape(lang, b)  # said as the sheet says it, not field by field
     for field, (key, describe) in FIELDS.items():
         old_key, new_key = key(a), key(b)
         if old_key == new_key or "n/a" in (old_key, new_key) or not _applies(field, b):
+            continue
+        if field in FOLLOW_FIELDS and follow is not None:
+            if follow != _follow_shape(lang, a) and follow not in found:
+                found.append(follow)
             continue
         if field == "values":
             if _uses_values(b) and (values := _changed_values(lang, a, b)):
@@ -655,6 +659,8 @@ def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
         return _dropped(lang, field, topic, old)
     if added or (field in TOLD_NEW and long):
         return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
+    if field in ("opening", "removed", "preplaced") and old == lang.marked(NONE):
+        return lang.marked(FROM_NONE, topic=topic, new=new, old=old)
     return lang.marked(CHANGED, topic=topic, new=new, old=old)
 
 

@@ -106,8 +106,9 @@ def language_name(lang: Lang, code: str) -> str:
 
 
 #: Small numbers in words, 1 to 12, in the languages whose running text spells them out
-#: (Japanese keeps digits; Russian keeps digits too, because a number word there must also
-#: take the case of each sentence, which the catalog's plural forms cannot choose).
+#: (Japanese keeps digits).  A Russian number word also takes the case of its sentence,
+#: which the catalog's plural forms cannot choose: Russian spells out only the nouns of
+#: :data:`GENDERS` whose sentences all put them in one case (see :data:`LISTED_ONLY`).
 NUMBER_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve"),
@@ -123,7 +124,12 @@ NUMBER_WORDS: dict[str, tuple[str, ...]] = {
            "onze", "doze"),
     "sv": ("en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio",
            "elva", "tolv"),
+    "ru": ("один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять",
+           "десять", "одиннадцать", "двенадцать"),
 }
+#: Languages that spell out only the nouns listed for them in :data:`GENDERS`; other
+#: nouns keep digits (Russian "deal" and "point" stand in several cases across sentences).
+LISTED_ONLY = frozenset({"ru"})
 #: The gender (and, in German, case) of each counted noun as the catalogs word it; only
 #: "one" (and Portuguese "two") change with it.  German nouns take the case the
 #: sentences give them ("kostet einen Chip", "zieht eine Karte", "mit … einem Joker";
@@ -140,7 +146,11 @@ GENDERS: dict[str, dict[str, str]] = {
            "player": "m", "rank": "f"},
     "pt": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
            "player": "m", "rank": "f"},
-    "sv": {"card": "n", "point": "n"},
+    "sv": {"card": "n"},  # "en poäng", as the Swedish catalog writes it
+    # Russian: the case each noun's sentences give it ("кладёт в банк одну фишку",
+    # "Цена паса: одна фишка", "не больше трёх раз", "компанией из четырёх человек")
+    "ru": {"chip": "f-acc", "amount": "f", "card": "f-acc", "pack": "f-acc", "joker": "m", "jokers": "m",
+           "row": "m", "rank": "n", "time": "gen", "player": "gen"},
 }
 AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
     "de": {"m-acc": {1: "einen"}, "m-dat": {1: "einem"}, "m-pron": {1: "einer"}, "f": {1: "eine"}},
@@ -148,6 +158,9 @@ AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
     "fr": {"f": {1: "une"}},
     "pt": {"f": {1: "uma", 2: "duas"}},
     "sv": {"n": {1: "ett"}},
+    "ru": {"f-acc": {1: "одну", 2: "две"}, "f": {1: "одна", 2: "две"}, "n": {1: "одно"},
+           "gen": dict(enumerate(("одного", "двух", "трёх", "четырёх", "пяти", "шести", "семи",
+                                  "восьми", "девяти", "десяти", "одиннадцати", "двенадцати"), 1))},
 }
 
 
@@ -170,6 +183,8 @@ def counted(lang: str, n: int, noun: str) -> int:
     out, agreeing with ``noun`` ("card", "chip", …); else ``n`` itself (digits)."""
     words = NUMBER_WORDS.get(lang)
     if words is None or isinstance(n, bool) or not 1 <= n <= len(words):
+        return n
+    if lang in LISTED_ONLY and noun not in GENDERS.get(lang, {}):
         return n
     gender = GENDERS.get(lang, {}).get(noun, "")
     word = AGREEMENT.get(lang, {}).get(gender, {}).get(n, words[n - 1])

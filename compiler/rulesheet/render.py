@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from sevens.compiler.rulesheet.escape import md_escape
-from sevens.compiler.rulesheet.i18n import counted, translations
+from sevens.compiler.rulesheet.i18n import Lang, counted, translations
 from sevens.compiler.rulesheet.typography import keep, typeset
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -62,6 +62,8 @@ def environment(lang: str, fmt: str) -> Environment:
     env = make_environment(fmt == "html")
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters["count"] = lambda n, noun: count_of(lang, n, noun)
+    env.filters["and_list"] = Lang(lang).join_and  # "6♦–8♦ and 7♥", as the language joins lists
+    env.filters["or_list"] = Lang(lang).join_or
     return env
 
 

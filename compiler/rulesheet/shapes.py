@@ -143,11 +143,6 @@ WINNER_PLUS_CARDS = re.compile(
 )
 #: Cards left count against their holder, and the last player who had to pass pays extra.
 PASSED_LAST = re.compile(r"^- hand\.value - \(#(\d+) if player\.passed_last else #0\)$")
-WINNER_PLUS_CARDS_TEXT = P_(
-    "points shape",
-    "The winner scores %(bonus)s points plus one point for each card left in the other players' "
-    "hands; every other player loses one point for each card left in their own hand.",
-)
 
 ANTE_SHAPES = {
     "#1 if hand.count == game.max_hand else #0": P_(
@@ -386,12 +381,24 @@ def table_sentence(lang: Lang, table: dict[str, tuple[str, str]], node: T) -> st
     return lang.marked(mark) if mark else None
 
 
+def _winner_plus_cards(lang: Lang, bonus: int) -> str:
+    """The winner's bonus plus a point per card the others hold; "one point" for a bonus of 1."""
+    text = lang.ngettext(
+        "The winner scores %(bonus)s point plus one point for each card left in the other "
+        "players' hands; every other player loses one point for each card left in their own hand.",
+        "The winner scores %(bonus)s points plus one point for each card left in the other "
+        "players' hands; every other player loses one point for each card left in their own hand.",
+        bonus,
+    )
+    return text % {"bonus": lang.count(bonus, "point")}
+
+
 def points_sentence(lang: Lang, node: T) -> str | None:
     """The hand-written sentence for a points rule of a known shape."""
     text = canon(node)
     match = WINNER_PLUS_CARDS.match(text)
     if match:
-        return lang.marked(WINNER_PLUS_CARDS_TEXT, bonus=lang.count(int(match.group(1)), "point"))
+        return _winner_plus_cards(lang, int(match.group(1)))
     match = PASSED_LAST.match(text)
     if match:
         count = int(match.group(1))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
@@ -26,7 +27,7 @@ from sevens.compiler.rulesheet.cards import (
     suit_symbol,
 )
 from sevens.compiler.rulesheet.example import example_position, start_rank
-from sevens.compiler.rulesheet.i18n import P_, Lang, language_name
+from sevens.compiler.rulesheet.i18n import P_, Count, Lang, language_name
 from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
 from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
@@ -119,6 +120,7 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
             for i, r in enumerate(deck.ranks)
         ],
         "removed": [card_full(lang, deck, f) for f in sorted(deck.removed)],
+        "removed_forms": card_list(lang, deck, sorted(deck.removed), lang.join_and),
         "cut": deck.n_ranks < FULL_RANKS.get(deck.preset or "", 0),
         "lowest": rank_name(lang, deck, 0),
         "highest": rank_name(lang, deck, deck.n_ranks - 1),
@@ -147,11 +149,8 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
         "rows_per_suit": layout.rows_per_suit,
         "n_rows": layout.rows_per_suit * len(deck.suits),
         "wrap": layout.wrap,
-        "preplaced": lang.join_and([card_full(lang, deck, f) for f in layout.preplaced]),
-        # with articles where the language wants them: "le 7 de trèfle (7♣), … et le 7 de pique"
-        "preplaced_forms": joined_forms(
-            lang.join_and, [card_forms(lang, deck, f, "cards") for f in layout.preplaced]
-        ),
+        "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
+        "preplaced_forms": card_list(lang, deck, layout.preplaced, lang.join_and),
         "dealt": dealt,
         "picture": picture(lang, spec),
     }
@@ -369,11 +368,20 @@ def session_context(spec: Rulespec) -> dict[str, Any] | None:
     }
 
 
-def _signed(number: int | None) -> str | None:
-    """A number as printed, negative ones with a true minus sign (U+2212), not a hyphen."""
+def card_list(
+    lang: Lang, deck: Deck, faces: Iterable[int], join: Callable[[list[str]], str]
+) -> dict[str, str]:
+    """Several cards joined into one list in each case form, under the key ``cards``
+    ("the 7 of clubs (7♣) and the 7 of spades (7♠)"), for messages that want articles."""
+    return joined_forms(join, [card_forms(lang, deck, f, "cards") for f in faces])
+
+
+def _signed(number: int | None) -> Count | None:
+    """A number as printed, negative ones with a true minus sign (U+2212), not a hyphen; it
+    counts as its size, so that the catalogs' plural forms fit it ("−1 point", "−100 points")."""
     if number is None:
         return None
-    return f"\u2212{-number}" if number < 0 else str(number)
+    return Count(abs(number), f"\u2212{-number}" if number < 0 else str(number))
 
 
 def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
@@ -393,6 +401,7 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "stock": spec.deal.hand_size is not None or spec.deal.equal_hands,
         "choices": [card_full(lang, deck, f) for f in opening.choices],
         "choices_text": lang.join_or([card_full(lang, deck, f) for f in opening.choices]),
+        "choices_forms": card_list(lang, deck, opening.choices, lang.join_or),
         "leader": opening.leader,
         "lowest_holder": lowest_holder(lang, rules)
         if opening.leader == "holder-of-lowest"

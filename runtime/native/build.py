@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from sevens.compiler.native import NativeProgram, NativeUnsupported
+from sevens.compiler.native import HAND_KEYED, HAND_PER_CARD, NativeProgram, NativeUnsupported
 from sevens.runtime import contract as c
 from sevens.runtime.native import kernels as k
 from sevens.runtime.native.features import MAX_MEMO_STATES, check_supported
@@ -175,6 +175,11 @@ def config(
     }
     for slot, value in latest.items():
         cfg[slot] = value
+    keyed_facts = program.hand_facts if program.hand_mode == HAND_KEYED else 0
+    cfg[k.C_HAND_MODE] = program.hand_mode
+    cfg[k.C_NHF] = program.hand_facts
+    cfg[k.C_KEY_DIM] = program.env_size << keyed_facts  # the hand facts' bits above the table's
+    cfg[k.C_NTABLES] = program.card_tables
     if rule_set.opening.leader is c.Leader.HOLDER_OF_CARD and rule_set.opening.leader_card is None:
         cfg[k.C_LEADER] = k.L_LEFT  # as the engine: nobody's card decides, the dealer's neighbour leads
     return cfg
@@ -210,6 +215,10 @@ def flat_config(
     _append(out, k.O_LORDER, rule_set.opening.leader_order)
     _append(out, k.O_VALUE_CARD, rule_set.card_value)
     _append(out, k.O_PROG, program.code)
+    _append(out, k.O_HFP, (program.starts[f"hand{n}"] for n in range(program.hand_facts)))
+    _append(out, k.O_TABLES, [0] * (2 * deck.n_faces * program.card_tables))  # fill_card_tables
+    tables = ((f"table{t}_keep", f"table{t}_value") for t in range(program.card_tables))
+    _append(out, k.O_TABLEP, (program.starts[name] for pair in tables for name in pair))
     out[k.C_NDEALT] = len(rule_set.dealt)
     out[k.C_NPRE] = len(rule_set.preplaced_cards)
     out[k.C_NLORDER] = len(rule_set.opening.leader_order)
@@ -230,6 +239,7 @@ def flat_config(
         (k.V_ITER, k.SLOTS),
         (k.V_SEEN, k.SLOTS),
         (k.V_ROWV, 10),
+        (k.V_HF, max(1, program.hand_facts)),
         (k.V_DECK, rule_set.n_cards + (rule_set.wild.jokers if rule_set.wild else 0)),
         (k.V_STOCK, rule_set.n_cards),
     ):
@@ -278,6 +288,9 @@ def constant_masks(rule_set: c.RuleSet, cfg: np.ndarray[Any, Any]) -> np.ndarray
     cfg[k.CM_LEADER] = len(words)
     leader_card = rule_set.opening.leader_card
     words += _words(0 if leader_card is None else rule_set.deck.copies_of(leader_card))
+    cfg[k.CM_SUIT] = len(words)
+    for suit_cards in rule_set.suit_cards:
+        words += _words(suit_cards)
     return np.asarray(words, dtype=np.uint64)
 
 
@@ -304,8 +317,12 @@ def prepare(
     check_strategy(strategy)
     cfg = flat_config(rule_set, program, players, strategy, deals)
     cm = constant_masks(rule_set, cfg)
-    states = rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_ENV_DIM]) << rule_set.deck.n_ranks
-    if states > MAX_MEMO_STATES:  # e.g. a table-wide count: fill a hash table as states come up
+    if program.card_tables:
+        k.fill_card_tables(cfg, *Prepared(rule_set, players, cfg, cm, cm).new_state())
+    states = rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_KEY_DIM]) << rule_set.deck.n_ranks
+    if program.hand_mode == HAND_PER_CARD:  # each card is tried with the hand: no row memo
+        prepared = Prepared(rule_set, players, cfg, cm, np.zeros(2, np.uint64))
+    elif states > MAX_MEMO_STATES:  # e.g. a table-wide count: fill a hash table as states come up
         rt = hashed_memo(rule_set, cfg, cm)
         prepared = Prepared(rule_set, players, cfg, cm, rt)
     else:

@@ -74,7 +74,14 @@ C_START_PER_ROW, C_HASHED, C_HASH_MASK, C_HASH_BASE = 120, 121, 122, 123
 C_WILD, C_REDEEM_OPTIONAL, C_OUT_ON_JOKER, C_HOLDER_LAST, V_JOKERS, V_JDEALT, M_SPOTS = (
     124, 125, 126, 127, 128, 129, 130,
 )  # fmt: skip
-C_SIZE = 131
+# play conditions reading the mover's hand (compiler.native.HAND_*): how (C_HAND_MODE), the
+# hand facts (C_NHF of them, their programs' starts at c[O_HFP…], their values at v[V_HF…]),
+# the row memo's key size (table-wide facts times hand facts), each suit's cards in ``cm``;
+# aggregates folded over per-face tables (C_NTABLES, at c[O_TABLES…]; their programs at O_TABLEP)
+C_HAND_MODE, C_NHF, O_HFP, V_HF, C_KEY_DIM, CM_SUIT, C_NTABLES, O_TABLES, O_TABLEP = (
+    131, 132, 133, 134, 135, 136, 137, 138, 139,
+)  # fmt: skip
+C_SIZE = 140
 #: Where the random generator's state lies in ``m`` (the other fields follow it).
 RNG = 0
 
@@ -435,8 +442,63 @@ def run_program(c, v, m, start, seat):
         elif op == 42:  # TRUTH
             v[sp - 1] = 1 if v[sp - 1] != 0 else 0
             pc += 1
+        elif op == 44:  # HAND slot
+            v[sp] = v[c[V_HF] + c[pc + 1]]
+            sp += 1
+            pc += 2
+        elif op == 45:  # CARD_FOLD func table
+            v[sp - 1] = card_fold(c, m, cards_at(c, v[sp - 1]), c[pc + 1], c[pc + 2])
+            pc += 3
         else:  # END
             return v[sp - 1]
+
+
+@njit(cache=True)
+def card_fold(c, m, at, func, table):
+    """An aggregate over the cards at m[at] whose filter and element depend on the card alone:
+    read from the table's two rows over the faces (kept, element) instead of interpreted."""
+    n_faces = c[C_NFACES]
+    keep = c[O_TABLES] + 2 * n_faces * table
+    value = keep + n_faces
+    acc = 1 if func == 4 else 0
+    seen = False
+    for w in range(2):
+        word = m[at + w]
+        while word != U0:
+            face = (64 * w + np.int64(trailing_zeros(word))) % n_faces
+            word &= word - U1
+            if c[keep + face] == 0:
+                continue
+            x = c[value + face]
+            if func == 0:
+                acc += x
+            elif func == 1 or func == 2:
+                if not seen:
+                    acc = x
+                elif func == 1:
+                    acc = max(acc, x)
+                else:
+                    acc = min(acc, x)
+                seen = True
+            elif func == 3:
+                if x != 0:
+                    return 1
+            elif x == 0:
+                return 0
+    return acc
+
+
+@njit(cache=True)
+def fill_card_tables(c, v, m):
+    """Fill the per-face tables of CARD_FOLD from their programs (the card in local slot 0)."""
+    n_faces = c[C_NFACES]
+    for t in range(c[C_NTABLES]):
+        keep = c[O_TABLES] + 2 * n_faces * t
+        for face in range(n_faces):
+            v[c[V_LOCALS]] = face
+            c[keep + face] = run_program(c, v, m, c[c[O_TABLEP] + 2 * t], 0)
+            v[c[V_LOCALS]] = face
+            c[keep + n_faces + face] = run_program(c, v, m, c[c[O_TABLEP] + 2 * t + 1], 0)
 
 
 # ============================================================================
@@ -489,11 +551,12 @@ def row_values(c, v, r, start, ranks):
 
 @njit(cache=True)
 def row_state(c, r, start, env, ranks):
-    """The number of a row state: row, start rank (when it varies), table-wide facts, ranks."""
+    """The number of a row state: row, start rank (when it varies), table-wide facts and hand
+    facts (``env``: the table's index plus C_ENV_DIM times the hand facts' bits), ranks."""
     s = 0
     if c[C_START_DIM] > 1 and start != NO_START:
         s = start + 1
-    return (((r * c[C_START_DIM] + s) * c[C_ENV_DIM] + env) << c[C_NRANKS]) + ranks
+    return (((r * c[C_START_DIM] + s) * c[C_KEY_DIM] + env) << c[C_NRANKS]) + ranks
 
 
 @njit(cache=True)
@@ -563,8 +626,9 @@ def build_row_table(c, cm, rt, v, m):
         suit = r // c[C_PER_SUIT]
         for s in range(c[C_START_DIM]):
             start = c[C_START] if c[C_START_DIM] == 1 else (NO_START if s == 0 else s - 1)
-            for e in range(c[C_ENV_DIM]):
-                v[S_ENV] = e
+            for e in range(c[C_KEY_DIM]):
+                v[S_ENV] = e % c[C_ENV_DIM]
+                set_hand_facts(c, v, e // c[C_ENV_DIM])
                 seen[:] = False
                 for ranks in range(1 << n):
                     row_values(c, v, r, start, ranks)
@@ -591,8 +655,18 @@ def build_row_table(c, cm, rt, v, m):
 
 
 @njit(cache=True)
+def set_hand_facts(c, v, bits):
+    """The hand facts' slots from the bits of a memo key (true/false facts only)."""
+    for k in range(c[C_NHF]):
+        v[c[V_HF] + k] = (bits >> k) & 1
+
+
+@njit(cache=True)
 def refresh_all(c, rt, v, m):
-    """Every row's playable cards from the memo, and their union."""
+    """Every row's playable cards from the memo, and their union (none when legality is asked
+    per seat: the rows' masks and ``playable`` stay empty, as in the Python engine)."""
+    if c[C_HAND_MODE] != 0:
+        return
     lo = U0
     hi = U0
     env = v[S_ENV] if c[C_NENV] > 0 else 0
@@ -634,6 +708,8 @@ def place(c, rt, v, m, card):
         v[c[V_ROW_START] + r] = c[c[O_RANK_OF] + card]
     ranks = v[rows + r] | (1 << c[c[O_RANK_OF] + card])
     v[rows + r] = ranks
+    if c[C_HAND_MODE] != 0:  # legality is asked per seat (hand_legal): no masks to keep
+        return
     env = v[S_ENV] if c[C_NENV] > 0 else 0
     at = memo_lookup(c, rt, v, m, r, v[c[V_ROW_START] + r], env, ranks)
     lo, hi = rt[at], rt[at + 1]
@@ -704,7 +780,7 @@ def row_holding(c, v, card):
 
 
 @njit(cache=True)
-def follow_up(c, cm, v, m, seat, card):
+def follow_up(c, cm, rt, v, m, seat, card):
     """Cards ``seat`` may add at once after ``card`` into m[M_EXTRA] (as machine.follow_up)."""
     extra = c[M_EXTRA]
     m[extra] = U0
@@ -719,8 +795,11 @@ def follow_up(c, cm, v, m, seat, card):
     if run_program(c, v, m, c[P_FWHEN], seat) == 0:
         return
     hand, playable = c[M_HANDS] + 2 * seat, c[M_PLAYABLE]
-    lo = m[hand] & m[playable]
-    hi = m[hand + 1] & m[playable + 1]
+    if c[C_HAND_MODE] != 0:
+        lo, hi = hand_legal(c, cm, rt, v, m, seat)
+    else:
+        lo = m[hand] & m[playable]
+        hi = m[hand + 1] & m[playable + 1]
     while lo != U0 or hi != U0:
         candidate = lowest(lo, hi)
         if candidate < 64:
@@ -733,6 +812,53 @@ def follow_up(c, cm, v, m, seat, card):
         v[row + 6] = face
         if run_program(c, v, m, c[P_FALLOW], seat) != 0:
             m[extra + (candidate >> 6)] |= card_bit(candidate)
+
+
+@njit(cache=True)
+def hand_legal(c, cm, rt, v, m, seat):
+    """The cards of ``seat`` that ``play.legal`` allows with that hand, before the compulsory
+    ones (machine.CompiledRules.fitting): the hand facts are worked out once, then the row
+    memo is read under their key, or each card of the hand is tried on the rows of its suit."""
+    hand = c[M_HANDS] + 2 * seat
+    hlo, hhi = m[hand], m[hand + 1]
+    key = 0
+    for k in range(c[C_NHF]):
+        x = run_program(c, v, m, c[c[O_HFP] + k], seat)
+        v[c[V_HF] + k] = x
+        if x != 0:
+            key |= 1 << k
+    lo = U0
+    hi = U0
+    rows, starts = c[V_ROW_RANKS], c[V_ROW_START]
+    if c[C_HAND_MODE] == 1:
+        env = (v[S_ENV] if c[C_NENV] > 0 else 0) + c[C_ENV_DIM] * key
+        for r in range(c[C_NROWS]):
+            at = memo_lookup(c, rt, v, m, r, v[starts + r], env, v[rows + r])
+            lo |= rt[at]
+            hi |= rt[at + 1]
+        return lo & hlo, hi & hhi
+    row = c[V_ROWV]
+    per_suit = c[C_PER_SUIT]
+    for r in range(c[C_NROWS]):
+        suit = c[CM_SUIT] + 2 * (r // per_suit)
+        wlo = hlo & cm[suit] & ~lo  # a card that fits one row needs no other
+        whi = hhi & cm[suit + 1] & ~hi
+        if wlo == U0 and whi == U0:
+            continue
+        row_values(c, v, r, v[starts + r], v[rows + r])
+        while wlo != U0 or whi != U0:
+            card = lowest(wlo, whi)
+            if card < 64:
+                wlo &= wlo - U1
+            else:
+                whi &= whi - U1
+            v[row] = c[c[O_FACE_OF] + card]
+            if run_program(c, v, m, c[P_LEGAL], seat) != 0:
+                if card < 64:
+                    lo |= card_bit(card)
+                else:
+                    hi |= card_bit(card)
+    return lo, hi
 
 
 # ============================================================================
@@ -1084,7 +1210,7 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     optional = c[C_FOLLOW_OPTIONAL] != 0
     extra, hand = c[M_EXTRA], c[M_HANDS] + 2 * seat
     most = c[C_FOLLOW_MAX]  # extra cards per turn at most (-1: no limit)
-    follow_up(c, cm, v, m, seat, card)
+    follow_up(c, cm, rt, v, m, seat, card)
     while (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0 and (most < 0 or taken < most):
         taken += 1
         lo, hi = m[extra], m[extra + 1]
@@ -1093,7 +1219,7 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
         if card == PASS:
             break
         play_card(c, rt, v, m, seat, card)
-        follow_up(c, cm, v, m, seat, card)
+        follow_up(c, cm, rt, v, m, seat, card)
     return taken
 
 
@@ -1130,7 +1256,7 @@ def next_seat(c, v, seat, skip_out):
 
 
 @njit(cache=True)
-def draw(c, cm, v, m, dec, ev, seat, deal):
+def draw(c, cm, rt, v, m, dec, ev, seat, deal):
     """A player who cannot play draws from the stock until a card fits, at most
     c[C_DRAW_MOST] cards (-1: no limit); returns that card, to be played, or PASS."""
     most = c[C_DRAW_MOST]
@@ -1146,7 +1272,10 @@ def draw(c, cm, v, m, dec, ev, seat, deal):
         drawn += 1
         m[hand + (got >> 6)] |= card_bit(got)
         if v[S_OPENED] != 0:
-            lo, hi = m[hand] & m[c[M_PLAYABLE]], m[hand + 1] & m[c[M_PLAYABLE] + 1]
+            if c[C_HAND_MODE] != 0:
+                lo, hi = hand_legal(c, cm, rt, v, m, seat)
+            else:
+                lo, hi = m[hand] & m[c[M_PLAYABLE]], m[hand + 1] & m[c[M_PLAYABLE] + 1]
             if c[C_COMPULSORY] != 0:
                 clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
                 if clo != U0 or chi != U0:
@@ -1210,13 +1339,17 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     row_shift = c[C_NRANKS]
     compulsory = c[C_COMPULSORY] != 0
     draws, covers, transfers = c[C_DRAW] != 0, c[C_COVER] != 0, c[C_TRANSFER] != 0
+    per_seat = c[C_HAND_MODE] != 0  # play.legal reads the mover's hand
     extra = 0
     passes = 0
     stuck = 0
     for decisions in range(1, c[C_LIMIT] + 1):
         hand = hands + 2 * seat
         if v[S_OPENED] != 0:
-            lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
+            if per_seat:
+                lo, hi = hand_legal(c, cm, rt, v, m, seat)
+            else:
+                lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
             if compulsory:  # only the compulsory cards, when one of them is legal
                 clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
                 if clo != U0 or chi != U0:
@@ -1264,12 +1397,13 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                     r = c[suit_of + card]
                     ranks = v[row_ranks + r] | (1 << c[rank_of + card])
                     v[row_ranks + r] = ranks
-                    at = ((r << row_shift) + ranks) * 2
-                    mask = row_masks + 2 * r
-                    m[playable] ^= m[mask] ^ rt[at]
-                    m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
-                    m[mask] = rt[at]
-                    m[mask + 1] = rt[at + 1]
+                    if not per_seat:  # legality asked per seat keeps no playable masks
+                        at = ((r << row_shift) + ranks) * 2
+                        mask = row_masks + 2 * r
+                        m[playable] ^= m[mask] ^ rt[at]
+                        m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
+                        m[mask] = rt[at]
+                        m[mask + 1] = rt[at + 1]
                 else:
                     play_card(c, rt, v, m, seat, card)
                 # as the engine: only after a follow-up trigger, or any play with "last card"
@@ -1290,7 +1424,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
         else:
             if draws and v[S_NSTOCK] > 0:
                 stuck = 0  # the hand changes: the round proves nothing yet
-                card = draw(c, cm, v, m, dec, ev, seat, deal)
+                card = draw(c, cm, rt, v, m, dec, ev, seat, deal)
                 if card != PASS:  # a drawn card fits and must be played
                     play_card(c, rt, v, m, seat, card)
                     after = last_card or (follows and has(cm, triggers, card))
