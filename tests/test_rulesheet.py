@@ -403,7 +403,7 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     )
     a, b = rules_of("parliament"), load_rulespec(house)
     english = describe_diff(a, b, "en")
-    assert "Opening card: 7 of clubs (7♣) instead of 7 of diamonds (7♦)." in english
+    assert "Opening card: the 7 of clubs (7♣) instead of the 7 of diamonds (7♦)." in english
     assert "Passing while able to play: yes instead of no." in english
     assert "Cost of a voluntary pass: two chips." in english  # voluntary passes did not exist before
     assert "The others count the point values of the cards left in their hands and score them as minus points" in english
@@ -452,7 +452,7 @@ def test_diff_of_a_child_without_a_name(tmp_path: Path) -> None:
 
 def test_diff_reports_point_values_only_where_scoring_reads_them() -> None:
     text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
-    assert "Point values of the cards: A 15 instead of 1, J 11 instead of 10" in text
+    assert "Point values of the cards: the ace counts 15 instead of 1, the jack counts 11 instead of 10" in text
     assert "Ante" not in describe_diff(rules_of("parliament"), rules_of("penalty-points"), "en")
 
 

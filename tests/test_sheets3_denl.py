@@ -68,8 +68,8 @@ def test_a_diff_never_prints_an_empty_value_list(lang: str) -> None:
     ("lang", "line"),
     [
         ("de", "- Eröffnungskarte: Karo-9 (9♦), bisher keine."),
-        ("nl", "- Openingskaart: negen van ruiten (9♦); voorheen geen."),
-        ("en", "- Opening card: 9 of diamonds (9♦); previously none."),
+        ("nl", "- Openingskaart: de negen van ruiten (9♦); voorheen geen."),
+        ("en", "- Opening card: the 9 of diamonds (9♦); previously none."),
     ],
 )
 def test_an_opening_card_where_there_was_none(lang: str, line: str) -> None:

@@ -19,7 +19,7 @@ from sevens.compiler.rulesheet.cards import (
 )
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import flatten, sentence
+from sevens.compiler.rulesheet.sentences import card_phrase, flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
@@ -43,7 +43,8 @@ CHANGED_LIST = P_("diff", "%(topic)s: %(items)s.")
 #: A card rule the old rule set did not have ("none"): not "X instead of none", which
 #: several languages cannot decline ("statt keine").
 FROM_NONE = P_("diff", "%(topic)s: %(new)s; previously %(old)s.")
-VALUE_CHANGE = P_("diff", "%(rank)s %(new)s instead of %(old)s")
+#: The rank is named, with its article where the language has one (``%(rank_nom_def)s``…).
+VALUE_CHANGE = P_("diff", "the %(rank)s counts %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
 #: A rule the old rule set has and the new one drops (the old one is a whole clause).
 DROPPED = P_("diff", "%(topic)s: dropped (before: %(old)s).")
@@ -272,7 +273,7 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
     old, new = a.spec.deck, b.spec.deck
     changes = [
         lang.marked(
-            VALUE_CHANGE, rank=rank_letter(lang, new, i), new=r.value, old=old.ranks[j].value
+            VALUE_CHANGE, **rank_forms(lang, new, i), new=r.value, old=old.ranks[j].value
         )
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
@@ -286,7 +287,7 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
 
 def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
     deck = rules.spec.deck
-    return lang.join_and([card_full(lang, deck, f) for f in faces]) or lang.marked(NONE)
+    return lang.join_and([card_phrase(lang, deck, f) for f in faces]) or lang.marked(NONE)
 
 
 def _start(lang: Lang, rules: AnalysedRules) -> str:
@@ -323,7 +324,7 @@ def _opening(lang: Lang, rules: AnalysedRules) -> str:
         return lang.marked(
             DEALER_NAMES, cards=lang.join_or([card_full(lang, deck, f) for f in opening.choices])
         )
-    return card_full(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
+    return card_phrase(lang, deck, opening.card) if opening.card is not None else lang.marked(NONE)
 
 
 #: Who leads when the first card of a rank in suit order leads (Elfer raus!), as the sheet

@@ -34,7 +34,7 @@ from sevens.compiler.analyse import (
     TVar,
 )
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_full, rank_name, suit_name
+from sevens.compiler.rulesheet.cards import card_forms, rank_name, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.runtime.arith import decimal_text
 
@@ -129,6 +129,9 @@ OR_ELSE = P_("logic", "%(left)s, or else %(right)s")
 IF_ELSE = P_("logic", "%(then)s if %(cond)s, and otherwise %(otherwise)s")
 ALWAYS = P_("logic", "this always holds")
 NEVER = P_("logic", "this never holds")
+#: A card named in a rule, with the article the language wants ("le 7 de carreau (7♦)");
+#: the translation picks one of the forms of :func:`card_forms` (``%(card_nom_def)s``…).
+CARD_NAMED = P_("card", "the %(card)s")
 TRUE_VALUE = P_("value", "yes")
 FALSE_VALUE = P_("value", "no")
 
@@ -256,7 +259,7 @@ class Phraser:
         if kind == SUIT:
             return suit_name(self.lang, self.deck, value)
         if kind == CARD:
-            return card_full(self.lang, self.deck, value)
+            return card_phrase(self.lang, self.deck, value)
         if kind == BOOL:
             return self.lang.marked(TRUE_VALUE if value else FALSE_VALUE)
         return str(value)
@@ -363,6 +366,12 @@ class Phraser:
             else:
                 self.loop_vars[node.var] = previous
         return self.lang.marked(AGGREGATES[node.func], element=element, items=items)
+
+
+def card_phrase(lang: Lang, deck: Deck, face: int) -> str:
+    """A card as a noun phrase of a rule, with its article where the language has one:
+    "the 7 of diamonds (7♦)", "el siete de diamantes (7♦)", "die Karo-7 (7♦)"."""
+    return lang.marked(CARD_NAMED, **card_forms(lang, deck, face))
 
 
 def flatten(node: T, op: str) -> list[T]:
