@@ -404,7 +404,7 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     a, b = rules_of("parliament"), load_rulespec(house)
     english = describe_diff(a, b, "en")
     assert "Opening card: the 7 of clubs (7♣) instead of the 7 of diamonds (7♦)." in english
-    assert "Passing while able to play: yes instead of no." in english
+    assert "You may now pass even when you could play." in english
     assert "Cost of a voluntary pass: two chips." in english  # voluntary passes did not exist before
     assert "The others count the point values of the cards left in their hands and score them as minus points" in english
     german = describe_diff(a, b, "de")

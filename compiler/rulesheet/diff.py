@@ -7,6 +7,7 @@ difference becomes the sentence "<topic>: <new> instead of <old>."
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
 from sevens.compiler.rulesheet.cards import (
@@ -68,6 +69,36 @@ SAME = P_("diff", "%(new)s has exactly the same rules as %(old)s.")
 NONE = P_("value", "none")
 YES = P_("value", "yes")
 NO = P_("value", "no")
+#: A yes/no setting said as what changed: field → (sentence when it is now on, when now off).
+SWITCHES = {
+    "wrap": (
+        P_(
+            "diff",
+            "Rows may now turn the corner: a row may go on past its highest card to its lowest"
+            " and the other way round (%(ranks)s).",
+        ),
+        P_("diff", "Rows no longer turn the corner."),
+    ),
+    "voluntary": (
+        P_("diff", "You may now pass even when you could play."),
+        P_("diff", "You may no longer pass when you could play."),
+    ),
+    "chips": (
+        P_("diff", "The game is now played for chips."),
+        P_("diff", "The game is no longer played for chips."),
+    ),
+    "follow_optional": (
+        P_("diff", "Playing the extra card is now optional."),
+        P_("diff", "The extra card must now be played."),
+    ),
+}
+#: Chips dropped in favour of a points score.
+CHIPS_TO_POINTS = P_("diff", "The game is no longer played for chips but for points.")
+#: Ranks that follow one another without a gap, said by the first and the last.
+RANK_RUN = P_("range", "%(low)s to %(high)s")
+#: The rank that follows each rank code in a run (numbers count on; A follows K when high
+#: and comes before 2 when low).
+_NEXT_CODE = {"10": ("11", "J"), "J": ("Q",), "Q": ("K",), "K": ("A",), "A": ("2",)}
 
 VALUES = {
     "french": P_("value", "a French-suited pack"),
@@ -385,8 +416,18 @@ def _session(rules: AnalysedRules, name: str) -> object:
     return "players" if name == "deals" and value is None else value
 
 
+#: The sheet's own sentence for a number of deals that only bounds a session played to a
+#: target (``agreed: [session.cap]``): the cap said as a cap, not as the session's length.
+CAPPED = (
+    "Deals are played until the session ends as described below; so that it cannot go on for"
+    " ever, this rule set stops after %(count)s deals at the latest."
+)
+
+
 def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     value = _session(rules, name)
+    if name == "deals" and isinstance(value, int) and "session.cap" in rules.spec.naming.agreed:
+        return lang.gettext(CAPPED) % {"count": value}
     if not isinstance(value, int) or isinstance(value, bool):
         return _value(lang, value)
     if name.startswith("target") and "session.target" in rules.spec.naming.agreed:
@@ -439,8 +480,22 @@ def _suits(lang: Lang, rules: AnalysedRules) -> str:
 
 
 def _ranks(lang: Lang, rules: AnalysedRules) -> str:
+    """The ranks in order: "2 to ace" when they follow one another without a gap, else a list."""
     deck = rules.spec.deck
+    codes = [r.code for r in deck.ranks]
+    if len(codes) > 2 and all(_follows(a, b) for a, b in pairwise(codes)):
+        low, high = rank_forms(lang, deck, 0), rank_forms(lang, deck, deck.n_ranks - 1)
+        ends = {"low" + k[4:]: v for k, v in low.items()}
+        ends |= {"high" + k[4:]: v for k, v in high.items()}
+        return lang.marked(RANK_RUN, **ends)
     return ", ".join(rank_name(lang, deck, i) for i in range(deck.n_ranks))
+
+
+def _follows(code: str, after: str) -> bool:
+    """Whether rank code ``after`` comes right after ``code`` in a pack without gaps."""
+    if code.isdigit() and after.isdigit() and int(after) == int(code) + 1:
+        return True
+    return after in _NEXT_CODE.get(code, ())
 
 
 def _chips(rules: AnalysedRules, name: str) -> object:
@@ -641,6 +696,11 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
             found += changes
             continue
+        if field in SWITCHES and isinstance(old_key, bool) and isinstance(new_key, bool):
+            found.append(_switch(lang, field, b, new_key))
+            continue
+        if field == "ace" and None in (old_key, new_key):
+            continue  # a pack without a movable ace: the ranks line gives their order
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
             added = old_key is None and field not in ("opening", "removed", "preplaced")
@@ -648,11 +708,27 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     return found
 
 
+def _switch(lang: Lang, field: str, new: AnalysedRules, on: bool) -> str:
+    """A yes/no setting turned on or off, as a sentence saying what changed."""
+    if field == "chips" and not on and _zero_none(new.points) is not None:
+        return lang.marked(CHIPS_TO_POINTS)
+    if field == "wrap" and on:
+        deck = new.spec.deck
+        edge = [*range(deck.n_ranks - 3, deck.n_ranks), 0, 1]
+        ranks = "… " + ", ".join(rank_letter(lang, deck, i) for i in edge) + " …"
+        return lang.marked(SWITCHES[field][0], ranks=ranks)
+    return lang.marked(SWITCHES[field][0 if on else 1])
+
+
 def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
     """One difference: ``topic: new instead of old`` for short values; the new rule alone
     for rules (a hand-written sentence stands by itself), or when there was none before."""
     topic = lang.marked(TOPICS[field])
     long = not (_short(old) and _short(new))
+    if field == "deals" and _is_sentence(new):
+        return new  # the cap, as the sheet says it
+    if field == "deals" and _is_sentence(old):
+        return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
     if field in TOLD_NEW and long and _is_sentence(new):
         return _sentence_end(new, lang)  # a hand-written sentence stands by itself
     if new == lang.marked(NONE) and not _short(old):
