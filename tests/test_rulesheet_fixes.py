@@ -11,7 +11,7 @@ from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import describe_diff, render_rulesheet
-from sevens.compiler.rulesheet.diff import NO_LONGER
+from sevens.compiler.rulesheet.diff import FOLLOW_DROPPED, NO_LONGER, TOPICS
 from sevens.compiler.rulesheet.i18n import Lang, counted
 from sevens.compiler.rulesheet.shapes import PAY_SHAPES
 from sevens.compiler.rulesheet.typography import keep, text_rules, typeset
@@ -198,3 +198,17 @@ def test_english_lists_have_no_serial_comma() -> None:
 
 def test_russian_card_after_a_verb_is_accusative() -> None:
     assert "Первым ходит тот, кто выложил семёрку бубен (7♦)." in sheet("shichi-narabe-traditional", "ru")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru", "ja"])
+def test_a_dropped_extra_card_is_one_sentence(lang: str) -> None:
+    """Sevens → Cinquillo drops the 7♦'s extra card: one "no longer" sentence, not a
+    "dropped — previously: …" line for each of the follow-up's fields."""
+    language = Lang(lang)
+    lines = describe_diff(rules_of("sevens"), rules_of("cinquillo"), lang).splitlines()
+    said = typeset(language.marked(FOLLOW_DROPPED), lang, "md")
+    assert sum(said in line for line in lines) == 1, lines
+    topics = [typeset(language.marked(TOPICS[f]), lang, "md") for f in ("follow_when", "follow_allow")]
+    assert not any(t in line for t in topics for line in lines), lines
+    back = describe_diff(rules_of("cinquillo"), rules_of("sevens"), lang)
+    assert said not in back  # adding the extra card back is told by the sheet's own sentence

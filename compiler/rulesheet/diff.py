@@ -58,6 +58,9 @@ NO_LONGER = {
     ),
     "ante": P_("diff", "Nobody puts chips into the pot before the deal any more."),
 }
+#: The old rule set's extra card after a play, dropped by the new one: one sentence for the
+#: follow-up's three fields, which would otherwise each say "dropped".
+FOLLOW_DROPPED = P_("diff", "A player may no longer play an extra card straight after their own.")
 #: One alternative of the play rule that the new rule set adds or drops.
 PLAY_ADDED = P_("diff", "You may now also play: %(rule)s")
 PLAY_DROPPED = P_("diff", "You may no longer play: %(rule)s")
@@ -688,6 +691,10 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         if field in FOLLOW_FIELDS and follow is not None:
             if follow != _follow_shape(lang, a) and follow not in found:
                 found.append(follow)
+            continue
+        if field in FOLLOW_FIELDS and b.spec.follow_up is None and a.spec.follow_up is not None:
+            if (dropped := lang.marked(FOLLOW_DROPPED)) not in found:
+                found.append(dropped)
             continue
         if field == "values":
             if _uses_values(b) and (values := _changed_values(lang, a, b)):
