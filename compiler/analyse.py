@@ -510,17 +510,22 @@ class Analyser:
         return node
 
 
+def typed_children(node: T) -> list[T]:
+    """The sub-expressions of a typed node."""
+    found: list[T] = []
+    for value in vars(node).values():
+        if isinstance(value, T):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(item for item in value if isinstance(item, T))
+    return found
+
+
 def has_decimal(node: T) -> bool:
     """Whether a typed tree holds a decimal literal (its value may then be a fraction)."""
     if isinstance(node, TConst):
         return isinstance(node.value, Fraction)
-    children: list[T] = []
-    for value in vars(node).values():
-        if isinstance(value, T):
-            children.append(value)
-        elif isinstance(value, tuple):
-            children.extend(item for item in value if isinstance(item, T))
-    return any(has_decimal(child) for child in children)
+    return any(has_decimal(child) for child in typed_children(node))
 
 
 def decimal_text(value: Fraction) -> str:

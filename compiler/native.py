@@ -41,6 +41,7 @@ from sevens.compiler.analyse import (
     TIf,
     TUnary,
     TVar,
+    typed_children,
 )
 
 __all__ = [
@@ -167,17 +168,6 @@ class _TFact(T):
     slot: int
 
 
-def _children(node: T) -> list[T]:
-    """The sub-expressions of a typed node."""
-    found: list[T] = []
-    for value in vars(node).values():
-        if isinstance(value, T):
-            found.append(value)
-        elif isinstance(value, tuple):
-            found.extend(item for item in value if isinstance(item, T))
-    return found
-
-
 def free_names(node: T) -> frozenset[str]:
     """The names a typed tree reads that it does not bind itself (an aggregate binds its variable)."""
     if isinstance(node, TVar):
@@ -186,7 +176,7 @@ def free_names(node: T) -> frozenset[str]:
         inner = free_names(node.element) | (free_names(node.cond) if node.cond is not None else frozenset())
         return free_names(node.iterable) | (inner - {node.var})
     names: frozenset[str] = frozenset()
-    for child in _children(node):
+    for child in typed_children(node):
         names |= free_names(child)
     return names
 
