@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'best-of-five'
 SOURCE = 'rulespecs/best-of-five.yaml'
 RULESPEC_HASH = 'bab8943b1d47d929'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:80:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:81:5'}
 
 SEVEN = 5
 DIAMONDS = 1

@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'dealer-seven'
 SOURCE = 'rulespecs/dealer-seven.yaml'
 RULESPEC_HASH = 'c0ccf124bc173c37'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:80:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:81:5'}
 
 SEVEN = 5
 CLUBS = 0

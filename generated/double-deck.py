@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'double-deck'
 SOURCE = 'rulespecs/double-deck.yaml'
 RULESPEC_HASH = 'f73177a388767d2b'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:80:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:81:5'}
 
 SEVEN = 5
 DIAMONDS = 1

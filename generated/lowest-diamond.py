@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'lowest-diamond'
 SOURCE = 'rulespecs/lowest-diamond.yaml'
 RULESPEC_HASH = '8f72199cf1892d04'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:80:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:81:5'}
 
 SEVEN = 5
 

@@ -22,7 +22,7 @@ ID = 'parliament-play-on'
 SOURCE = 'rulespecs/parliament-play-on.yaml'
 RULESPEC_HASH = '3f99e06ba2b8062f'
 SOURCE_MAP = {
-    'legal_on_row': 'rulespecs/parliament.yaml:80:5',
+    'legal_on_row': 'rulespecs/parliament.yaml:81:5',
     'points': 'rulespecs/parliament-play-on.yaml:48:11',
 }
 

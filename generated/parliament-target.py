@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'parliament-target'
 SOURCE = 'rulespecs/parliament-target.yaml'
 RULESPEC_HASH = '474cbb02edc319e6'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:80:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:81:5'}
 
 SEVEN = 5
 DIAMONDS = 1

@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'turn-the-corner'
 SOURCE = 'rulespecs/turn-the-corner.yaml'
 RULESPEC_HASH = 'a8feaee8e261b9b6'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:80:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:81:5'}
 
 SEVEN = 5
 DIAMONDS = 1

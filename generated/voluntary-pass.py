@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'voluntary-pass'
 SOURCE = 'rulespecs/voluntary-pass.yaml'
 RULESPEC_HASH = '503b410bc3b2505b'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:80:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/parliament.yaml:81:5'}
 
 SEVEN = 5
 DIAMONDS = 1

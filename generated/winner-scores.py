@@ -19,7 +19,7 @@ ID = 'winner-scores'
 SOURCE = 'rulespecs/winner-scores.yaml'
 RULESPEC_HASH = '2f349a2c612db4b3'
 SOURCE_MAP = {
-    'legal_on_row': 'rulespecs/parliament.yaml:80:5',
+    'legal_on_row': 'rulespecs/parliament.yaml:81:5',
     'points': 'rulespecs/winner-scores.yaml:48:12',
 }
 

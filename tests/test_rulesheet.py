@@ -353,12 +353,12 @@ def test_new_model_fields_are_stated_in_english() -> None:
     assert "Each player may pass at most three times in a deal." in shichi
     assert "The players score by their places" in shichi
     double = render_rulesheet(rules_of("double-deck"), "en")
-    assert "Each suit has two rows (together eight on the table)." in double
+    assert "Each suit has two rows (eight rows in all)." in double
     assert double.count("[7♣]") == 2  # two rows of clubs in the picture
     devyatka = render_rulesheet(rules_of("devyatka"), "en")
     assert "only the ranks from 6 to ace are used" in devyatka
     domino = render_rulesheet(rules_of("domino"), "en")
-    assert "the first card played had the rank 8" in domino
+    assert "the first card played was an 8, so every row starts from the 8" in domino
     best = render_rulesheet(rules_of("best-of-five"), "en")
     assert "A session has at most five deals." in best and "has won three deals" in best
     for variant in builtin_ids():  # no raw model values leak into the prose
