@@ -44,6 +44,10 @@ CONTRACTIONS = {
         for article in ("os", "as", "o", "a")
     ),
 }
+#: Words that open a game's name with a capital (its title, the start of a sentence) but are
+#: written small inside a sentence, as Swedish writes adjectives of nationality: "Holländsk Fan
+#: Tan" as a title, "en variant av holländsk Fan Tan" in running text.
+SMALL_INSIDE = {"sv": ("Holländsk",)}
 #: English "a" before a rank said with a vowel sound: "an 8", "an 11", "an ace".
 ENGLISH_AN = re.compile(r"\b([Aa]) (?=(?:8|11|18|8\d)\b|ace\b)")
 
@@ -71,6 +75,9 @@ def text_rules(lang: str) -> Callable[[str], str]:
     """The function that typesets running text in ``lang`` (text marked by :func:`keep` aside)."""
 
     dash = "〜" if lang == "ja" else "–"  # Japanese writes ranges with a wave dash
+    small = SMALL_INSIDE.get(lang)
+    # only after a word in small letters: a title or a sentence's first word keeps its capital
+    small_inside = re.compile(rf"(?<=[a-zåäöé] )(?:{'|'.join(small)})\b") if small else None
 
     def outside_kept(text: str) -> str:
         return "".join(p if p.startswith(KEEP_OPEN) else apply(p) for p in KEPT.split(text))
@@ -87,6 +94,8 @@ def text_rules(lang: str) -> Callable[[str], str]:
             text = text.replace(" —", "\u00a0—")
         for pattern, contracted in CONTRACTIONS.get(lang, ()):
             text = pattern.sub(contracted, text)
+        if small_inside is not None:
+            text = small_inside.sub(lambda m: m.group(0).lower(), text)
         return text
 
     return outside_kept
