@@ -54,7 +54,7 @@ def test_small_counts_are_words(lang: str, n: int, noun: str, word: str) -> None
 def test_counts_in_sentences() -> None:
     assert "Each time you pass, you pay one chip into the pot." in sheet("parliament")
     assert "Jedes Passen kostet einen Chip" in sheet("parliament", "de")
-    assert "On mélange ensemble deux jeux." in sheet("double-deck", "fr")
+    assert "On mélange deux jeux ensemble." in sheet("double-deck", "fr")
     assert "3回" in sheet("shichi-narabe", "ja")
 
 

@@ -85,6 +85,10 @@ PIP_IN_CARD = {
 #: show as empty boxes elsewhere) and coloured as on the cards: gold oros, red copas, blue
 #: espadas, green bastos.
 SPANISH_MARKS = {"oros": "O", "copas": "C", "espadas": "E", "bastos": "B"}
+#: A language whose own name for a Spanish suit starts with another letter prints that one:
+#: French "deniers" is D (the Spanish pack has no dame to mistake it for), so "5D", as
+#: "5C/5E/5B" already follow "coupes, épées, bâtons".
+SPANISH_MARKS_IN = {"fr": {"oros": "D"}}
 SPANISH_COLOURS = {"oros": "gold", "copas": "red", "espadas": "blue", "bastos": "green"}
 #: Colour suits (a four-colour pack such as Elfer raus's) have no printed sign; their code is
 #: the colour's initial, so a language whose colour names start with four different letters
@@ -360,7 +364,8 @@ def suit_symbol(lang: Lang, deck: Deck, suit: int) -> str:
     the colour's initial in ``lang`` for a colour suit whose sign is its code letter."""
     spec = deck.suits[suit]
     if deck.preset == "spanish":
-        return SPANISH_MARKS.get(spec.name, spec.symbol)
+        own = SPANISH_MARKS_IN.get(lang.code, {}).get(spec.name)
+        return own or SPANISH_MARKS.get(spec.name, spec.symbol)
     letter = SUIT_LETTERS.get(spec.name)
     return lang.marked(letter) if letter and spec.symbol == spec.code else spec.symbol
 

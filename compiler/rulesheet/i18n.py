@@ -8,6 +8,7 @@ source of the translations.
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
@@ -87,12 +88,32 @@ class Lang:
 
     def join_and(self, items: list[str]) -> str:
         """``a, b and c`` in this language."""
-        return format_list(items, locale=LIST_LOCALE.get(self.code, self.code)) if items else ""
+        text = format_list(items, locale=LIST_LOCALE.get(self.code, self.code)) if items else ""
+        return spanish_conjunction(text, items, "y") if self.code == "es" else text
 
     def join_or(self, items: list[str]) -> str:
         """``a, b or c`` in this language."""
         locale = LIST_LOCALE.get(self.code, self.code)
-        return format_list(items, style="or", locale=locale) if items else ""
+        text = format_list(items, style="or", locale=locale) if items else ""
+        return spanish_conjunction(text, items, "o") if self.code == "es" else text
+
+
+#: The item starts that make Spanish "o" into "u" (a spoken /o/: "ocho", "8♠", "11" read
+#: "once") and "y" into "e" (a spoken /i/ that is no diphthong: "iglesia", but "hielo").
+SPANISH_SHIFTS = {
+    "o": ("u", re.compile(r"(?:h?[oó]|8|11(?!\d))", re.IGNORECASE)),
+    "y": ("e", re.compile(r"h?[ií](?![aeiouáéó])", re.IGNORECASE)),
+}
+
+
+def spanish_conjunction(text: str, items: list[str], word: str) -> str:
+    """``text``, a Spanish list ending in " ``word`` <last item>", with ``word`` made "u" or "e"
+    where the last item's sound asks for it ("7♥ u 8♠"): babel's list patterns do not."""
+    shifted, start = SPANISH_SHIFTS[word]
+    tail = f" {word} {items[-1]}" if items else ""
+    if len(items) < 2 or not text.endswith(tail) or not start.match(items[-1]):
+        return text
+    return f"{text[: -len(tail)]} {shifted} {items[-1]}"
 
 
 #: The locale whose list style a language's sheets follow: British English, without the
