@@ -43,7 +43,7 @@ ONE_POINT_SENTENCES = {
     "ja": ("勝者は1点に加えて", "1点に達したら", "−1点まで下がったら"),
     "nl": ("De winnaar krijgt één punt plus één punt", "1 bereikt.", "tot −1 is gedaald."),
     "pt": ("O vencedor marca um ponto, mais um ponto", "chegar a 1.", "cair para −1."),
-    "ru": ("Победитель записывает себе +1 и ещё по очку", "достигнет 1.", "опустится до −1."),
+    "ru": ("Победитель получает 1 очко и ещё по очку", "достигнет 1.", "опустится до −1."),
     "sv": ("Vinnaren får en poäng plus en poäng", "poängsumma når 1.", "sjunker till −1."),
 }
 #: Plural words that must not follow a count of one ("one points", "einen Punkte").
