@@ -20,9 +20,9 @@ ID = 'ristiseiska-bga'
 SOURCE = 'rulespecs/ristiseiska-bga.yaml'
 RULESPEC_HASH = '2daa84a19fbf3ea3'
 SOURCE_MAP = {
-    'legal_on_row': 'rulespecs/ristiseiska.yaml:73:5',
-    'follow_when': 'rulespecs/ristiseiska.yaml:77:11',
-    'follow_allow': 'rulespecs/ristiseiska.yaml:78:13',
+    'legal_on_row': 'rulespecs/ristiseiska.yaml:74:5',
+    'follow_when': 'rulespecs/ristiseiska.yaml:78:11',
+    'follow_allow': 'rulespecs/ristiseiska.yaml:79:13',
     'points': 'rulespecs/ristiseiska-bga.yaml:52:12',
 }
 

@@ -41,7 +41,7 @@ ONE_POINT_SENTENCES = {
     "fr": ("Le gagnant marque un point, plus un point", "atteint 1 point.",
            "descend à −1 point."),
     "ja": ("勝者は1点に加えて", "1点に達したら", "−1点まで下がったら"),
-    "nl": ("De winnaar krijgt één punt plus één punt", "1 bereikt.", "tot −1 is gedaald."),
+    "nl": ("De winnaar krijgt één punt plus één punt", "in totaal 1 punt heeft.", "tot −1 is gedaald."),
     "pt": ("O vencedor marca um ponto, mais um ponto", "chegar a 1.", "cair para −1."),
     "ru": ("Победитель записывает себе +1 и ещё по очку", "достигнет 1.", "опустится до −1."),
     "sv": ("Vinnaren får en poäng plus en poäng", "poängsumma når 1.", "sjunker till −1."),
