@@ -20,9 +20,9 @@ ID = 'ristiseiska-bga'
 SOURCE = 'rulespecs/ristiseiska-bga.yaml'
 RULESPEC_HASH = '0b54d062a2040b0f'
 SOURCE_MAP = {
-    'legal_on_row': 'rulespecs/ristiseiska.yaml:74:5',
-    'follow_when': 'rulespecs/ristiseiska.yaml:78:11',
-    'follow_allow': 'rulespecs/ristiseiska.yaml:79:13',
+    'legal_on_row': 'rulespecs/ristiseiska.yaml:75:5',
+    'follow_when': 'rulespecs/ristiseiska.yaml:79:11',
+    'follow_allow': 'rulespecs/ristiseiska.yaml:80:13',
     'points': 'rulespecs/ristiseiska-bga.yaml:52:12',
 }
 

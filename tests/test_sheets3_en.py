@@ -41,7 +41,7 @@ ONE_POINT_SENTENCES = {
     "fr": ("Le gagnant marque un point, plus un point", "atteint 1 point.",
            "descend à −1 point."),
     "ja": ("勝者は1点に加えて", "1点に達したら", "−1点まで下がったら"),
-    "nl": ("De winnaar krijgt één punt plus één punt", "1 bereikt.", "tot −1 is gedaald."),
+    "nl": ("De winnaar krijgt één punt plus één punt", "in totaal 1 punt heeft.", "tot −1 is gedaald."),
     "pt": ("O vencedor marca um ponto, mais um ponto", "chegar a 1.", "cair para −1."),
     "ru": ("Победитель получает 1 очко и ещё по очку", "достигнет 1.", "опустится до −1."),
     "sv": ("Vinnaren får en poäng plus en poäng", "poängsumma når 1.", "sjunker till −1."),
@@ -103,7 +103,8 @@ def test_english_example_joins_rows_with_and_and_cards_with_or() -> None:
 
 def test_other_languages_keep_their_own_example_lists() -> None:
     """The and/or lists are offered to the catalogs, not forced on them."""
-    assert "7♣, 5♦, 9♦, 6♥, 8♥, 7♠" in builtin("parliament", "de")
+    assert "Dann darfst du nur 7♣, 5♦, 9♦, 6♥, 8♥ oder 7♠ legen." in builtin("parliament", "de")
+    assert "na mesa estão 6♦–8♦, 7♥." in builtin("parliament", "pt")
 
 
 def test_a_colon_sentence_stays_with_what_it_introduces_in_print() -> None:
