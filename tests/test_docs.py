@@ -212,3 +212,30 @@ def test_record_keys_are_documented() -> None:
     ]
     missing = [key for key in keys if f"| `{key}` |" not in text]
     assert not missing, f"record keys missing from docs/architecture.md: {missing}"
+
+
+_VARIANT_ROW = re.compile(r"^\| \[`(?P<id>[a-z0-9-]+)`\]\(#[a-z0-9-]+\) \| (?P<name>[^|]+?) \|", re.M)
+_VARIANT_SECTION = re.compile(r"^### (?P<id>[a-z0-9-]+)\n\n\*\*(?P<name>[^*]+?)\.?\*\*", re.M)
+
+
+def _english_names() -> dict[str, str]:
+    from sevens.compiler.load import builtin_ids
+
+    names = {}
+    for rule_set in builtin_ids():
+        spec = load_rulespec(find_rulespec(rule_set)).spec
+        names[rule_set] = spec.naming.names.get("en") or next(iter(spec.naming.names.values()))
+    return names
+
+
+def test_variants_page_uses_the_rule_sets_names() -> None:
+    """docs/variants.md names each rule set as its English rule sheet does, in the
+    table and at the head of its section (names change when native readers edit them)."""
+    text = (DOCS / "variants.md").read_text(encoding="utf-8")
+    names = _english_names()
+    rows = {m["id"]: m["name"] for m in _VARIANT_ROW.finditer(text)}
+    sections = {m["id"]: m["name"] for m in _VARIANT_SECTION.finditer(text)}
+    assert set(rows) == set(names)
+    assert set(sections) == set(names)
+    assert {k: v for k, v in rows.items() if v != names[k]} == {}
+    assert {k: v for k, v in sections.items() if v != names[k]} == {}
