@@ -16,8 +16,14 @@ from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import render_rulesheet
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
-from sevens.compiler.rulesheet.shapes import FREE_FOLLOW, GAPS
+from sevens.compiler.rulesheet.shapes import (
+    FREE_FOLLOW,
+    GAPS,
+    follow_sentence,
+    free_follow_sentence,
+)
 from sevens.compiler.rulesheet.sheet import colour_suits
+from sevens.compiler.rulesheet.typography import text_rules
 
 SHEETS = Path(__file__).resolve().parent.parent / "docs" / "rulesheets"
 OLD_INTRO = "On your turn you play one card from your hand to the table. You may play:"
@@ -163,3 +169,39 @@ def test_a_colour_pack_has_colours_in_japanese() -> None:
     assert "Each suit has 20 ranks" in sheet("elfer-raus")
     assert "Farbe" in sheet("elfer-raus", "de")
     assert "масть" in sheet("elfer-raus", "ru")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "es"])
+@pytest.mark.parametrize("variant", ["sevens", "play-or-pay", "sjuan-traditional"])
+def test_the_worked_example_closes_the_rules_of_play(variant: str, lang: str) -> None:
+    """An extra card's rule is a rule of play: it comes before the example, not after it."""
+    rules = rules_of(variant)
+    follow, deck = rules.spec.follow_up, rules.spec.deck
+    assert follow is not None and rules.follow_when and rules.follow_allow
+    said = free_follow_sentence(
+        Lang(lang), deck, rules.follow_when.tree, rules.follow_allow.tree, follow.optional, follow.max
+    ) or follow_sentence(
+        Lang(lang), deck, rules.follow_when.tree, rules.follow_allow.tree, follow.optional
+    )
+    assert said is not None
+    said = norm(text_rules(lang)(said))  # typeset as the sheet is
+    found = paragraphs(play_section(sheet(variant, lang), lang))
+    assert said in found
+    assert found.index(said) == len(found) - 2  # the example is the last paragraph
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "sv"])
+def test_the_last_card_penalty_says_who_keeps_a_last_card(lang: str) -> None:
+    """With no cards given for passing, the "never gives away their last card" rule belongs
+    to the last-card penalty, not to the Passing section."""
+    text = sheet("last-card", lang)
+    keeps = norm(
+        Lang(lang).gettext(
+            "Whoever has to give cards never gives away their last card; if they have too few, "
+            "fewer cards change hands."
+        )
+    )
+    last = paragraphs(play_section(text, lang))[-1]  # the last-card penalty
+    assert keeps in last
+    passing = text.split(f"\n## {Lang(lang).gettext('Passing')}\n", 1)[1].split("\n## ", 1)[0]
+    assert keeps not in norm(passing)
