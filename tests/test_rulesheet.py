@@ -36,7 +36,7 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.compiler.rulesheet.sheet import card_list
+from sevens.compiler.rulesheet.sheet import card_list, suit_words
 from sevens.compiler.rulesheet.typography import text_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -334,7 +334,8 @@ def test_sheet_states_the_rules(variant: str, lang: str) -> None:
     text = render_rulesheet(rules, lang, "md")
     name, *facts = expected_facts(rules, lang)
     assert name in text or text_rules(lang)(name) in text  # a borrowed name keeps its own typography
-    for fact in map(text_rules(lang), facts):  # typeset as the sheet is
+    colours = suit_words(Lang(lang), rules.spec.deck)  # 「色」 for 「マーク」 with a colour pack
+    for fact in map(text_rules(lang), map(colours, facts)):  # typeset as the sheet is
         assert fact in text, f"{variant}.{lang}: missing {fact!r}"
     legal = example_position(rules).legal
     language = Lang(lang)
@@ -466,7 +467,9 @@ def test_unusual_play_rule_falls_back_to_a_grammatical_sentence(tmp_path: Path) 
     for lang in ("en", "de"):
         text = render_rulesheet(load_rulespec(spec), lang)
         assert "„„" not in text and "““" not in text  # no nested quotes
-    assert "A card may be played when:" in render_rulesheet(load_rulespec(spec), "en")
+    assert "A card may be played when the card's rank is 1 rank higher" in render_rulesheet(
+        load_rulespec(spec), "en"
+    )
 
 
 def test_regional_games_carry_native_names() -> None:

@@ -223,13 +223,19 @@ def free_follow_sentence(
         return lang.marked(COMPLETE_THEN_OPEN)
     if canon(allow) != "true" or not optional:
         return None
-    if canon(when) == "true" and most is None:
+    if chains(when, allow, optional, most):
         return lang.marked(FREE_FOLLOW["chain"])
     ranks = [RANK_IS.match(canon(part)) for part in _alternatives(when)]
     named = {deck.ranks[int(m.group(1))].code for m in ranks if m}
     if all(ranks) and named == {"A", "K"} and most == 1:
         return lang.marked(FREE_FOLLOW["ace-king"])
     return None
+
+
+def chains(when: T, allow: T, optional: bool, most: int | None) -> bool:
+    """Whether a follow-up lets a player go on playing any legal cards, as many as they
+    like (Kartendomino, Elfer raus!): a sheet then says so where it says what a turn is."""
+    return (canon(when), canon(allow), optional, most) == ("true", "true", True, None)
 
 
 def follow_sentence(lang: Lang, deck: Deck, when: T, allow: T, optional: bool) -> str | None:
@@ -328,8 +334,14 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
     return None
 
 
-def play_sentences(lang: Lang, deck: Deck, parts: list[T]) -> list[str] | None:
-    """One bullet per alternative of the play rule, or ``None`` if any is not a known shape."""
+def play_sentences(
+    lang: Lang, deck: Deck, parts: list[T], held_apart: bool = False
+) -> list[str] | None:
+    """One bullet per alternative of the play rule, or ``None`` if any is not a known shape.
+
+    With ``held_apart`` the "whoever holds a 7 must play a 7" clause is left out of its
+    bullet: a sheet says it as a sentence of its own (:func:`held_sentence`), since it
+    binds every play, not only that alternative."""
     shapes = [play_shape(p) for p in parts]
     if any(s is None or not _fits(deck, s) for s in shapes):
         return None
@@ -337,11 +349,34 @@ def play_sentences(lang: Lang, deck: Deck, parts: list[T]) -> list[str] | None:
     for shape in shapes:
         assert shape is not None
         name, rank = shape
+        if held_apart and name == "extend-unless-held":
+            name = "extend"
         values = {}
         if name in ("open-rank", "extend-unless-held") and rank is not None:
             values = rank_forms(lang, deck, rank)
         bullets.append(lang.marked(PLAY_SHAPES[name], **values))
     return _last_full_stop(bullets)
+
+
+#: The mandatory-seven clause as a sentence of its own, after the list of plays.
+HELD_RANK_SENTENCE = P_(
+    "play shape", "If you hold a %(rank)s, you must play a %(rank)s before any other card."
+)
+
+
+def held_sentence(lang: Lang, deck: Deck, parts: list[T]) -> str | None:
+    """The rule that whoever holds a card of some rank must play that rank first, said
+    on its own, if an alternative of the play rule has that shape."""
+    for shape in (play_shape(p) for p in parts):
+        if shape is not None and shape[0] == "extend-unless-held" and shape[1] is not None:
+            return lang.marked(HELD_RANK_SENTENCE, **rank_forms(lang, deck, shape[1]))
+    return None
+
+
+def without_stop(text: str) -> str:
+    """A play bullet without its closing full stop, to end a sentence that runs on into it."""
+    text = text.rstrip()
+    return text[:-1].rstrip() if text.endswith((".", "。", ";")) else text
 
 
 def _fits(deck: Deck, shape: tuple[str, int | None]) -> bool:

@@ -11,10 +11,13 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from markupsafe import Markup
+
 from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
 from sevens.compiler.interpret import card_condition_holds
 from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
+    SUIT_LETTERS,
     card_forms,
     card_full,
     card_short,
@@ -34,14 +37,17 @@ from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     GAPS,
     PAY_SHAPES,
+    chains,
     compulsory_sentence,
     extend_example,
     follow_sentence,
     free_follow_sentence,
+    held_sentence,
     play_sentences,
     play_shape,
     points_sentence,
     table_sentence,
+    without_stop,
 )
 from sevens.compiler.rulesheet.typography import keep
 
@@ -206,13 +212,16 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     position = example_position(rules)
     open_rows = [row for rows in position.all_rows.values() for row in rows if row.open]
     parts = flatten(tree, "or")
-    shaped = play_sentences(lang, deck, parts)
+    shaped = play_sentences(lang, deck, parts, held_apart=True)
+    alternatives = shaped or [sentence(lang, deck, part) for part in parts]
     example = None
     plain = any(play_shape(p) == ("extend", None) for p in parts)  # both ends grow freely
     if shaped is not None and plain and spec.layout.start_rank is not None:
         example = extend_example(lang, deck, spec.layout.start_rank, spec.layout.wrap)
     return {
-        "alternatives": shaped or [sentence(lang, deck, part) for part in parts],
+        "alternatives": alternatives,
+        # one way to play is said in the sentence that introduces it, not as a one-item list
+        "single": without_stop(alternatives[0]) if len(alternatives) == 1 else None,
         "shaped": shaped is not None,
         "extend_example": example,
         "gaps": lang.marked(GAPS) if spec.passing.over_limit == "eliminate" else None,
@@ -222,6 +231,7 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "example_legal_names": [card_full(lang, deck, f) for f in position.legal],
         "reads_row_start": _mentions(tree, "row", "start"),
         "compulsory": _compulsory(lang, rules),
+        "held": held_sentence(lang, deck, parts) if shaped is not None else None,
         "up_only": _up_only(parts),
     }
 
@@ -294,6 +304,7 @@ def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None
         "when": sentence(lang, deck, rules.follow_when.tree),
         "allow": sentence(lang, deck, rules.follow_allow.tree),
         "optional": follow.optional,
+        "chain": chains(when, allow, follow.optional, follow.max),
     }
 
 
@@ -499,6 +510,34 @@ def _joins_with(lang: Lang, name: str) -> bool:
     return lang.marked(NAME_WITH).casefold() in name.casefold().split()
 
 
+#: The word for a suit, and the word a player of a four-colour numbered pack (Elfer raus!)
+#: uses instead: 「色」 for 「マーク」 in Japanese.  A language translates both the same way
+#: where its suit word already means a colour (Farbe, kleur, couleur, färg) or where the
+#: other word would not fit every sentence unchanged (gender, inflection); the sheet then
+#: keeps its suit word.
+SUIT_WORD = P_("suit word", "suit")
+COLOUR_SUIT_WORD = P_("suit word", "colour")
+
+
+def colour_suits(deck: Deck) -> bool:
+    """Whether the pack's suits are plain colours (red, yellow, green, blue: a numbered pack)."""
+    return all(s.name in SUIT_LETTERS for s in deck.suits)
+
+
+def suit_words(lang: Lang, deck: Deck) -> Callable[[str], str]:
+    """A function that puts the colour word for the suit word into a rendered sheet, where
+    the pack has colour suits and the language has a word of its own for them."""
+    old, new = lang.marked(SUIT_WORD), lang.marked(COLOUR_SUIT_WORD)
+    if not colour_suits(deck) or old == new:
+        return lambda text: text
+
+    def swap(text: str) -> str:
+        swapped = str(text).replace(old, new)
+        return Markup(swapped) if isinstance(text, Markup) else swapped
+
+    return swap
+
+
 def sheet_context(
     lang: Lang, rules: AnalysedRules, differences: list[str] | None, parent: Rulespec | None
 ) -> dict[str, Any]:
@@ -538,4 +577,5 @@ def sheet_context(
         "parent": parent_name,
         "parent_with": parent_name is not None and _joins_with(lang, parent_name),
         "differences": differences,
+        "suit_words": suit_words(lang, spec.deck),
     }
