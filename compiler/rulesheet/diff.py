@@ -6,13 +6,15 @@ difference becomes the sentence "<topic>: <new> instead of <old>."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
+from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.cards import (
     card_forms,
     card_full,
+    joined_forms,
     rank_forms,
     rank_letter,
     rank_name,
@@ -158,7 +160,14 @@ DEAL_WAS_EQUAL = P_("diff", "everyone was dealt the same number of cards")
 DEAL_WAS_ALL = P_("diff", "all the cards were dealt")
 #: A card rule (opening card, cards laid out before play) that one of the two rule sets lacks.
 OPENING_ADDED = P_("diff", "There is now an opening card: %(card)s.")
+OPENING_ADDED_NAMED = P_(
+    "diff", "There is now an opening card, which the dealer chooses from %(cards)s."
+)
 OPENING_DROPPED = P_("diff", "There is no longer a fixed opening card; before, it was %(card)s.")
+#: A fixed opening card that becomes one the dealer picks (Parliament → dealer's seven).
+OPENING_NAMED = P_(
+    "diff", "The dealer now chooses the opening card from %(cards)s; before, it was always %(card)s."
+)
 PREPLACED_ADDED = P_("diff", "These cards are now laid out on the table before play: %(cards)s.")
 PREPLACED_DROPPED = P_(
     "diff", "Cards are no longer laid out on the table before play; before, %(cards)s were."
@@ -850,11 +859,29 @@ def _opening_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]
     """An opening card that one of the two rule sets lacks: said as a card there now is,
     or no longer is ("; previously none" and "dropped — previously" read as a form)."""
     old, new = _has_opening(a), _has_opening(b)
+    if old and new and a.spec.opening.card is not None and b.spec.opening.choices:
+        return [_opening_named(lang, a, b)]
     if old == new:
         return None
+    if new and b.spec.opening.choices:
+        cards = _card_list(lang, b.spec.deck, b.spec.opening.choices, lang.join_or)
+        return [lang.marked(OPENING_ADDED_NAMED, **cards)]
     if new:
         return [lang.marked(OPENING_ADDED, **_opening_forms(lang, b))]
     return [lang.marked(OPENING_DROPPED, **_opening_forms(lang, a))]
+
+
+def _opening_named(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
+    """The opening card, fixed in ``a``, is picked by the dealer in ``b``."""
+    cards = _card_list(lang, b.spec.deck, b.spec.opening.choices, lang.join_or)
+    return lang.marked(OPENING_NAMED, **cards, **_opening_forms(lang, a))
+
+
+def _card_list(
+    lang: Lang, deck: Deck, faces: Iterable[int], join: Callable[[list[str]], str]
+) -> dict[str, str]:
+    """Several cards as one list in every case form (``cards``, ``cards_nom_def``…)."""
+    return joined_forms(join, [card_forms(lang, deck, f, "cards") for f in faces])
 
 
 def _has_opening(rules: AnalysedRules) -> bool:
@@ -875,10 +902,8 @@ def _preplaced_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[st
     old, new = a.spec.layout.preplaced, b.spec.layout.preplaced
     if bool(old) == bool(new):
         return None
-    from sevens.compiler.rulesheet.sheet import card_list  # the sheet owns card lists
-
     rules = b if new else a
-    cards = card_list(lang, rules.spec.deck, rules.spec.layout.preplaced, lang.join_and)
+    cards = _card_list(lang, rules.spec.deck, rules.spec.layout.preplaced, lang.join_and)
     return [lang.marked(PREPLACED_ADDED if new else PREPLACED_DROPPED, **cards)]
 
 
