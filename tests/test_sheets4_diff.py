@@ -162,7 +162,7 @@ def test_joker_lines_in_english_and_german() -> None:
          "The session now ends as soon as a player's points total reaches 30, but after 50"
          " deals at the latest (before: after one deal per player)."),
         ("sevens", "cinquillo", "de",
-         "Neues Partieende: sobald der Punktestand eines Spielers 30 erreicht, spätestens aber"
+         "Ende der Partie: jetzt sobald der Punktestand eines Spielers 30 erreicht, spätestens aber"
          " nach 50 Runden (bisher nach einer Runde pro Spieler)."),
         ("sevens", "cinquillo", "fr",
          "La partie s’arrête maintenant dès que le total d’un joueur atteint 30, mais au plus"
