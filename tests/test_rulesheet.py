@@ -59,6 +59,7 @@ IDENTICAL_OK = {
     ("separator", "; "),
     ("range", "%(min)s–%(max)s"), ("source url", ": "),
     ("source", "“%(title)s”"),  # Brazilian Portuguese quotes titles as English does
+    ("starting rank", "%(rank)s"),  # the rank's own name; Russian takes the noun ("девятка")
 }
 IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
 #: Colour initials: kept where two colours share one and the language keeps the English

@@ -72,8 +72,8 @@ def test_ranks_with_a_gap_stay_a_list() -> None:
 def test_session_cap_is_said_as_a_cap() -> None:
     text = diff("sevens", "cinquillo")
     assert "Deals in a session: 50" not in text
-    assert "these rules end it after 50 deals at the latest." in text
-    assert "Deals in a session: one per player.\n" in diff("cinquillo", "sevens")
+    assert "but after 50 deals at the latest (before: after one deal per player)." in text
+    assert "(before: as soon as a player's points total reaches 30" in diff("cinquillo", "sevens")
     assert "Deals in a session: 50" not in diff("parliament", "ristiseiska")
 
 

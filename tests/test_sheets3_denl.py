@@ -67,9 +67,9 @@ def test_a_diff_never_prints_an_empty_value_list(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("de", "- Eröffnungskarte: Karo-9 (9♦), bisher keine."),
-        ("nl", "- Openingskaart: de negen van ruiten (9♦); voorheen geen."),
-        ("en", "- Opening card: the 9 of diamonds (9♦); previously none."),
+        ("de", "- Jetzt gibt es eine Eröffnungskarte: die Karo-9 (9♦)."),
+        ("nl", "- Er is nu een openingskaart: de negen van ruiten (9♦)."),
+        ("en", "- There is now an opening card: the 9 of diamonds (9♦)."),
     ],
 )
 def test_an_opening_card_where_there_was_none(lang: str, line: str) -> None:

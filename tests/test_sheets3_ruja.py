@@ -80,10 +80,10 @@ def test_no_empty_point_values_line(lang: str) -> None:
 
 def test_japanese_joker_value_is_polite() -> None:
     text = describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), "ja")
-    line = next(x for x in text.splitlines() if x.startswith("- ジョーカー："))
-    parts = line.split("：", 1)[1].rstrip("。").split("。")
+    lines = [x for x in text.splitlines() if x.startswith("- ジョーカー：")]
+    parts = [p for x in lines for p in x.split("：", 1)[1].rstrip("。").split("。")]
     assert parts[0] == "1枚" and len(parts) > 2
-    assert all(p.endswith(("ます", "ません", "です")) for p in parts[1:]), line
+    assert all(p.endswith(("ます", "ません", "です")) for p in parts[1:]), lines
 
 
 JA_SHEETS = ["sevens", "shichi-narabe", "shichi-narabe-joker", "elfer-raus", "cinquillo", "pai-qi"]

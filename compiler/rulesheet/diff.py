@@ -6,13 +6,15 @@ difference becomes the sentence "<topic>: <new> instead of <old>."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
+from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.cards import (
     card_forms,
     card_full,
+    joined_forms,
     rank_forms,
     rank_letter,
     rank_name,
@@ -47,8 +49,6 @@ FROM_NONE = P_("diff", "%(topic)s: %(new)s; previously %(old)s.")
 #: The rank is named, with its article where the language has one (``%(rank_nom_def)s``…).
 VALUE_CHANGE = P_("diff", "the %(rank)s counts %(new)s instead of %(old)s")
 INTRO = P_("diff", "Compared with %(old)s, %(new)s changes these rules:")
-#: A rule the old rule set has and the new one drops (the old one is a whole clause).
-DROPPED = P_("diff", "%(topic)s: dropped (before: %(old)s).")
 #: A dropped rule whose old wording is a whole sentence, which cannot stand in brackets:
 #: said as "no longer …" where the field has such a sentence, else without the old wording.
 DROPPED_RULE = P_("diff", "%(topic)s: dropped.")
@@ -147,6 +147,72 @@ STOCK_EACH = P_("value", "%(count)s cards to each player, the rest as a stock")
 STOCK_EQUAL = P_("value", "equal hands, the rest as a stock")
 ALL_DEALT = P_("value", "all cards, no stock")
 COVER = P_("value", "they lay a card face down instead of passing")
+
+#: The deal said as what players now get, with what they got before in brackets (not two
+#: value phrases with commas of their own joined by "instead of"); a number of cards for
+#: each player is a plural message in :func:`_deal_change` and :func:`_deal_was`.
+DEAL_NOW_EQUAL = P_(
+    "diff",
+    "Everyone is now dealt the same number of cards and the rest form a stock (before, %(old)s).",
+)
+DEAL_NOW_ALL = P_("diff", "All the cards are now dealt, with no stock (before, %(old)s).")
+DEAL_WAS_EQUAL = P_("diff", "everyone was dealt the same number of cards")
+DEAL_WAS_ALL = P_("diff", "all the cards were dealt")
+#: A card rule (opening card, cards laid out before play) that one of the two rule sets lacks.
+OPENING_ADDED = P_("diff", "There is now an opening card: %(card)s.")
+OPENING_ADDED_NAMED = P_(
+    "diff", "There is now an opening card, which the dealer chooses from %(cards)s."
+)
+OPENING_DROPPED = P_("diff", "There is no longer a fixed opening card; before, it was %(card)s.")
+#: A fixed opening card that becomes one the dealer picks (Parliament → dealer's seven).
+OPENING_NAMED = P_(
+    "diff", "The dealer now chooses the opening card from %(cards)s; before, it was always %(card)s."
+)
+PREPLACED_ADDED = P_("diff", "These cards are now laid out on the table before play: %(cards)s.")
+PREPLACED_DROPPED = P_(
+    "diff", "Cards are no longer laid out on the table before play; before, %(cards)s were."
+)
+#: The rows' starting rank becomes the rank of the first card played (Domino), or back.
+START_FROM_FIRST = P_(
+    "diff",
+    "The rows no longer start from the %(rank)s: the first card played may be any card, and"
+    " its rank starts every row.",
+)
+START_FROM_RANK = P_(
+    "diff",
+    "The rows now always start from the %(rank)s (before, the first card played could be any"
+    " card, and its rank started every row).",
+)
+#: The play rule's alternatives that such a change replaces (told by that one sentence).
+SHIFT_KEYS = {("first", None), ("open-start", None), ("open-rank", None)}
+#: The starting rank as a value: the rank's name, or the noun where a language names ranks so.
+START_RANK = P_("starting rank", "%(rank)s")
+#: No more limit on the passes; the rule for passing past it goes with it.
+LIMIT_DROPPED = P_("diff", "There is no longer a limit on passes (before, %(count)s per deal).")
+#: A rule the new rule set no longer has, its old wording in brackets: penalties by name,
+#: any other rule by its topic.
+PENALTY_DROPPED = {
+    "transfer": P_(
+        "diff", "There is no longer a penalty for having to pass (before: %(old)s)."
+    ),
+    "voluntary_transfer": P_(
+        "diff", "There is no longer a penalty for passing while able to play (before: %(old)s)."
+    ),
+    "last_card": P_(
+        "diff",
+        "There is no longer a penalty for not announcing your last card (before: %(old)s).",
+    ),
+}
+NO_LONGER_APPLIES = P_("diff", "%(topic)s: no longer applies (before, %(old)s).")
+JOKERS_DROPPED = P_("diff", "The game is no longer played with jokers.")
+#: How a session ends, said in one sentence when its length, target or cap changes; the
+#: clauses with a number are plural messages in :func:`_session_end`.
+SESSION_CHANGED = P_("diff", "The session now ends %(new)s (before: %(old)s).")
+SESSION_PLAYERS = P_("session", "after one deal per player")
+SESSION_POINTS_UP = P_("session", "as soon as a player's points total reaches %(count)s")
+SESSION_POINTS_DOWN = P_("session", "as soon as a player's points total falls to %(count)s")
+#: The fields that make up how long a session lasts.
+LENGTH_FIELDS = ("deals", "target_chips", "target_points", "target_deals")
 
 TOPICS = {
     "preset": P_("topic", "Deck"),
@@ -256,8 +322,11 @@ def _play_changes(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     old, new = _shaped_parts(lang, a), _shaped_parts(lang, b)
     if old is None or new is None:
         return None
-    added = [text for key, text in new if key not in {k for k, _ in old}]
-    dropped = [text for key, text in old if key not in {k for k, _ in new}]
+    told = SHIFT_KEYS if _start_shift(a, b) else set()  # said by the starting-rank line
+    added = [text for key, text in new if key not in {k for k, _ in old} | told]
+    dropped = [text for key, text in old if key not in {k for k, _ in new} | told]
+    if not added and not dropped:
+        return []
     if len(added) == 1 and len(dropped) == 1:
         topic = lang.marked(TOPICS["legal"])
         return [lang.marked(NOW, topic=topic, new=_sentence_end(added[0], lang))]
@@ -327,7 +396,7 @@ def _cards(lang: Lang, rules: AnalysedRules, faces: list[int]) -> str:
 def _start(lang: Lang, rules: AnalysedRules) -> str:
     layout = rules.spec.layout
     if layout.start_rank is not None:
-        return rank_name(lang, rules.spec.deck, layout.start_rank)
+        return lang.marked(START_RANK, **rank_forms(lang, rules.spec.deck, layout.start_rank))
     return _value(lang, "first-card-per-row" if layout.start_per_row else "first-card")
 
 
@@ -399,16 +468,23 @@ JOKER_SEPARATOR = P_("separator", "; ")
 
 
 def _jokers(lang: Lang, rules: AnalysedRules) -> str:
+    if rules.spec.wild is None:
+        return lang.marked(NONE)
+    return lang.marked(JOKER_SEPARATOR).join(_joker_parts(lang, rules))
+
+
+def _joker_parts(lang: Lang, rules: AnalysedRules) -> list[str]:
+    """The joker rules, one clause each (none without jokers)."""
     wild = rules.spec.wild
     if wild is None:
-        return lang.marked(NONE)
+        return []
     parts = [lang.marked(JOKER_COUNT, count=str(lang.count(wild.jokers, "jokers")))]
     parts.append(lang.marked(JOKER_MAY if wild.redeem_optional else JOKER_MUST))
     if not wild.out_on_joker:
         parts.append(lang.marked(JOKER_NOT_LAST))
     if wild.holder_last:
         parts.append(lang.marked(JOKER_HOLDER_LAST))
-    return lang.marked(JOKER_SEPARATOR).join(parts)
+    return parts
 
 
 def _session(rules: AnalysedRules, name: str) -> object:
@@ -466,6 +542,8 @@ def _applies(field: str, new: AnalysedRules) -> bool:
         return new.spec.chips is None or _zero_none(new.points) is not None
     if field == "follow_optional":  # no extra card any more: its dropped condition says so
         return new.spec.follow_up is not None
+    if field == "over_limit":  # no limit on passes any more: nothing happens past it
+        return new.spec.passing.limit is not None
     return True
 
 
@@ -700,6 +778,9 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
             if _uses_values(b) and (values := _changed_values(lang, a, b)):
                 found.append(values)  # values that no rule reads change nothing
             continue
+        if (told := _told(lang, field, a, b)) is not None:
+            found += [line for line in told if line not in found]
+            continue
         if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
             found += changes
             continue
@@ -713,6 +794,210 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
             added = old_key is None and field not in ("opening", "removed", "preplaced")
             found.append(_sentence(lang, field, old, new, added))
     return found
+
+
+Told = Callable[[Lang, AnalysedRules, AnalysedRules], "list[str] | None"]
+
+
+def _told(lang: Lang, field: str, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The lines for a change of ``field`` that reads better as a sentence of its own than
+    as "topic: new instead of old", or ``None`` to describe it the usual way."""
+    if field in LENGTH_FIELDS:
+        return _session_change(lang, a, b)
+    teller = TELLERS.get(field)
+    return teller(lang, a, b) if teller is not None else None
+
+
+def _start_shift(a: AnalysedRules, b: AnalysedRules) -> bool:
+    """Whether the rows' fixed starting rank becomes the first card's rank, or the other
+    way round (one row for all suits either way)."""
+    old, new = a.spec.layout, b.spec.layout
+    if old.start_per_row or new.start_per_row:
+        return False
+    return (old.start_rank is None) != (new.start_rank is None)
+
+
+def _start_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """"The rows no longer start from the 9: …" for a starting rank that becomes the rank
+    of the first card played (the play rule's matching alternatives say no more)."""
+    if not _start_shift(a, b):
+        return None
+    fixed = a if b.spec.layout.start_rank is None else b
+    rank = fixed.spec.layout.start_rank
+    assert rank is not None
+    forms = rank_forms(lang, fixed.spec.deck, rank)
+    return [lang.marked(START_FROM_FIRST if fixed is a else START_FROM_RANK, **forms)]
+
+
+def _deal_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The new deal as what each player is now dealt, the old one in brackets."""
+    deal, old = b.spec.deal, _deal_was(lang, a)
+    if deal.hand_size is None:
+        return [lang.marked(DEAL_NOW_EQUAL if deal.equal_hands else DEAL_NOW_ALL, old=old)]
+    n = deal.hand_size
+    text = lang.ngettext(
+        "Each player is now dealt %(count)s card and the rest form a stock (before, %(old)s).",
+        "Each player is now dealt %(count)s cards and the rest form a stock (before, %(old)s).",
+        n,
+    )
+    return [text % {"count": lang.count(n, "card"), "old": old}]
+
+
+def _deal_was(lang: Lang, rules: AnalysedRules) -> str:
+    """The old deal as a clause in the past ("all the cards were dealt")."""
+    deal = rules.spec.deal
+    if deal.hand_size is None:
+        return lang.marked(DEAL_WAS_EQUAL if deal.equal_hands else DEAL_WAS_ALL)
+    n = deal.hand_size
+    text = lang.ngettext(
+        "each player was dealt %(count)s card", "each player was dealt %(count)s cards", n
+    )
+    return text % {"count": lang.count(n, "card")}
+
+
+def _opening_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """An opening card that one of the two rule sets lacks: said as a card there now is,
+    or no longer is ("; previously none" and "dropped — previously" read as a form)."""
+    old, new = _has_opening(a), _has_opening(b)
+    if old and new and a.spec.opening.card is not None and b.spec.opening.choices:
+        return [_opening_named(lang, a, b)]
+    if old == new:
+        return None
+    if new and b.spec.opening.choices:
+        cards = _card_list(lang, b.spec.deck, b.spec.opening.choices, lang.join_or)
+        return [lang.marked(OPENING_ADDED_NAMED, **cards)]
+    if new:
+        return [lang.marked(OPENING_ADDED, **_opening_forms(lang, b))]
+    return [lang.marked(OPENING_DROPPED, **_opening_forms(lang, a))]
+
+
+def _opening_named(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
+    """The opening card, fixed in ``a``, is picked by the dealer in ``b``."""
+    cards = _card_list(lang, b.spec.deck, b.spec.opening.choices, lang.join_or)
+    return lang.marked(OPENING_NAMED, **cards, **_opening_forms(lang, a))
+
+
+def _card_list(
+    lang: Lang, deck: Deck, faces: Iterable[int], join: Callable[[list[str]], str]
+) -> dict[str, str]:
+    """Several cards as one list in every case form (``cards``, ``cards_nom_def``…)."""
+    return joined_forms(join, [card_forms(lang, deck, f, "cards") for f in faces])
+
+
+def _has_opening(rules: AnalysedRules) -> bool:
+    return rules.spec.opening.card is not None or bool(rules.spec.opening.choices)
+
+
+def _opening_forms(lang: Lang, rules: AnalysedRules) -> dict[str, str]:
+    """The opening card in every case form (``card``, ``card_nom_def``…); cards the dealer
+    names from are one phrase in all of them."""
+    deck, card = rules.spec.deck, rules.spec.opening.card
+    if card is not None:
+        return card_forms(lang, deck, card)
+    return dict.fromkeys(card_forms(lang, deck, 0), _opening(lang, rules))
+
+
+def _preplaced_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Cards laid out before play that one of the two rule sets lacks."""
+    old, new = a.spec.layout.preplaced, b.spec.layout.preplaced
+    if bool(old) == bool(new):
+        return None
+    rules = b if new else a
+    cards = _card_list(lang, rules.spec.deck, rules.spec.layout.preplaced, lang.join_and)
+    return [lang.marked(PREPLACED_ADDED if new else PREPLACED_DROPPED, **cards)]
+
+
+def _limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """A limit on passes that the new rule set drops ("none instead of 3" reads as a form)."""
+    old = a.spec.passing.limit
+    if b.spec.passing.limit is not None or old is None:
+        return None
+    return [lang.marked(LIMIT_DROPPED, count=old)]
+
+
+def _joker_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Each joker rule the new rule set adds as its own line (one line of five clauses
+    joined by semicolons was hard to read), or one sentence when jokers are dropped."""
+    if b.spec.wild is None:
+        return [lang.marked(JOKERS_DROPPED)]
+    topic, old = lang.marked(TOPICS["jokers"]), _joker_parts(lang, a)
+    return [
+        lang.marked(NOW, topic=topic, new=_sentence_end(part, lang))
+        for part in _joker_parts(lang, b)
+        if part not in old
+    ]
+
+
+def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """How the session now ends, as one sentence with the old way in brackets, in place of
+    a line each for its number of deals, its target and its cap."""
+    old, new = _session_end(lang, a), _session_end(lang, b)
+    if old is None or new is None:
+        return None
+    return [] if old == new else [lang.marked(SESSION_CHANGED, new=new, old=old)]
+
+
+def _session_end(lang: Lang, rules: AnalysedRules) -> str | None:
+    """When the session ends, as a clause ("after one deal per player", "as soon as a
+    player's points total reaches 30, but after 50 deals at the latest"); ``None`` when
+    its target is to be agreed (told by the target's own line) or it has no session."""
+    session = rules.spec.session
+    if session is None or "session.target" in rules.spec.naming.agreed:
+        return None
+    target = _session_target(lang, rules)
+    n = session.deals
+    if n is None:
+        return lang.marked(SESSION_PLAYERS) if target is None else None
+    count = lang.count(n, "deal")
+    if target is None:
+        return lang.ngettext("after %(count)s deal", "after %(count)s deals", n) % {
+            "count": count
+        }
+    text = lang.ngettext(
+        "%(target)s, but after %(count)s deal at the latest",
+        "%(target)s, but after %(count)s deals at the latest",
+        n,
+    )
+    return text % {"target": target, "count": count}
+
+
+def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
+    """The target that ends a session early, as an "as soon as" clause, or ``None``."""
+    session = rules.spec.session
+    assert session is not None
+    if session.target_points is not None:
+        points = session.target_points
+        if points >= 0:
+            return lang.marked(SESSION_POINTS_UP, count=points)
+        return lang.marked(SESSION_POINTS_DOWN, count=f"\u2212{-points}")
+    if session.target_chips is not None:
+        n = session.target_chips
+        text = lang.ngettext(
+            "as soon as a player has won %(count)s chip in total",
+            "as soon as a player has won %(count)s chips in total",
+            n,
+        )
+        return text % {"count": n}
+    if session.target_deals is not None:
+        n = session.target_deals
+        text = lang.ngettext(
+            "as soon as a player has won %(count)s deal",
+            "as soon as a player has won %(count)s deals",
+            n,
+        )
+        return text % {"count": lang.count(n, "deal")}
+    return None
+
+
+#: Fields whose change has a sentence of its own (see :func:`_told`).
+TELLERS: dict[str, Told] = {
+    "start": _start_change,
+    "deal": _deal_change,
+    "opening": _opening_change,
+    "preplaced": _preplaced_change,
+    "limit": _limit_change,
+    "jokers": _joker_change,
+}
 
 
 def _switch(lang: Lang, field: str, new: AnalysedRules, on: bool) -> str:
@@ -750,8 +1035,10 @@ def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
 def _dropped(lang: Lang, field: str, topic: str, old: str) -> str:
     """A rule the new rule set drops: its old value in brackets, unless that value is one
     of the hand-written sentences of an amount or condition, which reads badly there."""
+    if field in PENALTY_DROPPED:
+        return lang.marked(PENALTY_DROPPED[field], old=old.rstrip("。."))
     if field not in TOLD_NEW or not _is_sentence(old):
-        return lang.marked(DROPPED, topic=topic, old=old.rstrip("。."))
+        return lang.marked(NO_LONGER_APPLIES, topic=topic, old=old.rstrip("。."))
     mark = NO_LONGER.get(field)
     return lang.marked(mark) if mark else lang.marked(DROPPED_RULE, topic=topic)
 
