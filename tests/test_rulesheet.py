@@ -20,6 +20,7 @@ from sevens.compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet
 from sevens.compiler.rulesheet.cards import (
     card_full,
     card_short,
+    colour_suits,
     rank_forms,
     rank_letter,
 )
@@ -36,7 +37,7 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.compiler.rulesheet.sheet import card_list, suit_words
+from sevens.compiler.rulesheet.sheet import card_list, never_positive, suit_words
 from sevens.compiler.rulesheet.typography import text_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,6 +206,8 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             "lowest-points": "The player with the lowest points total at the end of the session wins it.",
             "highest-points": "The player with the highest points total at the end of the session wins it.",
         }[session.winner]
+        if session.winner == "highest-points" and rules.points and never_positive(deck, rules.points.tree):
+            winner = "The player with the fewest minus points at the end of the session wins it."
         facts.append(gettext(winner))
         facts.append(gettext(
             "A tie is broken in favour of the player who had the fewest cards left at the end of the last deal."
@@ -221,7 +224,16 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         else:
             facts.append(gettext("Turning the corner: after the %(high)s, a row goes on with the %(low)s again,"
                                  " until its suit is complete.") % ends)
-    if layout.rows_per_suit > 1:
+    if layout.rows_per_suit > 1 and layout.start_rank is not None:  # one sentence with the start
+        facts.append(ngettext(
+            "Each suit is built in %(count)s row on the table (%(total)s in all), starting with the %(rank)s"
+            " of that suit.",
+            "Each suit is built in %(count)s rows on the table (%(total)s in all), each starting with a"
+            " %(rank)s of that suit.", layout.rows_per_suit)
+            % {"count": language.count(layout.rows_per_suit, "row"),
+               "total": language.count(layout.rows_per_suit * len(deck.suits), "row"),
+               **rank_forms(language, deck, layout.start_rank)})
+    elif layout.rows_per_suit > 1:
         facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
                               "Each suit has %(count)s rows (together %(total)s on the table).",
                               layout.rows_per_suit)
@@ -268,7 +280,12 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     if spec.opening.leader == "holder-of-card" and spec.opening.leader_card is not None:
         facts.append(card_full(language, deck, spec.opening.leader_card))
     rank = leader_rank(rules) if spec.opening.leader == "holder-of-lowest" else None
-    if rank is not None:
+    if rank is not None and colour_suits(deck):  # a pack of four colours says colour
+        facts.append(gettext(
+            "The first turn goes to the player holding the %(rank)s of the colour listed first above; if nobody"
+            " holds that one, to the holder of the %(rank)s of the next colour in the list, and so on.")
+            % rank_forms(language, deck, rank))
+    elif rank is not None:
         facts.append(gettext(
             "The first turn goes to the player holding the %(rank)s of the suit listed first above; if nobody"
             " holds that one, to the holder of the %(rank)s of the next suit in the list, and so on.")
@@ -356,7 +373,8 @@ def test_new_model_fields_are_stated_in_english() -> None:
     assert "Each player may pass at most three times in a deal." in shichi
     assert "The players score by their places" in shichi
     double = render_rulesheet(rules_of("double-deck"), "en")
-    assert "Each suit has two rows (eight rows in all)." in double
+    assert ("Each suit is built up in two rows on the table (eight rows in all), each starting from one copy"
+            " of the 7 of that suit.") in double
     assert double.count("[7♣]") == 2  # two rows of clubs in the picture
     devyatka = render_rulesheet(rules_of("devyatka"), "en")
     assert "only the ranks from 6 to ace are used" in devyatka

@@ -69,9 +69,9 @@ def test_compulsory_rank_takes_its_noun_form(lang: str, phrase: str) -> None:
 
 def test_swedish_and_portuguese_double_rows_are_stated_once() -> None:
     sv, pt = sheet("double-deck", "sv"), sheet("double-deck", "pt")
-    assert "Det blir två rader per färg, sammanlagt åtta på bordet." in sv
+    assert "Varje färg läggs i två rader på bordet (sammanlagt åtta)" in sv
     assert "flera rader" not in sv
-    assert "São duas fileiras por naipe, oito ao todo na mesa." in pt
+    assert "Cada naipe é disposto em duas fileiras na mesa (oito ao todo)" in pt
     assert "várias fileiras" not in pt
 
 

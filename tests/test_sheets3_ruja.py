@@ -105,5 +105,5 @@ def test_japanese_prose_has_no_latin_words_or_spaces(variant: str) -> None:
 
 def test_russian_numbered_cards_above_ten_are_declined_as_cards() -> None:
     elfer = sheet("elfer-raus", "ru")
-    assert "- карту 11 той масти, ряд которой ещё не начат" in elfer
+    assert "- карту 11 того цвета, ряд которого ещё не начат" in elfer
     assert "к карте 11 прикладывают карту 12 или карту 10." in elfer

@@ -164,11 +164,11 @@ def test_a_colour_pack_has_colours_in_japanese() -> None:
     html = render_rulesheet(rules_of("elfer-raus"), "ja", "html")
     assert "マーク" not in html
     assert re.search(r"<p>色（色の間に強弱はありません）：</p>", html)
-    # where the suit word already means a colour (Farbe), or another word would not fit
-    # every sentence unchanged (масть → цвет changes gender), the suit word stays
+    # where the suit word already means a colour (Farbe), the suit word stays; where the
+    # colour word differs in gender (масть → цвет), sentences of their own say it (sheets6)
     assert "Each suit has 20 ranks" in sheet("elfer-raus")
     assert "Farbe" in sheet("elfer-raus", "de")
-    assert "масть" in sheet("elfer-raus", "ru")
+    assert "цвет" in sheet("elfer-raus", "ru")
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ja", "es"])

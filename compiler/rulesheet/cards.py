@@ -101,6 +101,11 @@ SUIT_LETTERS = {
 }
 
 
+def colour_suits(deck: Deck) -> bool:
+    """Whether the pack's suits are plain colours (red, yellow, green, blue: a numbered pack)."""
+    return all(s.name in SUIT_LETTERS for s in deck.suits)
+
+
 def _lookup(lang: Lang, table: dict[str, tuple[str, str]], key: str) -> str:
     mark = table.get(key)
     return lang.marked(mark) if mark else key

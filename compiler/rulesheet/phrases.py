@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sevens.compiler.analyse import SUIT, AnalysedRules, T, TAttr, TBinary, TConst, TVar
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import suit_name
+from sevens.compiler.rulesheet.cards import SUIT_IN_CARD, suit_name
 from sevens.compiler.rulesheet.i18n import P_, Lang
 from sevens.compiler.rulesheet.sentences import sentence
 from sevens.runtime.contract import Transfer
@@ -154,5 +154,9 @@ def lowest_holder(lang: Lang, rules: AnalysedRules) -> str | None:
     deck = rules.spec.deck
     suit = _suit_condition(deck, analysed.tree)
     if suit is not None:
-        return lang.marked(LOWEST_OF_SUIT, suit=suit_name(lang, deck, suit))
+        # ``suit_gen``: the suit as a card name says it ("7 бубен"), the genitive a Russian
+        # sentence needs after "карта"; other languages use the plain name
+        in_card = SUIT_IN_CARD.get(deck.suits[suit].name)
+        gen = lang.marked(in_card) if in_card else suit_name(lang, deck, suit)
+        return lang.marked(LOWEST_OF_SUIT, suit=suit_name(lang, deck, suit), suit_gen=gen)
     return lang.marked(LOWEST_WHERE, cond=sentence(lang, deck, analysed.tree))

@@ -14,7 +14,7 @@ import re
 
 from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
 from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_forms, joined_forms, rank_forms
+from sevens.compiler.rulesheet.cards import card_forms, colour_suits, joined_forms, rank_forms
 from sevens.compiler.rulesheet.i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
@@ -63,6 +63,19 @@ PLAY_SHAPES = {
         "play shape",
         "once every row begun so far is complete, any card of a suit whose row has not been "
         "started yet: it starts that row, and its rank is that row's starting rank;",
+    ),
+}
+#: The same plays for a pack of four colours (Elfer raus!), for languages whose word for a
+#: colour differs from their word for a suit in gender or declension (Spanish, Portuguese,
+#: Russian); the others translate these as the suit sentences.
+COLOUR_PLAY_SHAPES = {
+    "open-rank": P_(
+        "play shape, colour pack",
+        "a %(rank)s of a colour whose row has not been started yet: it starts that row;",
+    ),
+    "extend": P_(
+        "play shape, colour pack",
+        "the next card up or down in the colour of a started row, laid at that end of the row;",
     ),
 }
 #: The tunnel (Shichi Narabe): a row that reaches the ace at its lower end carries on there
@@ -354,7 +367,10 @@ def play_sentences(
         values = {}
         if name in ("open-rank", "extend-unless-held") and rank is not None:
             values = rank_forms(lang, deck, rank)
-        bullets.append(lang.marked(PLAY_SHAPES[name], **values))
+        table = (
+            COLOUR_PLAY_SHAPES if colour_suits(deck) and name in COLOUR_PLAY_SHAPES else PLAY_SHAPES
+        )
+        bullets.append(lang.marked(table[name], **values))
     return _last_full_stop(bullets)
 
 

@@ -13,14 +13,25 @@ from typing import Any
 
 from markupsafe import Markup
 
-from sevens.compiler.analyse import Analysed, AnalysedRules, T, TAttr, TBinary, TConst, TVar
+from sevens.compiler.analyse import (
+    Analysed,
+    AnalysedRules,
+    T,
+    TAggregate,
+    TAttr,
+    TBinary,
+    TConst,
+    TIf,
+    TUnary,
+    TVar,
+)
 from sevens.compiler.interpret import card_condition_holds
 from sevens.compiler.model import Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
-    SUIT_LETTERS,
     card_forms,
     card_full,
     card_short,
+    colour_suits,
     joined_forms,
     rank_forms,
     rank_letter,
@@ -133,6 +144,7 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
         "low_forms": rank_forms(lang, deck, 0, "low"),
         "high_forms": rank_forms(lang, deck, deck.n_ranks - 1, "high"),
         "show_values": show_values,
+        "colours": colour_suits(deck),  # four plain colours: sentences of their own where needed
     }
 
 
@@ -354,9 +366,46 @@ def _shaped(lang: Lang, table: dict[str, tuple[str, str]], analysed: Analysed | 
     return table_sentence(lang, table, analysed.tree) if analysed is not None else None
 
 
-def session_context(spec: Rulespec) -> dict[str, Any] | None:
+def never_positive(deck: Deck, node: T) -> bool:
+    """Whether the integer expression can never be above zero (a score of minus points only),
+    as far as its shape shows: false when unsure."""
+    if isinstance(node, TConst):
+        return isinstance(node.value, int) and node.value <= 0
+    if isinstance(node, TUnary) and node.op == "-":
+        return never_negative(deck, node.operand)
+    if isinstance(node, TIf):
+        return never_positive(deck, node.then) and never_positive(deck, node.otherwise)
+    if isinstance(node, TBinary) and node.op == "+":
+        return never_positive(deck, node.left) and never_positive(deck, node.right)
+    if isinstance(node, TBinary) and node.op == "-":
+        return never_positive(deck, node.left) and never_negative(deck, node.right)
+    return False
+
+
+#: Attributes that are counts of cards, places or players: never below zero.
+COUNTS = frozenset({"count", "place", "players"})
+
+
+def never_negative(deck: Deck, node: T) -> bool:
+    """Whether the integer expression can never be below zero, as far as its shape shows."""
+    if isinstance(node, TConst):
+        return isinstance(node.value, int) and node.value >= 0
+    if isinstance(node, TAttr):
+        values_ok = all(r.value >= 0 for r in deck.ranks)  # a pack may give cards minus values
+        return node.name in COUNTS or (node.name == "value" and values_ok)
+    if isinstance(node, TAggregate):
+        return node.func == "count" or (node.func == "sum" and never_negative(deck, node.element))
+    if isinstance(node, TIf):
+        return never_negative(deck, node.then) and never_negative(deck, node.otherwise)
+    if isinstance(node, TBinary) and node.op in ("+", "*"):
+        return never_negative(deck, node.left) and never_negative(deck, node.right)
+    return False
+
+
+def session_context(rules: AnalysedRules) -> dict[str, Any] | None:
     """A match of several deals: its length, early end, winner and tie-break, and which of
     these the sources leave for the players to agree on."""
+    spec = rules.spec
     session = spec.session
     if session is None:
         return None
@@ -375,6 +424,8 @@ def session_context(spec: Rulespec) -> dict[str, Any] | None:
             for t in (session.target_chips, session.target_points, session.target_deals)
         ),
         "winner": session.winner,
+        # scored only in minus points: the highest total is the fewest minus points
+        "minus_only": rules.points is not None and never_positive(spec.deck, rules.points.tree),
         "tiebreak": session.tiebreak,
     }
 
@@ -519,20 +570,41 @@ SUIT_WORD = P_("suit word", "suit")
 COLOUR_SUIT_WORD = P_("suit word", "colour")
 
 
-def colour_suits(deck: Deck) -> bool:
-    """Whether the pack's suits are plain colours (red, yellow, green, blue: a numbered pack)."""
-    return all(s.name in SUIT_LETTERS for s in deck.suits)
+#: What a game is called: 「トランプゲーム」 in Japanese means a game of the standard pack
+#: (トランプ); a game of a pack of its own (Elfer raus!) is a 「カードゲーム」.  Languages
+#: whose word fits both translate both the same way.
+GAME_WORD = P_("game word, standard pack", "card game")
+OWN_PACK_GAME_WORD = P_("game word, own pack", "card game")
+
+
+#: The suits of the packs a player calls "the cards" (French- or Spanish-suited).
+STANDARD_SUITS = (
+    frozenset({"clubs", "diamonds", "hearts", "spades"}),
+    frozenset({"oros", "copas", "espadas", "bastos"}),
+)
+
+
+def own_pack(deck: Deck) -> bool:
+    """Whether the game uses a pack of its own, not a French- or Spanish-suited one."""
+    return frozenset(s.name for s in deck.suits) not in STANDARD_SUITS
 
 
 def suit_words(lang: Lang, deck: Deck) -> Callable[[str], str]:
-    """A function that puts the colour word for the suit word into a rendered sheet, where
-    the pack has colour suits and the language has a word of its own for them."""
-    old, new = lang.marked(SUIT_WORD), lang.marked(COLOUR_SUIT_WORD)
-    if not colour_suits(deck) or old == new:
-        return lambda text: text
+    """A function that puts the words fitting an unusual pack into a rendered sheet: the
+    colour word for the suit word where the pack has colour suits, and the word for a card
+    game of its own pack where it is neither French- nor Spanish-suited (each only where
+    the language has a word of its own for it)."""
+    pairs = []
+    if colour_suits(deck):
+        pairs.append((lang.marked(SUIT_WORD), lang.marked(COLOUR_SUIT_WORD)))
+    if own_pack(deck):
+        pairs.append((lang.marked(GAME_WORD), lang.marked(OWN_PACK_GAME_WORD)))
+    pairs = [(old, new) for old, new in pairs if old != new]
 
     def swap(text: str) -> str:
-        swapped = str(text).replace(old, new)
+        swapped = str(text)
+        for old, new in pairs:
+            swapped = swapped.replace(old, new)
         return Markup(swapped) if isinstance(text, Markup) else swapped
 
     return swap
@@ -573,7 +645,7 @@ def sheet_context(
         "end_when": spec.end_when,
         "blocked": spec.blocked if can_block(legal["shaped"]) else None,
         "scoring": scoring_context(lang, rules),
-        "session": session_context(spec),
+        "session": session_context(rules),
         "parent": parent_name,
         "parent_with": parent_name is not None and _joins_with(lang, parent_name),
         "differences": differences,

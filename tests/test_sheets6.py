@@ -1,0 +1,169 @@
+"""Rule-sheet items left by the fourth native reading (issue 9): the worked example in the
+singular for one card; a four-colour pack worded with colours where a language's word for a
+colour is no drop-in for its word for a suit; 「カードゲーム」 for a game of its own pack; the
+session winner of a minus-points game; the Russian genitive of a suit; the rows of a
+double pack in one sentence; paragraphs kept whole in print."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.load import BUILTIN_DIR
+from sevens.compiler.pipeline import load_rulespec
+from sevens.compiler.rulesheet import render_rulesheet
+from sevens.compiler.rulesheet.example import example_position
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
+from sevens.compiler.rulesheet.sheet import never_negative, never_positive, own_pack
+
+ONE_CARD = "Example: the table shows %(rows)s. Then only this card may be played: %(cards)s."
+SEVERAL = "Example: the table shows %(rows)s. Then exactly these cards may be played: %(cards)s."
+
+
+@cache
+def rules_of(variant: str) -> AnalysedRules:
+    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
+
+
+@cache
+def sheet(variant: str, lang: str, fmt: str = "md") -> str:
+    return render_rulesheet(rules_of(variant), lang, fmt)
+
+
+def norm(text: str) -> str:
+    """Spaces as plain spaces (sheets set no-break spaces where their typography wants them)."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted"),
+    [
+        ("pt", "Nesse caso, só pode ser jogada esta carta: 10♣."),
+        ("sv", "Då får bara det här kortet spelas: 10♣."),
+    ],
+)
+def test_one_playable_card_is_said_in_the_singular(lang: str, wanted: str) -> None:
+    deck = rules_of("play-or-pay").spec.deck
+    assert tuple(example_position(rules_of("play-or-pay")).legal) == (deck.face(0, 8),)  # 10♣
+    text = norm(sheet("play-or-pay", lang))
+    assert wanted in text
+    assert "e só estas" not in text and "och inga andra" not in text
+
+
+def test_one_card_and_several_cards_take_different_forms() -> None:
+    """Every language has both forms, and where they differ the sheets use the right one."""
+    for lang in LANGUAGES:
+        language = Lang(lang)
+        one, many = language.ngettext(ONE_CARD, SEVERAL, 1), language.ngettext(ONE_CARD, SEVERAL, 6)
+        assert one != ONE_CARD or lang == "en", lang  # translated, not the English fallback
+        assert many
+    pt = Lang("pt")
+    assert pt.ngettext(ONE_CARD, SEVERAL, 1) != pt.ngettext(ONE_CARD, SEVERAL, 6)
+    assert "só estas" in norm(sheet("parliament", "pt"))  # several cards: the plural stays
+
+
+COLOUR_LINES = {
+    "es": ("Colores (ninguno vale más que otro):", "Cada color tiene 20 cartas", r"\bpalos?\b"),
+    "pt": ("Cores (nenhuma é mais forte que outra):", "Cada cor tem 20 cartas", r"\bnaipes?\b"),
+    "ru": ("Цвета (все равны):", "В каждом цвете 20 карт", r"маст"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(COLOUR_LINES))
+def test_colour_pack_speaks_of_colours(lang: str) -> None:
+    heading, ranks, suit_word = COLOUR_LINES[lang]
+    text = norm(sheet("elfer-raus", lang))
+    assert heading in text and ranks in text
+    assert not re.search(suit_word, text, re.IGNORECASE), re.findall(
+        rf".{{30}}{suit_word}.{{30}}", text
+    )
+    # the same words for a French-suited pack are still the suit words
+    assert re.search(suit_word, norm(sheet("fan-tan", lang)), re.IGNORECASE)
+
+
+def test_colour_pack_rows_leader_and_plays() -> None:
+    es, pt, ru = (norm(sheet("elfer-raus", lang)) for lang in ("es", "pt", "ru"))
+    assert "Empieza quien tiene el 11 del primer color de la lista de arriba" in es
+    assert "un 11 de un color cuya fila aún no se haya empezado" in es
+    assert "Começa quem tem o 11 da primeira cor da lista acima" in pt
+    assert "Cada cor forma a sua própria fileira na mesa, que começa com o 11 dessa cor." in pt
+    assert "Каждый цвет выкладывается на столе в свой ряд" in ru
+    assert "карта 11 первого цвета из списка выше" in ru
+
+
+def test_a_game_of_its_own_pack_is_a_card_game_in_japanese() -> None:
+    assert own_pack(rules_of("elfer-raus").spec.deck)
+    assert not own_pack(rules_of("fan-tan").spec.deck)
+    assert not own_pack(rules_of("cinquillo").spec.deck)  # Spanish-suited
+    elfer = sheet("elfer-raus", "ja")
+    assert "カードゲーム" in elfer and "トランプゲーム" not in elfer
+    assert "トランプゲーム" in sheet("fan-tan", "ja")
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted"),
+    [
+        ("ru", "Партию выигрывает тот, у кого к её концу меньше всего штрафных очков."),
+        ("ja", "マイナス点の合計がいちばん少ない人の勝ちです。"),
+        ("en", "The player with the fewest minus points at the end of the session wins."),
+        ("de", "Wer am Ende der Partie die wenigsten Minuspunkte hat, gewinnt sie."),
+        ("sv", "Partiet vinns av den som till slut har minst minuspoäng."),
+    ],
+)
+def test_minus_points_winner_has_fewest_minus_points(lang: str, wanted: str) -> None:
+    for variant in ("elfer-raus", "sevens", "ristiseiska"):
+        assert wanted in norm(sheet(variant, lang)), variant
+    assert wanted not in norm(sheet("shichi-narabe", lang))  # scores by place: highest total
+
+
+def test_sign_of_scores() -> None:
+    """Minus points only: ``-hand.value`` and ``-player.covered.value``, not a score that can
+    be positive (Cinquillo's winner, places counted up, the winner's takings)."""
+    for variant in ("sevens", "elfer-raus", "pai-qi", "card-domino-stock"):
+        rules = rules_of(variant)
+        assert rules.points is not None and never_positive(rules.spec.deck, rules.points.tree)
+    for variant in ("cinquillo", "shichi-narabe", "winner-scores", "parliament-play-on"):
+        rules = rules_of(variant)
+        assert rules.points is not None and not never_positive(rules.spec.deck, rules.points.tree)
+    penalty = rules_of("penalty-points")
+    assert penalty.points is not None and never_negative(penalty.spec.deck, penalty.points.tree)
+
+
+def test_lowest_diamond_leader_in_the_russian_genitive() -> None:
+    text = norm(sheet("lowest-diamond", "ru"))
+    assert "Первым ходит тот, у кого самая младшая карта бубен." in text
+    assert "масти «бубны»" not in text
+    assert "the lowest card in diamonds" in sheet("lowest-diamond", "en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted"),
+    [
+        (
+            "en",
+            "Each suit is built up in two rows on the table (eight rows in all), each starting from"
+            " one copy of the 7 of that suit.",
+        ),
+        ("de", "Jede Farbe wird in zwei Reihen auf dem Tisch aufgebaut (zusammen acht)"),
+        ("ru", "Каждая масть выкладывается на столе в два ряда (всего на столе восемь)"),
+        ("ja", "場にはマークごとに2列ずつ（全部で8列）カードを並べ"),
+    ],
+)
+def test_double_pack_rows_in_one_sentence(lang: str, wanted: str) -> None:
+    text = norm(sheet("double-deck", lang))
+    assert wanted in text
+    assert "Each suit has two rows" not in text and "Jede Farbe hat zwei Reihen" not in text
+
+
+def test_print_keeps_paragraphs_whole() -> None:
+    """A page break inside a three-line paragraph leaves a line alone whatever orphans and
+    widows say; kept whole, no paragraph is split (checked in headless Chromium on A4)."""
+    html = sheet("sjuan", "en", "html")
+    style = html.split("@media print", 1)[1].split("</style>", 1)[0]
+    rule = re.search(r"\bp, li \{([^}]*)\}", style)
+    assert rule is not None
+    for declaration in ("orphans: 2", "widows: 2", "break-inside: avoid"):
+        assert declaration in rule.group(1)
