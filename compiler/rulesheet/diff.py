@@ -207,7 +207,23 @@ NO_LONGER_APPLIES = P_("diff", "%(topic)s: no longer applies (before, %(old)s)."
 JOKERS_DROPPED = P_("diff", "The game is no longer played with jokers.")
 #: How a session ends, said in one sentence when its length, target or cap changes; the
 #: clauses with a number are plural messages in :func:`_session_end`.
-SESSION_CHANGED = P_("diff", "The session now ends %(new)s (before: %(old)s).")
+#: The frame depends on whether each clause is an "as soon as" clause, which German and
+#: Russian set off with a comma ("Die Partie endet jetzt, sobald …"; "(bisher nach …)").
+SESSION_CHANGED = {
+    (False, False): P_(
+        "session: after, before after", "The session now ends %(new)s (before: %(old)s)."
+    ),
+    (False, True): P_(
+        "session: after, before as soon as", "The session now ends %(new)s (before: %(old)s)."
+    ),
+    (True, False): P_(
+        "session: as soon as, before after", "The session now ends %(new)s (before: %(old)s)."
+    ),
+    (True, True): P_(
+        "session: as soon as, before as soon as",
+        "The session now ends %(new)s (before: %(old)s).",
+    ),
+}
 SESSION_PLAYERS = P_("session", "after one deal per player")
 SESSION_POINTS_UP = P_("session", "as soon as a player's points total reaches %(count)s")
 SESSION_POINTS_DOWN = P_("session", "as soon as a player's points total falls to %(count)s")
@@ -934,7 +950,16 @@ def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]
     old, new = _session_end(lang, a), _session_end(lang, b)
     if old is None or new is None:
         return None
-    return [] if old == new else [lang.marked(SESSION_CHANGED, new=new, old=old)]
+    frame = SESSION_CHANGED[_has_target(b), _has_target(a)]
+    return [] if old == new else [lang.marked(frame, new=new, old=old)]
+
+
+def _has_target(rules: AnalysedRules) -> bool:
+    """Whether the session's end is said by an "as soon as" clause (it has a target)."""
+    session = rules.spec.session
+    assert session is not None
+    targets = (session.target_points, session.target_chips, session.target_deals)
+    return any(target is not None for target in targets)
 
 
 def _session_end(lang: Lang, rules: AnalysedRules) -> str | None:
