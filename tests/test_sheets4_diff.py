@@ -138,21 +138,9 @@ def test_domino_has_no_play_lines(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_joker_rule_is_its_own_line(lang: str) -> None:
     said = lines("shichi-narabe", "shichi-narabe-joker", lang)
-    assert len(said) == 4, said
+    assert len(said) == 5, said  # the count, then one sentence per rule (tests/test_sheets6_diff.py)
     topic = Lang(lang).marked(TOPICS["jokers"])
-    assert all(x.startswith(topic) for x in said), said
-
-
-def test_joker_lines_in_english_and_german() -> None:
-    assert lines("shichi-narabe", "shichi-narabe-joker") == [
-        "Jokers: one in the pack; a joker may be put into any place where a card may be played.",
-        "Jokers: the holder of the card it stands for must play that card and take the joker.",
-        "Jokers: nobody may go out on a joker.",
-        "Jokers: its last holder ranks last.",
-    ]
-    assert "Joker: mit einem Joker darf niemand ausgehen." in lines(
-        "shichi-narabe", "shichi-narabe-joker", "de"
-    )
+    assert not [x for x in said if x.startswith(topic + ":")], said
 
 
 @pytest.mark.parametrize(

@@ -932,16 +932,51 @@ def _limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
 
 
 def _joker_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
-    """Each joker rule the new rule set adds as its own line (one line of five clauses
-    joined by semicolons was hard to read), or one sentence when jokers are dropped."""
+    """Each joker rule the new rule set adds, as a sentence of its own (a "Jokers: …" line
+    per clause read like a form, and "its last holder" had nothing to refer to), or one
+    sentence when jokers are dropped."""
     if b.spec.wild is None:
         return [lang.marked(JOKERS_DROPPED)]
-    topic, old = lang.marked(TOPICS["jokers"]), _joker_parts(lang, a)
-    return [
-        lang.marked(NOW, topic=topic, new=_sentence_end(part, lang))
-        for part in _joker_parts(lang, b)
-        if part not in old
-    ]
+    old = _joker_lines(lang, a)
+    return [line for line in _joker_lines(lang, b) if line not in old]
+
+
+#: The sheet's own sentences of its joker section (template messages, one per rule), so
+#: that the diff says each joker rule as the rule sheet does.
+JOKER_PLACE = (
+    "On your turn you may put a joker, instead of a card, into any place where a card may be"
+    " played now. The joker stands for that card: the row goes on from it as if the card lay"
+    " there."
+)
+JOKER_REDEEM_MAY = (
+    "The player who holds the card the joker stands for may at once play it onto the joker's"
+    " place and take the joker into their hand. If they do not, that card can no longer be"
+    " played."
+)
+JOKER_REDEEM_MUST = (
+    "The player who holds the card the joker stands for must at once play it onto the joker's"
+    " place and takes the joker into their hand."
+)
+JOKER_NOT_OUT = "You may not go out on a joker: it can never be your last card."
+JOKER_LAST = (
+    "Whoever still holds a joker when the deal ends ranks below every player who holds none."
+)
+
+
+def _joker_lines(lang: Lang, rules: AnalysedRules) -> list[str]:
+    """The joker rules as whole sentences: how many there now are, then the sheet's own
+    sentence for each rule (none without jokers)."""
+    wild = rules.spec.wild
+    if wild is None:
+        return []
+    n = wild.jokers
+    count = lang.ngettext(
+        "There is now %(count)s joker in the pack.", "There are now %(count)s jokers in the pack.", n
+    ) % {"count": lang.count(n, "joker")}
+    rules_said = [JOKER_PLACE, JOKER_REDEEM_MAY if wild.redeem_optional else JOKER_REDEEM_MUST]
+    rules_said += [JOKER_NOT_OUT] if not wild.out_on_joker else []
+    rules_said += [JOKER_LAST] if wild.holder_last else []
+    return [count, *(lang.gettext(text) for text in rules_said)]
 
 
 def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
