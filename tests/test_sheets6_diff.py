@@ -113,3 +113,34 @@ def test_joker_lines_are_translated_and_refer_to_a_joker(lang: str) -> None:
     topic = Lang(lang).marked(("topic", "Jokers"))
     assert not [x for x in said if x.startswith((topic + ":", topic + " :", topic + "："))], said
     assert "its last holder" not in " ".join(english)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "lang", "line"),
+    [
+        ("cinquillo", "seises", "en",
+         "The pack now also has the 8 and 9 of each suit (48 cards instead of 40)."),
+        ("cinquillo", "seises", "de", "Jetzt sind auch die Ränge 8 und 9 dabei (48 statt 40 Karten)."),
+        ("cinquillo", "seises", "nl",
+         "De 8 en 9 van elke kleur doen nu ook mee (48 kaarten in plaats van 40)."),
+        ("cinquillo", "seises", "ru", "Теперь в колоде есть также 8 и 9 каждой масти (48 карт вместо 40)."),
+        ("seises", "cinquillo", "fr",
+         "Le jeu ne comprend plus les 8 et 9 de chaque couleur (40 cartes au lieu de 48)."),
+    ],
+)
+def test_ranks_added_or_removed_are_named(old: str, new: str, lang: str, line: str) -> None:
+    said = lines(old, new, lang)
+    assert line in said, said
+    topic = Lang(lang).marked(("topic", "Ranks"))
+    assert not [x for x in said if x.startswith(topic)], said  # no list against a list
+
+
+def test_a_whole_range_keeps_its_range_line() -> None:
+    assert "Ranks: 6 to ace instead of 2 to ace." in lines("fan-tan", "devyatka")
+    assert "Ränge: 2 bis Ass statt 6 bis Ass." in lines("devyatka", "domino", "de")
+
+
+def test_packs_of_other_kinds_keep_their_rank_lists() -> None:
+    said = lines("sevens", "cinquillo")
+    assert "Ranks: ace, 2, 3, 4, 5, 6, 7, jack, knight, king instead of ace to king." in said
+    assert not [x for x in said if x.startswith("The pack")], said

@@ -1049,8 +1049,54 @@ def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
     return None
 
 
+def _ranks_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Ranks added to or taken out of the pack, said as such with the pack's new size;
+    ``None`` when both packs are a run of ranks ("6 to ace instead of 2 to ace" is clear)
+    or are packs of different kinds (a Spanish pack's 1 is not a French pack's ace)."""
+    old, new = a.spec.deck, b.spec.deck
+    if (_is_run(old) and _is_run(new)) or old.preset != new.preset:
+        return None  # packs of other suits name their ranks otherwise: the lists say it
+    old_codes = {r.code for r in old.ranks}
+    new_codes = {r.code for r in new.ranks}
+    added = [i for i, r in enumerate(new.ranks) if r.code not in old_codes]
+    dropped = [i for i, r in enumerate(old.ranks) if r.code not in new_codes]
+    if not added and not dropped:
+        return None
+    n = new.n_cards
+    cards = lang.ngettext(
+        "%(count)s card instead of %(old)s", "%(count)s cards instead of %(old)s", n
+    ) % {"count": n, "old": old.n_cards}
+    found = []
+    if added:  # plural by the number of ranks ("der Rang 8" / "die Ränge 8 und 9")
+        text = lang.ngettext(
+            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
+            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
+            len(added),
+        )
+        found.append(text % {"ranks": _rank_list(lang, new, added), "cards": cards})
+    if dropped:
+        text = lang.ngettext(
+            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
+            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
+            len(dropped),
+        )
+        found.append(text % {"ranks": _rank_list(lang, old, dropped), "cards": cards})
+    return found
+
+
+def _rank_list(lang: Lang, deck: Deck, ranks: list[int]) -> str:
+    return lang.join_and([rank_name(lang, deck, i) for i in ranks])
+
+
+def _is_run(deck: Deck) -> bool:
+    """Whether the pack's ranks follow one another without a gap ("2 to ace")."""
+    codes = [r.code for r in deck.ranks]
+    return len(codes) > 2 and all(_follows(x, y) for x, y in pairwise(codes))
+
+
 #: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
+    "ranks": _ranks_change,
     "start": _start_change,
     "deal": _deal_change,
     "opening": _opening_change,
