@@ -144,3 +144,28 @@ def test_packs_of_other_kinds_keep_their_rank_lists() -> None:
     said = lines("sevens", "cinquillo")
     assert "Ranks: ace, 2, 3, 4, 5, 6, 7, jack, knight, king instead of ace to king." in said
     assert not [x for x in said if x.startswith("The pack")], said
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "You must now play a 7 before any other card whenever you hold one."),
+        ("de", "Wenn du eine 7 auf der Hand hast, musst du jetzt vor jeder anderen Karte eine 7"
+               " legen."),
+        ("fr", "Si vous avez un 7 en main, vous devez désormais jouer un 7 avant toute autre"
+               " carte."),
+    ],
+)
+def test_only_the_compulsory_seven_is_new(lang: str, line: str) -> None:
+    """The build rule of Mandatory 7 is Fan Tan's: only the held-seven clause is said."""
+    said = lines("parliament", "mandatory-seven", lang)
+    assert line in said, said
+    assert not [x for x in said if x.startswith(Lang(lang).marked(("topic", "What may be played")))]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_compulsory_seven_dropped_is_one_sentence(lang: str) -> None:
+    said = lines("mandatory-seven", "fan-tan", lang)
+    english = "You no longer have to play a 7 before any other card when you hold one."
+    assert len(said) == 1, said
+    assert (said[0] == english) == (lang == "en"), said

@@ -341,26 +341,65 @@ def _play_changes(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     told = SHIFT_KEYS if _start_shift(a, b) else set()  # said by the starting-rank line
     added = [text for key, text in new if key not in {k for k, _ in old} | told]
     dropped = [text for key, text in old if key not in {k for k, _ in new} | told]
+    held = _held_change(lang, a, b)
     if not added and not dropped:
-        return []
+        return held
     if len(added) == 1 and len(dropped) == 1:
         topic = lang.marked(TOPICS["legal"])
-        return [lang.marked(NOW, topic=topic, new=_sentence_end(added[0], lang))]
+        return [lang.marked(NOW, topic=topic, new=_sentence_end(added[0], lang)), *held]
     return [_sentence_end(lang.marked(PLAY_ADDED, rule=t), lang) for t in added] + [
         _sentence_end(lang.marked(PLAY_DROPPED, rule=t), lang) for t in dropped
-    ]
+    ] + held
+
+
+#: The play rule gains or loses "whoever holds a 7 must play a 7 first" (the rest of the
+#: rule, how a card extends a row, stays the same and is not repeated).
+HELD_NOW = P_(
+    "diff", "You must now play %(rank_nom_indef)s before any other card whenever you hold one."
+)
+HELD_DROPPED = P_(
+    "diff", "You no longer have to play %(rank_nom_indef)s before any other card when you hold one."
+)
+
+
+def _held_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]:
+    """The "must play a 7 first while holding one" clause, if only one rule set has it
+    (or they name different ranks): what changed, as one sentence."""
+    old, new = _held_rank(a), _held_rank(b)
+    if old == new:
+        return []
+    lines = []
+    if old is not None:
+        lines.append(lang.marked(HELD_DROPPED, **rank_forms(lang, a.spec.deck, old)))
+    if new is not None:
+        lines.append(lang.marked(HELD_NOW, **rank_forms(lang, b.spec.deck, new)))
+    return lines
+
+
+def _held_rank(rules: AnalysedRules) -> int | None:
+    """The rank a player must play first while holding one (Mandatory 7), or ``None``."""
+    for shape in (play_shape(p) for p in flatten(rules.legal.tree, "or")):
+        if shape is not None and shape[0] == "extend-unless-held":
+            return shape[1]
+    return None
 
 
 def _shaped_parts(lang: Lang, rules: AnalysedRules) -> list[tuple[object, str]] | None:
     """The play rule's alternatives as (comparison key, wording without the list's ``;``)."""
     parts = flatten(rules.legal.tree, "or")
-    texts = play_sentences(lang, rules.spec.deck, parts)
+    texts = play_sentences(lang, rules.spec.deck, parts, held_apart=True)
     if texts is None:
         return None
     start = rules.spec.layout.start_rank
     shapes = [s for s in (play_shape(p) for p in parts) if s is not None]
-    keys = [(name, None if rank == start else rank) for name, rank in shapes]
+    keys = [_part_key(name, None if rank == start else rank) for name, rank in shapes]
     return [(k, t.rstrip(";.").rstrip()) for k, t in zip(keys, texts, strict=True)]
+
+
+def _part_key(name: str, rank: int | None) -> tuple[str, int | None]:
+    """An alternative's comparison key: "extend unless holding a 7" extends a row like
+    "extend" (its held clause is compared apart, :func:`_held_change`)."""
+    return ("extend", None) if name == "extend-unless-held" else (name, rank)
 
 
 def _legal(lang: Lang, rules: AnalysedRules) -> str:
