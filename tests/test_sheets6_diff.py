@@ -169,3 +169,24 @@ def test_the_compulsory_seven_dropped_is_one_sentence(lang: str) -> None:
     english = "You no longer have to play a 7 before any other card when you hold one."
     assert len(said) == 1, said
     assert (said[0] == english) == (lang == "en"), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "winner"),
+    [
+        ("en", "the fewest minus points instead of the most deals won"),
+        ("de", "die wenigsten Minuspunkte statt die meisten gewonnenen Runden"),
+        ("ru", "теперь тот, у кого меньше всего штрафных очков"),
+        ("pt", "quem tiver menos pontos negativos, e não quem tiver ganhado mais rodadas"),
+    ],
+)
+def test_a_minus_points_session_is_won_by_the_fewest_minus_points(lang: str, winner: str) -> None:
+    """Elfer raus scores only minus points: the diff says its winner as its sheet does,
+    not "the highest points total" (true, but read as the most points)."""
+    [line] = [x for x in lines("fan-tan", "elfer-raus", lang) if winner in x]
+    assert "highest" not in line
+
+
+def test_a_session_with_plus_points_keeps_the_highest_total() -> None:
+    [line] = [x for x in lines("fan-tan", "cinquillo") if x.startswith("Winner of the session")]
+    assert "the highest points total" in line

@@ -127,6 +127,8 @@ VALUES = {
     "most-deals": P_("value", "the most deals won"),
     "lowest-points": P_("value", "the lowest points total"),
     "highest-points": P_("value", "the highest points total"),
+    # the same winner where scores are never above zero, said as the sheet says it
+    "fewest-minus-points": P_("value", "the fewest minus points"),
     "fewest-cards-last-deal": P_("value", "the fewest cards left in the last deal"),
     "none": P_("value", "a shared win"),
 }
@@ -560,6 +562,8 @@ CAPPED = (
 
 def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     value = _session(rules, name)
+    if name == "winner" and value == "highest-points" and _minus_only(rules):
+        value = "fewest-minus-points"
     if name == "deals" and isinstance(value, int) and "session.cap" in rules.spec.naming.agreed:
         return lang.gettext(CAPPED) % {"count": value}
     if not isinstance(value, int) or isinstance(value, bool):
@@ -567,6 +571,13 @@ def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     if name.startswith("target") and "session.target" in rules.spec.naming.agreed:
         return lang.marked(AGREED, value=value)
     return str(value)
+
+
+def _minus_only(rules: AnalysedRules) -> bool:
+    """Whether every score is minus points (the highest total is then the fewest minus points)."""
+    from sevens.compiler.rulesheet.sheet import never_positive  # the sheet owns this test
+
+    return rules.points is not None and never_positive(rules.spec.deck, rules.points.tree)
 
 
 def _session_deals(rules: AnalysedRules) -> object:
