@@ -88,8 +88,9 @@ def builtin(variant: str, lang: str = "en") -> str:
 def test_english_card_lists_keep_their_articles() -> None:
     assert ("may immediately play the 6 of diamonds (6♦) or the 8 of diamonds (8♦) as well."
             in builtin("sevens"))
-    assert ("the dealer names the opening card: the jack of clubs (J♣), the jack of diamonds (J♦), "
-            "the jack of hearts (J♥) or the jack of spades (J♠)." in builtin("kartendomino"))
+    assert ("the dealer names the opening card, choosing from the jack of clubs (J♣), the jack of "
+            "diamonds (J♦), the jack of hearts (J♥) or the jack of spades (J♠)."
+            in builtin("kartendomino"))
     assert ("are not dealt: the 7 of clubs (7♣), the 7 of diamonds (7♦), the 7 of hearts (7♥) "
             "and the 7 of spades (7♠)." in builtin("shichi-narabe"))
 

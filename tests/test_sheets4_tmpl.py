@@ -123,7 +123,7 @@ def test_the_english_chain_intro() -> None:
     intro = paragraphs(play_section(sheet("kartendomino"), "en"))[0]
     assert intro.startswith(
         "On your turn you play a card from your hand to the table, and you may then go on "
-        "playing more cards"
+        "playing, one card after another"
     )
     # a follow-up of another shape keeps its own sentence after the example
     assert "Whoever plays an ace or a king may immediately play one more card." in sheet(
