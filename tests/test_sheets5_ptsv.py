@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from functools import cache
 
+from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
-from sevens.compiler.rulesheet import render_rulesheet
+from sevens.compiler.rulesheet import describe_diff, render_rulesheet
+
+
+@cache
+def rules_of(variant: str) -> AnalysedRules:
+    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
 
 
 @cache
 def sheet(variant: str, lang: str) -> str:
-    return render_rulesheet(load_rulespec(BUILTIN_DIR / f"{variant}.yaml"), lang)
+    return render_rulesheet(rules_of(variant), lang)
 
 
 def test_pt_voluntary_pass_says_having_a_card_to_play() -> None:
@@ -46,3 +52,20 @@ def test_sv_elfer_raus_leader_sentence_has_a_verb_in_both_halves() -> None:
         "Den som har elvan i den färg som står först i listan ovan börjar; har ingen det kortet, "
         "börjar den som har elvan i nästa färg, och så vidare."
     ) in text
+
+
+@cache
+def diff(first: str, second: str, lang: str) -> str:
+    return describe_diff(rules_of(first), rules_of(second), lang)
+
+
+def test_pt_and_sv_diff_lines_of_the_fifth_reading() -> None:
+    assert "Limite de cartas compradas por quem não pode jogar: 3." in diff(
+        "fan-tan", "elfer-raus", "pt"
+    )
+    assert "Högsta antal kort att dra när man inte kan spela: 3." in diff(
+        "fan-tan", "elfer-raus", "sv"
+    )
+    assert "O baralho agora também tem as cartas 8 e 9 de cada naipe" in diff(
+        "cinquillo", "seises", "pt"
+    )
