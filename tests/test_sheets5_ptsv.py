@@ -69,3 +69,9 @@ def test_pt_and_sv_diff_lines_of_the_fifth_reading() -> None:
     assert "O baralho agora também tem as cartas 8 e 9 de cada naipe" in diff(
         "cinquillo", "seises", "pt"
     )
+
+
+def test_pt_diff_topics_read_as_a_brazilian_rule_sheet() -> None:
+    assert "- Custo de cada passe: uma ficha." in sheet("fan-tan-chips", "pt")
+    assert "- Custo do passe voluntário: três fichas." in sheet("caught-holding", "pt")
+    assert "- Número ideal de jogadores: 3, e não 4–6." in sheet("devyatka-traditional", "pt")
