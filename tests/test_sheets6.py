@@ -167,3 +167,20 @@ def test_print_keeps_paragraphs_whole() -> None:
     assert rule is not None
     for declaration in ("orphans: 2", "widows: 2", "break-inside: avoid"):
         assert declaration in rule.group(1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "otherwise"),
+    [
+        ("en", "If you hold none of those cards, you may play only 5♣, 9♣, 6♦ or 8♦ instead."),
+        ("de", "Hast du keine dieser Karten, darfst du stattdessen nur 5♣, 9♣, 6♦ oder 8♦ legen."),
+        ("ja", "そのカードを持っていないときは、出せるのは5♣、9♣、6♦、8♦だけです。"),
+    ],
+)
+def test_an_example_that_depends_on_the_hand_says_what_a_hand_without_those_cards_may_play(
+    lang: str, otherwise: str
+) -> None:
+    """mandatory-seven's example names only the 7s (the example's hand holds every card
+    still out); without a 7 in hand the build rule's cards may be played, and the sheet says
+    so rather than leaving "only 7♥ or 7♠" as if it held for every hand."""
+    assert otherwise in sheet("mandatory-seven", lang)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.analyse import AnalysedRules, reads_hand
 from sevens.compiler.errors import SevensError
 from sevens.compiler.interpret import ReferenceRules, RowView
 from sevens.compiler.model import Rulespec
@@ -22,11 +22,15 @@ EXAMPLE_PLAYERS = 4
 
 @dataclass(frozen=True)
 class Position:
-    """Cards on the table (faces, in play order), the rows they form and the legal faces."""
+    """Cards on the table (faces, in play order), the rows they form and the legal faces.
+
+    Where legality reads the hand (a compulsory 7), ``otherwise`` holds the faces legal for a
+    hand without any of the ``legal`` cards; it is empty where that changes nothing."""
 
     table: tuple[int, ...]
     legal: tuple[int, ...]
     all_rows: dict[int, list[RowView]]
+    otherwise: tuple[int, ...] = ()
 
 
 def start_rank(spec: Rulespec) -> int:
@@ -83,8 +87,19 @@ def example_position(rules: AnalysedRules) -> Position:
     dealt = [c for c in reference.rule_set.dealt if c not in table]
     state = build_position(reference, list(table), dealt, EXAMPLE_PLAYERS)
     legal = reference.legal(state, ASKING_SEAT)
-    faces = sorted(
-        {reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1}
-    )
+    faces = _faces(reference, legal)
     rows = reference.rows(state)
-    return Position(table, tuple(faces), dict(enumerate(rows)))
+    otherwise: tuple[int, ...] = ()
+    if reads_hand(rules) and legal:
+        # the example's hand holds every card still out; a hand without the cards just
+        # named may have other plays (no 7 in hand, no compulsory 7), and the sheet says so
+        rest = [c for c in dealt if not legal >> c & 1]
+        other = build_position(reference, list(table), rest, EXAMPLE_PLAYERS)
+        otherwise = _faces(reference, reference.legal(other, ASKING_SEAT))
+    return Position(table, faces, dict(enumerate(rows)), otherwise)
+
+
+def _faces(reference: ReferenceRules, legal: int) -> tuple[int, ...]:
+    """The faces of the cards set in a legal-move bit mask, in face order."""
+    n_cards = reference.rule_set.n_cards
+    return tuple(sorted({reference.FACE_OF[c] for c in range(n_cards) if legal >> c & 1}))

@@ -241,6 +241,7 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "example_rows": [row_text(lang, deck, r.suit, r.low, r.high) for r in open_rows],
         "example_legal": [card_short(lang, deck, f) for f in position.legal],
         "example_legal_names": [card_full(lang, deck, f) for f in position.legal],
+        "example_otherwise": [card_short(lang, deck, f) for f in position.otherwise],
         "reads_row_start": _mentions(tree, "row", "start"),
         "compulsory": _compulsory(lang, rules),
         "held": held_sentence(lang, deck, parts) if shaped is not None else None,
