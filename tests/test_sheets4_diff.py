@@ -114,7 +114,8 @@ def test_an_opening_card_the_dealer_picks() -> None:
         ("fan-tan", "en", "The rows no longer start from the 7: the first card played may be"
                           " any card, and its rank starts every row."),
         ("devyatka", "de", "Die Reihen beginnen nicht mehr bei der 9: Als erste Karte darf jede"
-                           " gespielt werden, und ihr Rang ist der Startrang aller Reihen."),
+                           " beliebige ausgespielt werden, und ihr Rang wird zum Startrang aller"
+                           " Reihen."),
         ("devyatka", "sv", "Raderna börjar inte längre på nian: första kortet som spelas får vara"
                            " vilket kort som helst, och dess valör blir startvalör för alla rader."),
     ],
