@@ -68,7 +68,7 @@ def test_one_card_and_several_cards_take_different_forms() -> None:
 COLOUR_LINES = {
     "es": ("Colores (ninguno vale más que otro):", "Cada color tiene 20 cartas", r"\bpalos?\b"),
     "pt": ("Cores (nenhuma é mais forte que outra):", "Cada cor tem 20 cartas", r"\bnaipes?\b"),
-    "ru": ("Цвета (все равны):", "В каждом цвете 20 карт", r"маст"),
+    "ru": ("Цвета (все равноценны, старшего цвета нет):", "В каждом цвете 20 карт", r"маст"),
 }
 
 
