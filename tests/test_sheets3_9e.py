@@ -64,9 +64,9 @@ def test_ranks_in_a_run_are_a_range() -> None:
     assert "du 6 à l’as" in diff("fan-tan", "devyatka", "fr")
 
 
-def test_ranks_with_a_gap_stay_a_list() -> None:
+def test_ranks_with_a_gap_are_runs_around_the_gap() -> None:
     text = diff("sevens", "cinquillo")
-    assert "- Ranks: ace, 2, 3, 4, 5, 6, 7, jack, knight, king instead of ace to king.\n" in text
+    assert "- Ranks: ace to 7 and jack to king instead of ace to king.\n" in text
 
 
 def test_session_cap_is_said_as_a_cap() -> None:

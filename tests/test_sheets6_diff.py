@@ -141,9 +141,14 @@ def test_a_whole_range_keeps_its_range_line() -> None:
 
 
 def test_packs_of_other_kinds_keep_their_rank_lists() -> None:
+    """A Spanish pack against a French one: its ranks as runs ("ace to 7 and jack to king"),
+    not one rank at a time, and no "now also has" line (a Spanish 1 is not a French ace)."""
     said = lines("sevens", "cinquillo")
-    assert "Ranks: ace, 2, 3, 4, 5, 6, 7, jack, knight, king instead of ace to king." in said
+    assert "Ranks: ace to 7 and jack to king instead of ace to king." in said
     assert not [x for x in said if x.startswith("The pack")], said
+    assert "Ränge: Ass bis 7 und Bube bis König statt Ass bis König." in lines(
+        "sevens", "cinquillo", "de"
+    )
 
 
 @pytest.mark.parametrize(

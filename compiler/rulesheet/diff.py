@@ -627,15 +627,30 @@ def _suits(lang: Lang, rules: AnalysedRules) -> str:
 
 
 def _ranks(lang: Lang, rules: AnalysedRules) -> str:
-    """The ranks in order: "2 to ace" when they follow one another without a gap, else a list."""
+    """The ranks in order, each run of three or more said as a range: "2 to ace", or
+    "ace to 7, jack, knight and king" for a Spanish pack."""
     deck = rules.spec.deck
     codes = [r.code for r in deck.ranks]
-    if len(codes) > 2 and all(_follows(a, b) for a, b in pairwise(codes)):
-        low, high = rank_forms(lang, deck, 0), rank_forms(lang, deck, deck.n_ranks - 1)
-        ends = {"low" + k[4:]: v for k, v in low.items()}
-        ends |= {"high" + k[4:]: v for k, v in high.items()}
-        return lang.marked(RANK_RUN, **ends)
-    return ", ".join(rank_name(lang, deck, i) for i in range(deck.n_ranks))
+    runs: list[list[int]] = []
+    for i, code in enumerate(codes):
+        if runs and _follows(codes[runs[-1][-1]], code):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    parts: list[str] = []
+    for run in runs:
+        if len(run) > 2:
+            parts.append(_rank_run(lang, deck, run[0], run[-1]))
+        else:
+            parts.extend(rank_name(lang, deck, i) for i in run)
+    return parts[0] if len(parts) == 1 else lang.join_and(parts)
+
+
+def _rank_run(lang: Lang, deck: Deck, low: int, high: int) -> str:
+    """A range of ranks, "2 to ace", with each end in the case forms the language wants."""
+    ends = {"low" + k[4:]: v for k, v in rank_forms(lang, deck, low).items()}
+    ends |= {"high" + k[4:]: v for k, v in rank_forms(lang, deck, high).items()}
+    return lang.marked(RANK_RUN, **ends)
 
 
 def _follows(code: str, after: str) -> bool:
