@@ -61,8 +61,8 @@ def test_counts_in_sentences() -> None:
 def test_points_and_jokers_in_words() -> None:
     assert "The winner scores five points plus" in sheet("cinquillo")
     assert "Der Gewinner bekommt fünf Punkte" in sheet("cinquillo", "de")
-    jokers = {"en": "Jokers: one in the pack", "de": "Joker: einer im Spiel",
-              "es": "Comodines: uno en la baraja", "sv": "Jokrar: en i leken"}
+    jokers = {"en": "There is now one joker in the pack.", "de": "Jetzt ist ein Joker im Spiel.",
+              "es": "Ahora hay un comodín en la baraja.", "sv": "Nu ingår en joker i leken."}
     for lang, line in jokers.items():
         assert line in describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), lang)
 

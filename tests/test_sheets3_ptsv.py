@@ -59,8 +59,8 @@ def test_words_are_not_card_codes(word: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "phrase"),
     [
-        ("sv", "men den som har en sjua på handen måste spela en sjua"),
-        ("pt", "mas quem tiver um 7 na mão tem que jogar um 7"),
+        ("sv", "Har du en sjua på handen måste du nu spela en sjua"),
+        ("pt", "Se você tiver um 7 na mão, agora tem que jogar um 7"),
     ],
 )
 def test_compulsory_rank_takes_its_noun_form(lang: str, phrase: str) -> None:

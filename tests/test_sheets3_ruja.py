@@ -60,14 +60,14 @@ def test_russian_ranks_are_nouns_where_rows_end() -> None:
     devyatka = sheet("devyatka", "ru").replace("\xa0", " ")  # no-break spaces before dashes
     assert "(младшая — шестёрка, старшая — туз)" in devyatka
     assert "младшая карта в ней — шестёрка" in devyatka
-    assert "есть семёрка, тот должен сначала сыграть семёрку" in sheet("mandatory-seven", "ru")
+    assert "есть семёрка, вы должны сначала сыграть семёрку" in sheet("mandatory-seven", "ru")
 
 
 def test_russian_winner_values_name_a_person() -> None:
     text = describe_diff(rules_of("parliament"), rules_of("penalty-points"), "ru")
     assert (
-        "Победитель партии: теперь тот, у кого наименьшая сумма очков; "
-        "было: тот, кто взял больше всего банков." in text
+        "Победитель партии: теперь тот, у кого наименьшая сумма очков, "
+        "а не тот, кто взял больше всего банков." in text
     )
 
 
@@ -80,10 +80,10 @@ def test_no_empty_point_values_line(lang: str) -> None:
 
 def test_japanese_joker_value_is_polite() -> None:
     text = describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), "ja")
-    lines = [x for x in text.splitlines() if x.startswith("- ジョーカー：")]
-    parts = [p for x in lines for p in x.split("：", 1)[1].rstrip("。").split("。")]
-    assert parts[0] == "1枚" and len(parts) > 2
-    assert all(p.endswith(("ます", "ません", "です")) for p in parts[1:]), lines
+    lines = [x[2:] for x in text.splitlines() if x.startswith("- ")]
+    assert lines[0] == "ジョーカーを1枚加えて遊ぶようになります。" and len(lines) > 2
+    parts = [p for x in lines for p in x.replace("）", "").rstrip("。").split("。")]
+    assert all(p.endswith(("ます", "ません", "です")) for p in parts), lines
 
 
 JA_SHEETS = ["sevens", "shichi-narabe", "shichi-narabe-joker", "elfer-raus", "cinquillo", "pai-qi"]

@@ -149,7 +149,7 @@ def test_mandatory_seven_is_a_sentence_after_the_list(lang: str, held: str) -> N
     assert held in norm(after)
     if lang == "en":  # `sevens diff` and the "what differs" list keep it with the play rule
         differs = sheet("mandatory-seven").split("\n## ", 2)[1]
-        assert "but whoever holds a 7 must play a 7 before any other card" in differs
+        assert "You must now play a 7 before any other card whenever you hold one." in differs
 
 
 def test_a_colour_pack_has_colours_in_japanese() -> None:

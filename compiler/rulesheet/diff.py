@@ -207,7 +207,23 @@ NO_LONGER_APPLIES = P_("diff", "%(topic)s: no longer applies (before, %(old)s)."
 JOKERS_DROPPED = P_("diff", "The game is no longer played with jokers.")
 #: How a session ends, said in one sentence when its length, target or cap changes; the
 #: clauses with a number are plural messages in :func:`_session_end`.
-SESSION_CHANGED = P_("diff", "The session now ends %(new)s (before: %(old)s).")
+#: The frame depends on whether each clause is an "as soon as" clause, which German and
+#: Russian set off with a comma ("Die Partie endet jetzt, sobald …"; "(bisher nach …)").
+SESSION_CHANGED = {
+    (False, False): P_(
+        "session: after, before after", "The session now ends %(new)s (before: %(old)s)."
+    ),
+    (False, True): P_(
+        "session: after, before as soon as", "The session now ends %(new)s (before: %(old)s)."
+    ),
+    (True, False): P_(
+        "session: as soon as, before after", "The session now ends %(new)s (before: %(old)s)."
+    ),
+    (True, True): P_(
+        "session: as soon as, before as soon as",
+        "The session now ends %(new)s (before: %(old)s).",
+    ),
+}
 SESSION_PLAYERS = P_("session", "after one deal per player")
 SESSION_POINTS_UP = P_("session", "as soon as a player's points total reaches %(count)s")
 SESSION_POINTS_DOWN = P_("session", "as soon as a player's points total falls to %(count)s")
@@ -325,26 +341,65 @@ def _play_changes(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     told = SHIFT_KEYS if _start_shift(a, b) else set()  # said by the starting-rank line
     added = [text for key, text in new if key not in {k for k, _ in old} | told]
     dropped = [text for key, text in old if key not in {k for k, _ in new} | told]
+    held = _held_change(lang, a, b)
     if not added and not dropped:
-        return []
+        return held
     if len(added) == 1 and len(dropped) == 1:
         topic = lang.marked(TOPICS["legal"])
-        return [lang.marked(NOW, topic=topic, new=_sentence_end(added[0], lang))]
+        return [lang.marked(NOW, topic=topic, new=_sentence_end(added[0], lang)), *held]
     return [_sentence_end(lang.marked(PLAY_ADDED, rule=t), lang) for t in added] + [
         _sentence_end(lang.marked(PLAY_DROPPED, rule=t), lang) for t in dropped
-    ]
+    ] + held
+
+
+#: The play rule gains or loses "whoever holds a 7 must play a 7 first" (the rest of the
+#: rule, how a card extends a row, stays the same and is not repeated).
+HELD_NOW = P_(
+    "diff", "You must now play %(rank_nom_indef)s before any other card whenever you hold one."
+)
+HELD_DROPPED = P_(
+    "diff", "You no longer have to play %(rank_nom_indef)s before any other card when you hold one."
+)
+
+
+def _held_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]:
+    """The "must play a 7 first while holding one" clause, if only one rule set has it
+    (or they name different ranks): what changed, as one sentence."""
+    old, new = _held_rank(a), _held_rank(b)
+    if old == new:
+        return []
+    lines = []
+    if old is not None:
+        lines.append(lang.marked(HELD_DROPPED, **rank_forms(lang, a.spec.deck, old)))
+    if new is not None:
+        lines.append(lang.marked(HELD_NOW, **rank_forms(lang, b.spec.deck, new)))
+    return lines
+
+
+def _held_rank(rules: AnalysedRules) -> int | None:
+    """The rank a player must play first while holding one (Mandatory 7), or ``None``."""
+    for shape in (play_shape(p) for p in flatten(rules.legal.tree, "or")):
+        if shape is not None and shape[0] == "extend-unless-held":
+            return shape[1]
+    return None
 
 
 def _shaped_parts(lang: Lang, rules: AnalysedRules) -> list[tuple[object, str]] | None:
     """The play rule's alternatives as (comparison key, wording without the list's ``;``)."""
     parts = flatten(rules.legal.tree, "or")
-    texts = play_sentences(lang, rules.spec.deck, parts)
+    texts = play_sentences(lang, rules.spec.deck, parts, held_apart=True)
     if texts is None:
         return None
     start = rules.spec.layout.start_rank
     shapes = [s for s in (play_shape(p) for p in parts) if s is not None]
-    keys = [(name, None if rank == start else rank) for name, rank in shapes]
+    keys = [_part_key(name, None if rank == start else rank) for name, rank in shapes]
     return [(k, t.rstrip(";.").rstrip()) for k, t in zip(keys, texts, strict=True)]
+
+
+def _part_key(name: str, rank: int | None) -> tuple[str, int | None]:
+    """An alternative's comparison key: "extend unless holding a 7" extends a row like
+    "extend" (its held clause is compared apart, :func:`_held_change`)."""
+    return ("extend", None) if name == "extend-unless-held" else (name, rank)
 
 
 def _legal(lang: Lang, rules: AnalysedRules) -> str:
@@ -916,16 +971,51 @@ def _limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
 
 
 def _joker_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
-    """Each joker rule the new rule set adds as its own line (one line of five clauses
-    joined by semicolons was hard to read), or one sentence when jokers are dropped."""
+    """Each joker rule the new rule set adds, as a sentence of its own (a "Jokers: …" line
+    per clause read like a form, and "its last holder" had nothing to refer to), or one
+    sentence when jokers are dropped."""
     if b.spec.wild is None:
         return [lang.marked(JOKERS_DROPPED)]
-    topic, old = lang.marked(TOPICS["jokers"]), _joker_parts(lang, a)
-    return [
-        lang.marked(NOW, topic=topic, new=_sentence_end(part, lang))
-        for part in _joker_parts(lang, b)
-        if part not in old
-    ]
+    old = _joker_lines(lang, a)
+    return [line for line in _joker_lines(lang, b) if line not in old]
+
+
+#: The sheet's own sentences of its joker section (template messages, one per rule), so
+#: that the diff says each joker rule as the rule sheet does.
+JOKER_PLACE = (
+    "On your turn you may put a joker, instead of a card, into any place where a card may be"
+    " played now. The joker stands for that card: the row goes on from it as if the card lay"
+    " there."
+)
+JOKER_REDEEM_MAY = (
+    "The player who holds the card the joker stands for may at once play it onto the joker's"
+    " place and take the joker into their hand. If they do not, that card can no longer be"
+    " played."
+)
+JOKER_REDEEM_MUST = (
+    "The player who holds the card the joker stands for must at once play it onto the joker's"
+    " place and takes the joker into their hand."
+)
+JOKER_NOT_OUT = "You may not go out on a joker: it can never be your last card."
+JOKER_LAST = (
+    "Whoever still holds a joker when the deal ends ranks below every player who holds none."
+)
+
+
+def _joker_lines(lang: Lang, rules: AnalysedRules) -> list[str]:
+    """The joker rules as whole sentences: how many there now are, then the sheet's own
+    sentence for each rule (none without jokers)."""
+    wild = rules.spec.wild
+    if wild is None:
+        return []
+    n = wild.jokers
+    count = lang.ngettext(
+        "There is now %(count)s joker in the pack.", "There are now %(count)s jokers in the pack.", n
+    ) % {"count": lang.count(n, "joker")}
+    rules_said = [JOKER_PLACE, JOKER_REDEEM_MAY if wild.redeem_optional else JOKER_REDEEM_MUST]
+    rules_said += [JOKER_NOT_OUT] if not wild.out_on_joker else []
+    rules_said += [JOKER_LAST] if wild.holder_last else []
+    return [count, *(lang.gettext(text) for text in rules_said)]
 
 
 def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
@@ -934,7 +1024,16 @@ def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]
     old, new = _session_end(lang, a), _session_end(lang, b)
     if old is None or new is None:
         return None
-    return [] if old == new else [lang.marked(SESSION_CHANGED, new=new, old=old)]
+    frame = SESSION_CHANGED[_has_target(b), _has_target(a)]
+    return [] if old == new else [lang.marked(frame, new=new, old=old)]
+
+
+def _has_target(rules: AnalysedRules) -> bool:
+    """Whether the session's end is said by an "as soon as" clause (it has a target)."""
+    session = rules.spec.session
+    assert session is not None
+    targets = (session.target_points, session.target_chips, session.target_deals)
+    return any(target is not None for target in targets)
 
 
 def _session_end(lang: Lang, rules: AnalysedRules) -> str | None:
@@ -989,8 +1088,54 @@ def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
     return None
 
 
+def _ranks_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Ranks added to or taken out of the pack, said as such with the pack's new size;
+    ``None`` when both packs are a run of ranks ("6 to ace instead of 2 to ace" is clear)
+    or are packs of different kinds (a Spanish pack's 1 is not a French pack's ace)."""
+    old, new = a.spec.deck, b.spec.deck
+    if (_is_run(old) and _is_run(new)) or old.preset != new.preset:
+        return None  # packs of other suits name their ranks otherwise: the lists say it
+    old_codes = {r.code for r in old.ranks}
+    new_codes = {r.code for r in new.ranks}
+    added = [i for i, r in enumerate(new.ranks) if r.code not in old_codes]
+    dropped = [i for i, r in enumerate(old.ranks) if r.code not in new_codes]
+    if not added and not dropped:
+        return None
+    n = new.n_cards
+    cards = lang.ngettext(
+        "%(count)s card instead of %(old)s", "%(count)s cards instead of %(old)s", n
+    ) % {"count": n, "old": old.n_cards}
+    found = []
+    if added:  # plural by the number of ranks ("der Rang 8" / "die Ränge 8 und 9")
+        text = lang.ngettext(
+            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
+            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
+            len(added),
+        )
+        found.append(text % {"ranks": _rank_list(lang, new, added), "cards": cards})
+    if dropped:
+        text = lang.ngettext(
+            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
+            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
+            len(dropped),
+        )
+        found.append(text % {"ranks": _rank_list(lang, old, dropped), "cards": cards})
+    return found
+
+
+def _rank_list(lang: Lang, deck: Deck, ranks: list[int]) -> str:
+    return lang.join_and([rank_name(lang, deck, i) for i in ranks])
+
+
+def _is_run(deck: Deck) -> bool:
+    """Whether the pack's ranks follow one another without a gap ("2 to ace")."""
+    codes = [r.code for r in deck.ranks]
+    return len(codes) > 2 and all(_follows(x, y) for x, y in pairwise(codes))
+
+
 #: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
+    "ranks": _ranks_change,
     "start": _start_change,
     "deal": _deal_change,
     "opening": _opening_change,
