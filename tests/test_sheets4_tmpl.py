@@ -135,7 +135,7 @@ def test_the_english_chain_intro() -> None:
     ("lang", "held"),
     [
         ("en", "If you hold a 7, you must play a 7 before any other card."),
-        ("es", "Si tienes un 7 en la mano, tienes que jugar un 7 antes que cualquier otra carta."),
+        ("es", "Pero si tienes un 7 en la mano, tienes que jugar un 7 antes que cualquier otra carta."),
         ("ru", "Если у вас на руках есть семёрка, вы должны сначала сыграть семёрку"),
         ("de", "Wenn du eine 7 auf der Hand hast, musst du vor jeder anderen Karte eine 7 legen."),
     ],
