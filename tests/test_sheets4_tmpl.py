@@ -166,7 +166,7 @@ def test_a_colour_pack_has_colours_in_japanese() -> None:
     assert re.search(r"<p>色（色の間に強弱はありません）：</p>", html)
     # where the suit word already means a colour (Farbe), the suit word stays; where the
     # colour word differs in gender (масть → цвет), sentences of their own say it (sheets6)
-    assert "Each suit has 20 ranks" in sheet("elfer-raus")
+    assert "Each colour has 20 ranks" in sheet("elfer-raus")  # English says colour (final en reading)
     assert "Farbe" in sheet("elfer-raus", "de")
     assert "цвет" in sheet("elfer-raus", "ru")
 
