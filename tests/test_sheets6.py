@@ -174,7 +174,7 @@ def test_print_keeps_paragraphs_whole() -> None:
     [
         ("en", "If you hold none of those cards, you may play only 5♣, 9♣, 6♦ or 8♦ instead."),
         ("de", "Hast du keine dieser Karten, darfst du stattdessen nur 5♣, 9♣, 6♦ oder 8♦ legen."),
-        ("ja", "そのカードを持っていないときは、出せるのは5♣、9♣、6♦、8♦だけです。"),
+        ("ja", "そのカードを1枚も持っていないときは、出せるのは5♣、9♣、6♦、8♦だけです。"),
     ],
 )
 def test_an_example_that_depends_on_the_hand_says_what_a_hand_without_those_cards_may_play(
