@@ -562,7 +562,9 @@ CAPPED = (
 
 def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     value = _session(rules, name)
-    if name == "winner" and value == "highest-points" and _minus_only(rules):
+    from sevens.compiler.rulesheet.sheet import minus_only  # the sheet owns this test
+
+    if name == "winner" and value == "highest-points" and minus_only(rules):
         value = "fewest-minus-points"
     if name == "deals" and isinstance(value, int) and "session.cap" in rules.spec.naming.agreed:
         return lang.gettext(CAPPED) % {"count": value}
@@ -571,13 +573,6 @@ def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     if name.startswith("target") and "session.target" in rules.spec.naming.agreed:
         return lang.marked(AGREED, value=value)
     return str(value)
-
-
-def _minus_only(rules: AnalysedRules) -> bool:
-    """Whether every score is minus points (the highest total is then the fewest minus points)."""
-    from sevens.compiler.rulesheet.sheet import never_positive  # the sheet owns this test
-
-    return rules.points is not None and never_positive(rules.spec.deck, rules.points.tree)
 
 
 def _session_deals(rules: AnalysedRules) -> object:

@@ -367,6 +367,11 @@ def _shaped(lang: Lang, table: dict[str, tuple[str, str]], analysed: Analysed | 
     return table_sentence(lang, table, analysed.tree) if analysed is not None else None
 
 
+def minus_only(rules: AnalysedRules) -> bool:
+    """Whether every score is minus points (the highest total is then the fewest minus points)."""
+    return rules.points is not None and never_positive(rules.spec.deck, rules.points.tree)
+
+
 def never_positive(deck: Deck, node: T) -> bool:
     """Whether the integer expression can never be above zero (a score of minus points only),
     as far as its shape shows: false when unsure."""
@@ -425,8 +430,7 @@ def session_context(rules: AnalysedRules) -> dict[str, Any] | None:
             for t in (session.target_chips, session.target_points, session.target_deals)
         ),
         "winner": session.winner,
-        # scored only in minus points: the highest total is the fewest minus points
-        "minus_only": rules.points is not None and never_positive(spec.deck, rules.points.tree),
+        "minus_only": minus_only(rules),
         "tiebreak": session.tiebreak,
     }
 
