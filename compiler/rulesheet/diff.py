@@ -722,6 +722,15 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "last_card": (lambda r: r.spec.last_card, lambda lang, r: _transfer(lang, r.spec.last_card)),
     "jokers": (lambda r: r.spec.wild, lambda lang, r: _jokers(lang, r)),
+    # playing for chips, then the ante, before the cost of a pass (a reader's order)
+    "chips": (
+        lambda r: r.spec.chips is not None,
+        lambda lang, r: _value(lang, r.spec.chips is not None),
+    ),
+    "ante": (
+        lambda r: _zero_none(r.ante),
+        lambda lang, r: _amount(lang, r, r.ante, ANTE_SHAPES),
+    ),
     "voluntary": (
         lambda r: r.spec.passing.voluntary,
         lambda lang, r: _value(lang, r.spec.passing.voluntary),
@@ -760,14 +769,6 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "end": (lambda r: r.spec.end_when, lambda lang, r: _value(lang, r.spec.end_when)),
     "blocked": (lambda r: r.spec.blocked, lambda lang, r: _value(lang, r.spec.blocked)),
-    "chips": (
-        lambda r: r.spec.chips is not None,
-        lambda lang, r: _value(lang, r.spec.chips is not None),
-    ),
-    "ante": (
-        lambda r: _zero_none(r.ante),
-        lambda lang, r: _amount(lang, r, r.ante, ANTE_SHAPES),
-    ),
     "pot": (
         lambda r: _chips(r, "pot") if r.spec.chips else "n/a",
         lambda lang, r: _value(lang, _chips(r, "pot")),
@@ -863,13 +864,18 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         if field in SWITCHES and isinstance(old_key, bool) and isinstance(new_key, bool):
             found.append(_switch(lang, field, b, new_key))
             continue
-        if field == "ace" and None in (old_key, new_key):
-            continue  # a pack without a movable ace: the ranks line gives their order
+        if field == "ace" and (None in (old_key, new_key) or not (_has_ace(a) and _has_ace(b))):
+            continue  # a pack without an ace (or a movable one): the ranks line says it
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
             added = old_key is None and field not in ("opening", "removed", "preplaced")
             found.append(_sentence(lang, field, old, new, added))
     return found
+
+
+def _has_ace(rules: AnalysedRules) -> bool:
+    """Whether the pack has an ace at all (Elfer raus!'s 1 to 20 has none)."""
+    return any(r.code == "A" for r in rules.spec.deck.ranks)
 
 
 Told = Callable[[Lang, AnalysedRules, AnalysedRules], "list[str] | None"]
