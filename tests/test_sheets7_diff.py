@@ -4,9 +4,12 @@ numbers, colour packs, the session's winner and its end."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from sevens.compiler.rulesheet.i18n import LANGUAGES
+from sevens.compiler.rulesheet.diff import TOPICS
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
 from tests.test_sheets4_diff import lines
 
 
@@ -29,3 +32,78 @@ def test_no_ace_line_for_a_pack_without_an_ace(lang: str) -> None:
     assert len(lines("sevens", "elfer-raus", lang)) == len(lines("sevens", "elfer-raus"))
     # a pack with an ace still says where it moved
     assert "Position of the ace: ace low instead of ace high." in lines("fan-tan", "ace-low")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "lang", "line"),
+    [
+        ("fan-tan", "elfer-raus", "en",
+         "A player who cannot play may now draw up to three cards from the stock."),
+        ("fan-tan", "elfer-raus", "ru",
+         "Теперь, если нечем ходить, из колоды для добора можно взять не больше трёх карт."),
+        ("fan-tan", "elfer-raus", "ja", "出せないときは、山札から3枚まで引けるようになります。"),
+        ("devyatka", "devyatka-traditional", "en", "Best with three players (before: 4–6)."),
+        ("devyatka", "devyatka-traditional", "ja", "おすすめの人数は3人になります（これまでは4〜6人）。"),
+        ("devyatka", "devyatka-traditional", "ru",
+         "Лучше всего теперь играть компанией из трёх человек (раньше — из 4–6)."),
+    ],
+)
+def test_bare_numbers_become_sentences(old: str, new: str, lang: str, line: str) -> None:
+    assert line in lines(old, new, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_topic_line_ends_in_a_bare_number(lang: str) -> None:
+    """No "Topic: 3." nor "Topic: 3 instead of 4–6." for the draw limit or best player count
+    (every pair the readers read)."""
+    from tests.test_sheets4_diff import _pairs
+
+    for old, new in _pairs():
+        for line in lines(old, new, lang):
+            assert not re.search(r"[:：]\s*\d+[.。]$", line), (old, new, line)
+    topics = [TOPICS["draw"], TOPICS["best"]]
+    said = [Lang(lang).marked(t) for t in topics]
+    for old, new in [("fan-tan", "elfer-raus"), ("devyatka", "devyatka-traditional")]:
+        found = lines(old, new, lang)
+        assert not [x for x in found for t in said if re.match(re.escape(t) + r"\s*[:：]", x)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "lang", "line"),
+    [
+        ("sevens", "cinquillo", "en",
+         "The session now ends as soon as a player's points total reaches 30 points, but after"
+         " 50 deals at the latest (before: after one deal per player)."),
+        ("sevens", "cinquillo", "es",
+         "La partida termina ahora en cuanto la puntuación total de un jugador llegue a 30 puntos,"
+         " pero como muy tarde tras 50 manos (antes, tras una mano por jugador)."),
+        ("parliament", "best-of-five", "ru",
+         "Партия теперь заканчивается, как только кто-нибудь выиграет три сдачи, но не позже чем"
+         " через пять сдач (раньше — после одной сдачи на каждого игрока)."),
+        ("parliament", "best-of-five", "ja",
+         "勝負は、誰かが3ゲーム勝った時点で終わるようになります。最大5ゲームです"
+         "（これまでは全員が1回ずつ配ったところで終了）。"),
+    ],
+)
+def test_the_session_end_has_units_words_and_a_cap_of_its_own(
+    old: str, new: str, lang: str, line: str
+) -> None:
+    assert line in lines(old, new, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "The session is now won by the player with the fewest minus points, not by the one"
+               " with the most deals won."),
+        ("es", "Ahora gana la partida quien tenga menos puntos negativos, no quien tenga más manos"
+               " ganadas."),
+        ("nl", "De partij wordt nu gewonnen door wie de minste minpunten heeft, niet meer door wie"
+               " de meeste gewonnen giften heeft."),
+    ],
+)
+def test_the_session_winner_is_a_sentence(lang: str, line: str) -> None:
+    assert line in lines("fan-tan", "elfer-raus", lang)
+    topic = Lang(lang).marked(TOPICS["session_winner"])
+    for old, new in [("fan-tan", "fan-tan-chips"), ("parliament", "best-of-five")]:
+        assert not [x for x in lines(old, new, lang) if x.startswith(topic)]

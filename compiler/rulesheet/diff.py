@@ -226,9 +226,24 @@ SESSION_CHANGED = {
         "The session now ends %(new)s (before: %(old)s).",
     ),
 }
+#: A new session end with a target and a cap on the deals: the cap is a placeholder of its
+#: own (``%(cap)s``, "five deals"), so that a language can say it as a sentence of its own
+#: (Japanese: 「…終わるようになります。最大5ゲームです（これまでは…）。」).
+SESSION_CAPPED = {
+    False: P_(
+        "session: as soon as with a cap, before after",
+        "The session now ends %(new)s, but after %(cap)s at the latest (before: %(old)s).",
+    ),
+    True: P_(
+        "session: as soon as with a cap, before as soon as",
+        "The session now ends %(new)s, but after %(cap)s at the latest (before: %(old)s).",
+    ),
+}
 SESSION_PLAYERS = P_("session", "after one deal per player")
-SESSION_POINTS_UP = P_("session", "as soon as a player's points total reaches %(count)s")
-SESSION_POINTS_DOWN = P_("session", "as soon as a player's points total falls to %(count)s")
+#: The session's winner changed, as a sentence; the values are those of :data:`VALUES`.
+WINNER_CHANGED = P_(
+    "diff", "The session is now won by the player with %(new)s, not by the one with %(old)s."
+)
 #: The fields that make up how long a session lasts.
 LENGTH_FIELDS = ("deals", "target_chips", "target_points", "target_deals")
 
@@ -1051,8 +1066,18 @@ def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]
     old, new = _session_end(lang, a), _session_end(lang, b)
     if old is None or new is None:
         return None
+    if old == new:
+        return []
+    session = b.spec.session
+    assert session is not None
+    target = _session_target(lang, b)
+    if target is not None and session.deals is not None:  # the cap said on its own
+        cap = lang.ngettext("%(count)s deal", "%(count)s deals", session.deals) % {
+            "count": lang.count(session.deals, "deal", "acc")
+        }
+        return [lang.marked(SESSION_CAPPED[_has_target(a)], new=target, cap=cap, old=old)]
     frame = SESSION_CHANGED[_has_target(b), _has_target(a)]
-    return [] if old == new else [lang.marked(frame, new=new, old=old)]
+    return [lang.marked(frame, new=new, old=old)]
 
 
 def _has_target(rules: AnalysedRules) -> bool:
@@ -1074,7 +1099,7 @@ def _session_end(lang: Lang, rules: AnalysedRules) -> str | None:
     n = session.deals
     if n is None:
         return lang.marked(SESSION_PLAYERS) if target is None else None
-    count = lang.count(n, "deal")
+    count = lang.count(n, "deal", "acc")
     if target is None:
         return lang.ngettext("after %(count)s deal", "after %(count)s deals", n) % {
             "count": count
@@ -1094,8 +1119,18 @@ def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
     if session.target_points is not None:
         points = session.target_points
         if points >= 0:
-            return lang.marked(SESSION_POINTS_UP, count=points)
-        return lang.marked(SESSION_POINTS_DOWN, count=f"\u2212{-points}")
+            text = lang.ngettext(
+                "as soon as a player's points total reaches %(count)s point",
+                "as soon as a player's points total reaches %(count)s points",
+                points,
+            )
+            return text % {"count": points}
+        text = lang.ngettext(
+            "as soon as a player's points total falls to %(count)s point",
+            "as soon as a player's points total falls to %(count)s points",
+            -points,
+        )
+        return text % {"count": f"\u2212{-points}"}
     if session.target_chips is not None:
         n = session.target_chips
         text = lang.ngettext(
@@ -1111,7 +1146,7 @@ def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
             "as soon as a player has won %(count)s deals",
             n,
         )
-        return text % {"count": lang.count(n, "deal")}
+        return text % {"count": lang.count(n, "deal", "acc")}
     return None
 
 
@@ -1160,8 +1195,51 @@ def _is_run(deck: Deck) -> bool:
     return len(codes) > 2 and all(_follows(x, y) for x, y in pairwise(codes))
 
 
+def _winner_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The session's new winner as a sentence ("Winner of the session: the fewest minus
+    points instead of …" read clipped); a shared win keeps the usual line."""
+    old, new = _session(a, "winner"), _session(b, "winner")
+    if None in (old, new) or "none" in (old, new):
+        return None
+    values = {"new": _session_value(lang, b, "winner"), "old": _session_value(lang, a, "winner")}
+    return [] if values["new"] == values["old"] else [lang.marked(WINNER_CHANGED, **values)]
+
+
+def _draw_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Drawing from the stock, new with a most number of cards, as a sentence with its
+    unit ("Most cards drawn …: 3." was a bare number)."""
+    draw = b.spec.draw
+    if a.spec.draw is not None or draw is None or draw.most is None:
+        return None
+    n = draw.most
+    text = lang.ngettext(
+        "A player who cannot play may now draw up to %(count)s card from the stock.",
+        "A player who cannot play may now draw up to %(count)s cards from the stock.",
+        n,
+    )
+    return [text % {"count": lang.count(n, "card", "gen")}]
+
+
+def _best_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """A best number of players that is now one number, as a sentence with its unit
+    ("Best with three players (before: 4–6)."); a range keeps the usual line."""
+    new, old = _best(b), _best(a)
+    if not isinstance(new, str) or not new.isdigit() or not isinstance(old, str):
+        return None
+    n = int(new)
+    text = lang.ngettext(
+        "Best with %(count)s player (before: %(old)s).",
+        "Best with %(count)s players (before: %(old)s).",
+        n,
+    )
+    return [text % {"count": lang.count(n, "player", "gen"), "old": old}]
+
+
 #: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
+    "session_winner": _winner_change,
+    "draw": _draw_change,
+    "best": _best_change,
     "ranks": _ranks_change,
     "start": _start_change,
     "deal": _deal_change,
