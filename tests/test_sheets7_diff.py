@@ -107,3 +107,27 @@ def test_the_session_winner_is_a_sentence(lang: str, line: str) -> None:
     topic = Lang(lang).marked(TOPICS["session_winner"])
     for old, new in [("fan-tan", "fan-tan-chips"), ("parliament", "best-of-five")]:
         assert not [x for x in lines(old, new, lang) if x.startswith(topic)]
+
+
+#: The suit words a player of a colour pack would not use for its colours, per language.
+SUIT_WORDS = {"en": "suit", "es": "palo", "pt": "naipe", "ru": "маст", "ja": "マーク"}
+
+
+@pytest.mark.parametrize("old", ["fan-tan", "sevens"])
+@pytest.mark.parametrize("lang", sorted(SUIT_WORDS))
+def test_a_colour_pack_is_said_in_colours(old: str, lang: str) -> None:
+    """The suits line names colours against suits; no other line calls the colours suits."""
+    found = lines(old, "elfer-raus", lang)
+    [pack] = [x for x in found if SUIT_WORDS[lang] in x.lower()]
+    assert pack.startswith({
+        "en": "The pack has four colours (red, yellow, green and blue) instead of the four suits",
+        "es": "La baraja tiene ahora cuatro colores (rojo, amarillo, verde y azul) en lugar de",
+        "pt": "O baralho tem agora quatro cores",
+        "ru": "Вместо четырёх мастей",
+        "ja": "マーク（クラブ、ダイヤ、ハート、スペード）の代わりに、赤、黄、緑、青の4色を使います。",
+    }[lang])
+    leader = {"en": "of the colour listed first", "es": "del primer color", "pt": "da primeira cor",
+              "ru": "первого по списку цвета", "ja": "最初の色の11"}[lang]
+    assert [x for x in found if leader in x]
+    # a pack of suits keeps its suit words
+    assert any(SUIT_WORDS[lang] in x.lower() for x in lines(old, "cinquillo", lang))

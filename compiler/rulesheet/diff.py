@@ -13,6 +13,7 @@ from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
 from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.cards import (
     card_forms,
+    colour_suits,
     card_full,
     joined_forms,
     rank_forms,
@@ -296,6 +297,8 @@ TOPICS = {
     "points": P_("topic", "Points"),
     "values": P_("topic", "Point values of the cards"),
 }
+#: The ranks' topic where either pack is one of colours (no word for "suit" in it).
+RANKS_OF_COLOURS = P_("topic: colour pack", "Ranks")
 #: Fields told by their new wording alone (conditions and amounts).
 TOLD_NEW = {
     "legal",
@@ -511,12 +514,21 @@ LEADER_OF_RANK = P_(
 )
 
 
+#: The same for a pack of colours, not suits (a player of Elfer raus! speaks of colours).
+LEADER_OF_RANK_COLOUR = P_(
+    "value",
+    "the player holding the %(rank)s of the colour listed first"
+    " (if nobody does, of the next colour, and so on)",
+)
+
+
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
     opening = rules.spec.opening
     if opening.leader == "holder-of-lowest" and (rank := leader_rank(rules)) is not None:
         deck = rules.spec.deck
         forms = {"rank": rank_name(lang, deck, rank), **rank_forms(lang, deck, rank)}
-        return lang.marked(LEADER_OF_RANK, **forms)
+        mark = LEADER_OF_RANK_COLOUR if colour_suits(deck) else LEADER_OF_RANK
+        return lang.marked(mark, **forms)
     if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
@@ -884,7 +896,8 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
             added = old_key is None and field not in ("opening", "removed", "preplaced")
-            found.append(_sentence(lang, field, old, new, added))
+            colours = colour_suits(a.spec.deck) or colour_suits(b.spec.deck)
+            found.append(_sentence(lang, field, old, new, added, colours))
     return found
 
 
@@ -1235,8 +1248,42 @@ def _best_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
     return [text % {"count": lang.count(n, "player", "gen"), "old": old}]
 
 
+def _suits_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """A pack of colours instead of suits (or back), said with both words and both lists
+    of names (:func:`sevens.compiler.rulesheet.cards.colour_suits`); ``None`` when
+    both packs have suits, or both colours ("Suits: …" is then right)."""
+    old, new = a.spec.deck, b.spec.deck
+    if colour_suits(old) == colour_suits(new):
+        return None
+    to_colours = colour_suits(new)
+    old_noun, new_noun = ("suit", "colour") if to_colours else ("colour", "suit")
+    n = len(new.suits)
+    if to_colours:
+        text = lang.ngettext(
+            "The pack has %(count)s colour (%(new)s) instead of the %(old_count)s suits (%(old)s).",
+            "The pack has %(count)s colours (%(new)s) instead of the %(old_count)s suits (%(old)s).",
+            n,
+        )
+    else:
+        text = lang.ngettext(
+            "The pack has %(count)s suit (%(new)s) instead of the %(old_count)s colours (%(old)s).",
+            "The pack has %(count)s suits (%(new)s) instead of the %(old_count)s colours (%(old)s).",
+            n,
+        )
+    return [
+        text
+        % {
+            "count": lang.count(n, new_noun, "nom"),
+            "old_count": lang.count(len(old.suits), old_noun, "gen"),
+            "new": _suits(lang, b),
+            "old": _suits(lang, a),
+        }
+    ]
+
+
 #: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
+    "suits": _suits_change,
     "session_winner": _winner_change,
     "draw": _draw_change,
     "best": _best_change,
@@ -1262,10 +1309,13 @@ def _switch(lang: Lang, field: str, new: AnalysedRules, on: bool) -> str:
     return lang.marked(SWITCHES[field][0 if on else 1])
 
 
-def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
+def _sentence(
+    lang: Lang, field: str, old: str, new: str, added: bool, colours: bool = False
+) -> str:
     """One difference: ``topic: new instead of old`` for short values; the new rule alone
-    for rules (a hand-written sentence stands by itself), or when there was none before."""
-    topic = lang.marked(TOPICS[field])
+    for rules (a hand-written sentence stands by itself), or when there was none before;
+    ``colours``: either pack is one of colours, whose ranks have a topic of their own."""
+    topic = lang.marked(RANKS_OF_COLOURS if colours and field == "ranks" else TOPICS[field])
     long = not (_short(old) and _short(new))
     if field == "deals" and _is_sentence(new):
         return new  # the cap, as the sheet says it

@@ -208,7 +208,9 @@ class Count(int):
 #: (сдача) is spelt out in the sentences that name the case they put it in ("выиграет
 #: три сдачи" and "через пять сдач" take the accusative; "не больше трёх карт" the genitive).
 CASE_FORMS: dict[str, dict[tuple[str, str], str]] = {
-    "ru": {("deal", "acc"): "f-acc", ("card", "gen"): "f-gen", ("player", "gen"): "gen"},
+    "ru": {("deal", "acc"): "f-acc", ("card", "gen"): "f-gen", ("player", "gen"): "gen",
+           ("suit", "gen"): "f-gen", ("suit", "nom"): "f", ("colour", "gen"): "gen",
+           ("colour", "nom"): "m"},
 }
 
 
