@@ -131,3 +131,17 @@ def test_a_colour_pack_is_said_in_colours(old: str, lang: str) -> None:
     assert [x for x in found if leader in x]
     # a pack of suits keeps its suit words
     assert any(SUIT_WORDS[lang] in x.lower() for x in lines(old, "cinquillo", lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "The pack now also has the 8 and 9 of each suit (48 cards instead of 40)."),
+        ("es", "La baraja incluye ahora también los 8 y los 9 de cada palo (48 cartas en vez de 40)."),
+        ("fr", "Le jeu comprend désormais aussi les 8 et les 9 de chaque couleur"
+               " (48 cartes au lieu de 40)."),
+        ("pt", "O baralho agora também tem os 8 e os 9 de cada naipe (48 cartas em vez de 40)."),
+    ],
+)
+def test_ranks_added_each_have_their_article(lang: str, line: str) -> None:
+    assert line in lines("cinquillo", "seises", lang)

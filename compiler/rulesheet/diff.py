@@ -13,8 +13,8 @@ from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
 from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.cards import (
     card_forms,
-    colour_suits,
     card_full,
+    colour_suits,
     joined_forms,
     rank_forms,
     rank_letter,
@@ -1183,23 +1183,34 @@ def _ranks_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     found = []
     if added:  # plural by the number of ranks ("der Rang 8" / "die Ränge 8 und 9")
         text = lang.ngettext(
-            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
-            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
+            "The pack now also has %(ranks)s of each suit (%(cards)s).",
+            "The pack now also has %(ranks)s of each suit (%(cards)s).",
             len(added),
         )
         found.append(text % {"ranks": _rank_list(lang, new, added), "cards": cards})
     if dropped:
         text = lang.ngettext(
-            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
-            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
+            "The pack no longer has %(ranks)s of each suit (%(cards)s).",
+            "The pack no longer has %(ranks)s of each suit (%(cards)s).",
             len(dropped),
         )
         found.append(text % {"ranks": _rank_list(lang, old, dropped), "cards": cards})
     return found
 
 
+#: A rank in a list of ranks added to or dropped from the pack, with the article the
+#: language puts before each one ("les 8 et les 9", "los 8 y los 9"; English "the 8 and 9"
+#: puts its article before the list, in the sentence).
+RANK_IN_LIST = {
+    False: P_("rank list: one rank", "the %(rank)s"),
+    True: P_("rank list: several ranks", "%(rank)s"),
+}
+
+
 def _rank_list(lang: Lang, deck: Deck, ranks: list[int]) -> str:
-    return lang.join_and([rank_name(lang, deck, i) for i in ranks])
+    """Ranks joined by "and", each with the article its language wants in such a list."""
+    mark = RANK_IN_LIST[len(ranks) > 1]
+    return lang.join_and([lang.marked(mark, rank=rank_name(lang, deck, i)) for i in ranks])
 
 
 def _is_run(deck: Deck) -> bool:
