@@ -125,7 +125,7 @@ def test_joker_lines_are_translated_and_refer_to_a_joker(lang: str) -> None:
          "De 8 en 9 van elke kleur doen nu ook mee (48 kaarten in plaats van 40)."),
         ("cinquillo", "seises", "ru", "Теперь в колоде есть также 8 и 9 каждой масти (48 карт вместо 40)."),
         ("seises", "cinquillo", "fr",
-         "Le jeu ne comprend plus les 8 et 9 de chaque couleur (40 cartes au lieu de 48)."),
+         "Le jeu ne comprend plus les 8 et les 9 de chaque couleur (40 cartes au lieu de 48)."),
     ],
 )
 def test_ranks_added_or_removed_are_named(old: str, new: str, lang: str, line: str) -> None:
