@@ -236,6 +236,7 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         # one way to play is said in the sentence that introduces it, not as a one-item list
         "single": without_stop(alternatives[0]) if len(alternatives) == 1 else None,
         "shaped": shaped is not None,
+        "skips": any((play_shape(p) or ("", None))[0] in SKIPPING_SHAPES for p in parts),
         "extend_example": example,
         "gaps": lang.marked(GAPS) if spec.passing.over_limit == "eliminate" else None,
         "sentence": sentence(lang, deck, tree),
@@ -586,15 +587,20 @@ def display_name(lang: Lang, spec: Rulespec) -> str | None:
     )
 
 
-def can_block(shaped: bool) -> bool:
+#: Play shapes under which a card may be laid past a gap: the cards skipped can never be
+#: played, so a deal can block with them in hand (Cinquillo cabrón).
+SKIPPING_SHAPES = frozenset({"beyond"})
+
+
+def can_block(shaped: bool, skips: bool) -> bool:
     """Whether a deal can end with cards in hand and nobody able to play.
 
     Under the family's own play shapes, with every card dealt or laid out, the
     card next to each end of a row (or a suit's starting card) is always in an
     active player's hand: eliminated players' cards go to the table, and gaps
-    they leave are next to a row's end.  So someone can always play, and only
-    other play rules may block."""
-    return not shaped
+    they leave are next to a row's end.  So someone can always play, unless a
+    shape lets a card skip others (``skips``); other play rules may block too."""
+    return not shaped or skips
 
 
 def source_context(lang: Lang, source: Source) -> dict[str, Any]:
@@ -709,7 +715,7 @@ def sheet_context(
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "wild": wild_context(spec),
         "end_when": spec.end_when,
-        "blocked": spec.blocked if can_block(legal["shaped"]) else None,
+        "blocked": spec.blocked if can_block(legal["shaped"], legal["skips"]) else None,
         "scoring": scoring_context(lang, rules),
         "session": session_context(rules),
         "parent": parent_name,
