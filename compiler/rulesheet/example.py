@@ -24,8 +24,9 @@ EXAMPLE_PLAYERS = 4
 class Position:
     """Cards on the table (faces, in play order), the rows they form and the legal faces.
 
-    Where legality reads the hand (a compulsory 7), ``otherwise`` holds the faces legal for a
-    hand without any of the ``legal`` cards; it is empty where that changes nothing."""
+    Where legality reads the hand or a card is compulsory (a 7 that must be played),
+    ``otherwise`` holds the faces legal for a hand without any of the ``legal`` cards; it is
+    empty where that changes nothing."""
 
     table: tuple[int, ...]
     legal: tuple[int, ...]
@@ -90,7 +91,7 @@ def example_position(rules: AnalysedRules) -> Position:
     faces = _faces(reference, legal)
     rows = reference.rows(state)
     otherwise: tuple[int, ...] = ()
-    if reads_hand(rules) and legal:
+    if (reads_hand(rules) or rules.compulsory is not None) and legal:
         # the example's hand holds every card still out; a hand without the cards just
         # named may have other plays (no 7 in hand, no compulsory 7), and the sheet says so
         rest = [c for c in dealt if not legal >> c & 1]

@@ -1,0 +1,22 @@
+"""The worked example under a compulsory card (Badam Satti with the compulsory 7): a hand
+that holds every card still out must play a 7, so the example also says what a hand
+without those 7s may play, as mandatory-seven's does (issue 9, native readers de/nl/fr/es/ru)."""
+
+from __future__ import annotations
+
+from sevens.compiler.rulesheet.example import example_position
+from tests.test_sheets6 import rules_of, sheet
+
+
+def test_a_compulsory_card_gives_the_example_its_second_sentence() -> None:
+    position = example_position(rules_of("badam-satti-compulsory"))
+    assert position.otherwise and not set(position.otherwise) & set(position.legal)
+    assert (
+        "Example: with 6♥–8♥ on the table, you may play only 7♣, 7♦ or 7♠. If you hold none of"
+        " those cards, you may play only 5♥ or 9♥ instead." in sheet("badam-satti-compulsory", "en")
+    )
+
+
+def test_without_a_compulsory_card_the_example_has_one_sentence() -> None:
+    assert example_position(rules_of("badam-satti")).otherwise == ()
+    assert "If you hold none of those cards" not in sheet("badam-satti", "en")
