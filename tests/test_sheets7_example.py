@@ -20,3 +20,12 @@ def test_a_compulsory_card_gives_the_example_its_second_sentence() -> None:
 def test_without_a_compulsory_card_the_example_has_one_sentence() -> None:
     assert example_position(rules_of("badam-satti")).otherwise == ()
     assert "If you hold none of those cards" not in sheet("badam-satti", "en")
+
+
+def test_twins_in_one_row_are_said_under_the_picture() -> None:
+    """Two packs with one row per suit (parallel builds): the picture draws 13 cards a row
+    where 26 lie, so the sheet says each card lies there twice; two rows per suit do not."""
+    twice = "Each card lies twice in its row, the two copies side by side"
+    assert twice in sheet("parallel-builds", "en")
+    assert twice not in sheet("double-deck", "en")
+    assert "zweimal in ihrer Reihe" in sheet("parallel-builds", "de")

@@ -172,6 +172,10 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
         "preplaced_forms": card_list(lang, deck, layout.preplaced, lang.join_and),
         "dealt": dealt,
         "picture": picture(lang, spec),
+        # copies of a card that share one row: the picture draws each card once
+        "copies_per_row": deck.copies // layout.rows_per_suit
+        if deck.copies > layout.rows_per_suit
+        else None,
     }
 
 
