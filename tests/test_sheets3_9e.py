@@ -78,6 +78,6 @@ def test_session_cap_is_said_as_a_cap() -> None:
 
 
 def test_no_line_for_an_ace_that_has_no_position() -> None:
-    assert "Position of the ace" not in diff("sevens", "cinquillo")
-    assert "Position of the ace" not in diff("cinquillo", "sevens")
-    assert "Position of the ace: ace high instead of ace low." in diff("dutch-fan-tan", "parliament")
+    assert "Ace: " not in diff("sevens", "cinquillo")
+    assert "Ace: " not in diff("cinquillo", "sevens")
+    assert "Ace: high instead of low." in diff("dutch-fan-tan", "parliament")
