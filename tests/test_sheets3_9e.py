@@ -73,7 +73,7 @@ def test_session_cap_is_said_as_a_cap() -> None:
     text = diff("sevens", "cinquillo")
     assert "Deals in a session: 50" not in text
     assert "but after 50 deals at the latest (before: after one deal per player)." in text
-    assert "(before: as soon as a player's points total reaches 30" in diff("cinquillo", "sevens")
+    assert "(before: as soon as a player's total reaches 30 points" in diff("cinquillo", "sevens")
     assert "Deals in a session: 50" not in diff("parliament", "ristiseiska")
 
 
