@@ -94,8 +94,8 @@ def test_the_session_end_has_units_words_and_a_cap_of_its_own(
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "The session is now won by the player with the fewest minus points, not by the one"
-               " with the most deals won."),
+        ("en", "The winner of the session is now the player with the fewest minus points, not the"
+               " one with the most deals won."),
         ("es", "Ahora gana la partida quien tenga menos puntos negativos, no quien tenga más manos"
                " ganadas."),
         ("nl", "De partij wordt nu gewonnen door wie de minste minpunten heeft, niet meer door wie"
