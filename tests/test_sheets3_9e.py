@@ -76,11 +76,11 @@ def test_session_cap_is_said_as_a_cap() -> None:
     text = diff("sevens", "cinquillo")
     assert "Deals in a session: 50" not in text
     assert "but after 50 deals at the latest (before: after one deal per player)." in text
-    assert "(before: as soon as a player's points total reaches 30" in diff("cinquillo", "sevens")
+    assert "(before: as soon as a player's total reaches 30 points" in diff("cinquillo", "sevens")
     assert "Deals in a session: 50" not in diff("parliament", "ristiseiska")
 
 
 def test_no_line_for_an_ace_that_has_no_position() -> None:
-    assert "Position of the ace" not in diff("sevens", "cinquillo")
-    assert "Position of the ace" not in diff("cinquillo", "sevens")
-    assert "Position of the ace: ace high instead of ace low." in diff("dutch-fan-tan", "parliament")
+    assert "Ace: " not in diff("sevens", "cinquillo")
+    assert "Ace: " not in diff("cinquillo", "sevens")
+    assert "Ace: high instead of low." in diff("dutch-fan-tan", "parliament")

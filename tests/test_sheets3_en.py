@@ -36,7 +36,7 @@ ONE_POINT_SENTENCES = {
     "de": ("Der Gewinner bekommt einen Punkt und dazu", "insgesamt 1 Punkt erreicht hat.",
            "auf −1 fällt."),
     "en": ("The winner scores one point plus one point", "total reaches 1 point.",
-           "total falls to −1 point."),
+           "total falls to −1 point or below."),
     "es": ("El ganador se apunta un punto más un punto", "llegue a 1.", "baje a −1."),
     "fr": ("Le gagnant marque un point, plus un point", "atteint 1 point.",
            "descend à −1 point."),
@@ -74,7 +74,7 @@ def test_larger_amounts_stay_plural(tmp_path: Path) -> None:
     path.write_text(ONE_POINT.format(target=-3).replace('"1 + sum', '"3 + sum'), encoding="utf-8")
     rules = load_rulespec(path)
     assert "The winner scores three points plus one point" in render_rulesheet(rules, "en")
-    assert "total falls to −3 points." in render_rulesheet(rules, "en")
+    assert "total falls to −3 points or below." in render_rulesheet(rules, "en")
     assert "descend à −3 points." in render_rulesheet(rules, "fr")
     assert "Der Gewinner bekommt drei Punkte und dazu" in render_rulesheet(rules, "de")
 

@@ -148,7 +148,7 @@ def test_each_joker_rule_is_its_own_line(lang: str) -> None:
     ("old", "new", "lang", "line"),
     [
         ("sevens", "cinquillo", "en",
-         "The session now ends as soon as a player's points total reaches 30 points, but after 50"
+         "The session now ends as soon as a player's total reaches 30 points, but after 50"
          " deals at the latest (before: after one deal per player)."),
         ("sevens", "cinquillo", "de",
          "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 Punkte erreicht, spätestens"

@@ -179,7 +179,7 @@ def test_print_keeps_paragraphs_whole() -> None:
 @pytest.mark.parametrize(
     ("lang", "otherwise"),
     [
-        ("en", "If you hold none of those cards, you may play only 5♣, 9♣, 6♦ or 8♦ instead."),
+        ("en", "If you hold none of them, you may play only 5♣, 9♣, 6♦ or 8♦."),
         ("de", "Hast du keine dieser Karten, darfst du stattdessen nur 5♣, 9♣, 6♦ oder 8♦ legen."),
         ("ja", "そのカードを1枚も持っていないときは、出せるのは5♣、9♣、6♦、8♦だけです。"),
     ],

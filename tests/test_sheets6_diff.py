@@ -182,7 +182,7 @@ def test_the_compulsory_seven_dropped_is_one_sentence(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "winner"),
     [
-        ("en", "the player with the fewest minus points, not by the one with the most deals won"),
+        ("en", "the player with the fewest minus points, not the one with the most deals won"),
         ("de", "wer die wenigsten Minuspunkte hat, nicht mehr, wer die meisten gewonnenen Runden hat"),
         ("ru", "выигрывает тот, у кого меньше всего штрафных очков"),
         ("pt", "quem tiver menos pontos negativos, e não mais quem tiver ganhado mais rodadas"),
@@ -196,5 +196,5 @@ def test_a_minus_points_session_is_won_by_the_fewest_minus_points(lang: str, win
 
 
 def test_a_session_with_plus_points_keeps_the_highest_total() -> None:
-    [line] = [x for x in lines("fan-tan", "cinquillo") if x.startswith("The session is now won by")]
+    [line] = [x for x in lines("fan-tan", "cinquillo") if x.startswith("The winner of the session is now")]
     assert "the highest points total" in line

@@ -28,10 +28,10 @@ def test_the_chips_line_comes_before_ante_and_pass_cost(new: str, lang: str) -> 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_ace_line_for_a_pack_without_an_ace(lang: str) -> None:
-    assert not any("Position of the ace" in line for line in lines("sevens", "elfer-raus"))
+    assert not any(line.startswith("Ace: ") for line in lines("sevens", "elfer-raus"))
     assert len(lines("sevens", "elfer-raus", lang)) == len(lines("sevens", "elfer-raus"))
     # a pack with an ace still says where it moved
-    assert "Position of the ace: ace low instead of ace high." in lines("fan-tan", "ace-low")
+    assert "Ace: low instead of high." in lines("fan-tan", "ace-low")
 
 
 @pytest.mark.parametrize(
@@ -72,7 +72,7 @@ def test_no_topic_line_ends_in_a_bare_number(lang: str) -> None:
     ("old", "new", "lang", "line"),
     [
         ("sevens", "cinquillo", "en",
-         "The session now ends as soon as a player's points total reaches 30 points, but after"
+         "The session now ends as soon as a player's total reaches 30 points, but after"
          " 50 deals at the latest (before: after one deal per player)."),
         ("sevens", "cinquillo", "es",
          "La partida termina ahora en cuanto la puntuación total de un jugador llegue a 30 puntos,"
@@ -94,8 +94,8 @@ def test_the_session_end_has_units_words_and_a_cap_of_its_own(
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "The session is now won by the player with the fewest minus points, not by the one"
-               " with the most deals won."),
+        ("en", "The winner of the session is now the player with the fewest minus points, not the"
+               " one with the most deals won."),
         ("es", "Ahora gana la partida quien tenga menos puntos negativos, no quien tenga más manos"
                " ganadas."),
         ("nl", "De partij wordt nu gewonnen door wie de minste minpunten heeft, niet meer door wie"
@@ -120,7 +120,7 @@ def test_a_colour_pack_is_said_in_colours(old: str, lang: str) -> None:
     found = lines(old, "elfer-raus", lang)
     [pack] = [x for x in found if SUIT_WORDS[lang] in x.lower()]
     assert pack.startswith({
-        "en": "The pack has four colours (red, yellow, green and blue) instead of the four suits",
+        "en": "The pack now has four colours (red, yellow, green and blue) instead of the four suits",
         "es": "La baraja tiene ahora cuatro colores (rojo, amarillo, verde y azul) en lugar de",
         "pt": "O baralho tem agora quatro cores",
         "ru": "Вместо четырёх мастей",
