@@ -160,8 +160,8 @@ def test_each_joker_rule_is_its_own_line(lang: str) -> None:
          "The session now ends as soon as a player has won three deals, but after five deals"
          " at the latest (before: after one deal per player)."),
         ("badam-satti", "ristiseiska", "ru",
-         "Партия теперь заканчивается, как только чья-нибудь сумма очков опустится до −100 очков, но не"
-         " позже чем через 50 сдач (раньше — после одной сдачи на каждого игрока)."),
+         "Партия теперь заканчивается, как только чей-нибудь счёт опустится до −100 очков, но не"
+         " позже чем через 50 сдач (раньше — после того, как каждый сдал по разу)."),
     ],
 )
 def test_the_session_end_is_one_sentence(old: str, new: str, lang: str, line: str) -> None:

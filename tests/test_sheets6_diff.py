@@ -60,8 +60,8 @@ def test_no_frame_names_a_base_game_or_doubles_its_colon(lang: str) -> None:
          "Die Partie endet jetzt, sobald ein Spieler drei Runden gewonnen hat, spätestens aber"
          " nach fünf Runden (bisher nach einer Runde pro Spieler)."),
         ("badam-satti", "ristiseiska", "ru",
-         "Партия теперь заканчивается, как только чья-нибудь сумма очков опустится до −100 очков,"
-         " но не позже чем через 50 сдач (раньше — после одной сдачи на каждого игрока)."),
+         "Партия теперь заканчивается, как только чей-нибудь счёт опустится до −100 очков,"
+         " но не позже чем через 50 сдач (раньше — после того, как каждый сдал по разу)."),
         ("cinquillo", "sevens", "de",
          "Die Partie endet jetzt nach einer Runde pro Spieler (bisher, sobald der Punktestand"
          " eines Spielers 30 Punkte erreicht, spätestens aber nach 50 Runden)."),
@@ -123,7 +123,7 @@ def test_joker_lines_are_translated_and_refer_to_a_joker(lang: str) -> None:
         ("cinquillo", "seises", "de", "Jetzt sind auch die Ränge 8 und 9 dabei (48 statt 40 Karten)."),
         ("cinquillo", "seises", "nl",
          "De 8 en 9 van elke kleur doen nu ook mee (48 kaarten in plaats van 40)."),
-        ("cinquillo", "seises", "ru", "Теперь в колоде есть также 8 и 9 каждой масти (48 карт вместо 40)."),
+        ("cinquillo", "seises", "ru", "Теперь в колоде есть также карты 8 и 9 каждой масти (48 карт вместо 40)."),
         ("seises", "cinquillo", "fr",
          "Le jeu ne comprend plus les 8 et les 9 de chaque couleur (40 cartes au lieu de 48)."),
     ],

@@ -79,7 +79,7 @@ def test_no_topic_line_ends_in_a_bare_number(lang: str) -> None:
          " pero como muy tarde tras 50 manos (antes, tras una mano por jugador)."),
         ("parliament", "best-of-five", "ru",
          "Партия теперь заканчивается, как только кто-нибудь выиграет три сдачи, но не позже чем"
-         " через пять сдач (раньше — после одной сдачи на каждого игрока)."),
+         " через пять сдач (раньше — после того, как каждый сдал по разу)."),
         ("parliament", "best-of-five", "ja",
          "勝負は、誰かが3ゲーム勝った時点で終わるようになります。最大5ゲームです"
          "（これまでは全員が1回ずつ配ったところで終了）。"),
