@@ -154,7 +154,7 @@ def test_each_joker_rule_is_its_own_line(lang: str) -> None:
          "The session now ends as soon as a player's points total reaches 30 points, but after 50"
          " deals at the latest (before: after one deal per player)."),
         ("sevens", "cinquillo", "de",
-         "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 Punkte erreicht, spätestens"
+         "Die Partie endet jetzt, sobald ein Spieler insgesamt 30 Punkte erreicht hat, spätestens"
          " aber nach 50 Runden (bisher nach einer Runde pro Spieler)."),
         ("sevens", "cinquillo", "fr",
          "La partie s’arrête maintenant dès que le total d’un joueur atteint 30 points, mais au plus"
