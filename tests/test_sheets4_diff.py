@@ -103,7 +103,10 @@ def test_an_opening_card_the_dealer_picks() -> None:
         " diamonds (7♦)." in lines("parliament", "dealer-seven")
     )
     de = lines("parliament", "dealer-seven", "de")
-    assert any(x.startswith("Jetzt wählt der Geber die Eröffnungskarte aus der Kreuz-7") for x in de)
+    assert any(
+        x.startswith("Jetzt bestimmt der Geber, welche Karte eröffnet: die Kreuz-7 (7♣), die Karo-7")
+        for x in de
+    )
 
 
 @pytest.mark.parametrize(
@@ -151,7 +154,7 @@ def test_each_joker_rule_is_its_own_line(lang: str) -> None:
          "The session now ends as soon as a player's total reaches 30 points, but after 50"
          " deals at the latest (before: after one deal per player)."),
         ("sevens", "cinquillo", "de",
-         "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 Punkte erreicht, spätestens"
+         "Die Partie endet jetzt, sobald ein Spieler insgesamt 30 Punkte erreicht hat, spätestens"
          " aber nach 50 Runden (bisher nach einer Runde pro Spieler)."),
         ("sevens", "cinquillo", "fr",
          "La partie s’arrête maintenant dès que le total d’un joueur atteint 30 points, mais au plus"

@@ -54,7 +54,7 @@ def test_no_frame_names_a_base_game_or_doubles_its_colon(lang: str) -> None:
     ("old", "new", "lang", "line"),
     [
         ("sevens", "cinquillo", "de",
-         "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 Punkte erreicht, spätestens"
+         "Die Partie endet jetzt, sobald ein Spieler insgesamt 30 Punkte erreicht hat, spätestens"
          " aber nach 50 Runden (bisher nach einer Runde pro Spieler)."),
         ("parliament", "best-of-five", "de",
          "Die Partie endet jetzt, sobald ein Spieler drei Runden gewonnen hat, spätestens aber"
@@ -63,8 +63,8 @@ def test_no_frame_names_a_base_game_or_doubles_its_colon(lang: str) -> None:
          "Партия теперь заканчивается, как только чей-нибудь счёт опустится до −100 очков,"
          " но не позже чем через 50 сдач (раньше — после того, как каждый сдал по разу)."),
         ("cinquillo", "sevens", "de",
-         "Die Partie endet jetzt nach einer Runde pro Spieler (bisher, sobald der Punktestand"
-         " eines Spielers 30 Punkte erreicht, spätestens aber nach 50 Runden)."),
+         "Die Partie endet jetzt nach einer Runde pro Spieler (bisher, sobald ein Spieler"
+         " insgesamt 30 Punkte erreicht hat, spätestens aber nach 50 Runden)."),
     ],
 )
 def test_the_session_line_is_a_sentence(old: str, new: str, lang: str, line: str) -> None:
