@@ -37,7 +37,7 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.compiler.rulesheet.sheet import card_list, never_positive, suit_words
+from sevens.compiler.rulesheet.sheet import card_list, minus_only, suit_words
 from sevens.compiler.rulesheet.typography import text_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,7 +206,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             "lowest-points": "The player with the lowest points total at the end of the session wins it.",
             "highest-points": "The player with the highest points total at the end of the session wins it.",
         }[session.winner]
-        if session.winner == "highest-points" and rules.points and never_positive(deck, rules.points.tree):
+        if session.winner == "highest-points" and minus_only(rules):
             winner = "The player with the fewest minus points at the end of the session wins it."
         facts.append(gettext(winner))
         facts.append(gettext(
