@@ -58,6 +58,7 @@ IDENTICAL_OK = {
     ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
     (None, "Jokers"), ("topic", "Jokers"),  # French and Dutch say "jokers" too
     ("separator", "; "),
+    ("rank list: several ranks", "%(rank)s"),  # the article, where any, is in the sentence
     ("range", "%(min)s–%(max)s"), ("source url", ": "),
     ("source", "“%(title)s”"),  # Brazilian Portuguese quotes titles as English does
     ("starting rank", "%(rank)s"),  # the rank's own name; Russian takes the noun ("девятка")
