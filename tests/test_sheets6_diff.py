@@ -141,12 +141,15 @@ def test_a_whole_range_keeps_its_range_line() -> None:
 
 
 def test_packs_of_other_kinds_keep_their_rank_lists() -> None:
-    """A Spanish pack against a French one: its ranks as runs ("ace to 7 and jack to king"),
-    not one rank at a time, and no "now also has" line (a Spanish 1 is not a French ace)."""
+    """A Spanish pack against a French one: its ranks as runs ("ace to 7"), the short run
+    of court cards one by one, and no "now also has" line (a Spanish 1 is not a French ace)."""
     said = lines("sevens", "cinquillo")
-    assert "Ranks: ace to 7 and jack to king instead of ace to king." in said
+    assert (
+        "The ranks are now ace to 7, jack, knight and king (ten cards in each suit) instead of"
+        " ace to king." in said
+    )
     assert not [x for x in said if x.startswith("The pack")], said
-    assert "Ränge: Ass bis 7 und Bube bis König statt Ass bis König." in lines(
+    assert "Die Ränge sind jetzt Ass bis 7, Bube, Reiter und König (zehn Karten pro Farbe) statt Ass bis König." in lines(
         "sevens", "cinquillo", "de"
     )
 

@@ -649,7 +649,7 @@ def _suits(lang: Lang, rules: AnalysedRules) -> str:
 
 
 def _ranks(lang: Lang, rules: AnalysedRules) -> str:
-    """The ranks in order, each run of three or more said as a range: "2 to ace", or
+    """The ranks in order, each run of four or more said as a range: "2 to ace", or
     "ace to 7, jack, knight and king" for a Spanish pack."""
     deck = rules.spec.deck
     codes = [r.code for r in deck.ranks]
@@ -661,7 +661,7 @@ def _ranks(lang: Lang, rules: AnalysedRules) -> str:
             runs.append([i])
     parts: list[str] = []
     for run in runs:
-        if len(run) > 2:
+        if len(run) > 3:  # "jack, knight and king" reads better than "jack to king"
             parts.append(_rank_run(lang, deck, run[0], run[-1]))
         else:
             parts.extend(rank_name(lang, deck, i) for i in run)
@@ -1164,12 +1164,14 @@ def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
 
 
 def _ranks_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
-    """Ranks added to or taken out of the pack, said as such with the pack's new size;
-    ``None`` when both packs are a run of ranks ("6 to ace instead of 2 to ace" is clear)
-    or are packs of different kinds (a Spanish pack's 1 is not a French pack's ace)."""
+    """Ranks added to or taken out of the pack, said as such with the pack's new size; for
+    a pack of another kind with a gap in its ranks, the ranks each suit now has; ``None``
+    when both packs are a run of ranks ("6 to ace instead of 2 to ace" is clear)."""
     old, new = a.spec.deck, b.spec.deck
+    if old.preset != new.preset and not _is_run(new) and old.ranks != new.ranks:
+        return [_other_ranks(lang, a, b)]  # a Spanish pack's 1 is not a French pack's ace
     if (_is_run(old) and _is_run(new)) or old.preset != new.preset:
-        return None  # packs of other suits name their ranks otherwise: the lists say it
+        return None  # "6 to ace instead of 2 to ace" is clear
     old_codes = {r.code for r in old.ranks}
     new_codes = {r.code for r in new.ranks}
     added = [i for i, r in enumerate(new.ranks) if r.code not in old_codes]
@@ -1196,6 +1198,18 @@ def _ranks_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
         )
         found.append(text % {"ranks": _rank_list(lang, old, dropped), "cards": cards})
     return found
+
+
+def _other_ranks(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
+    """The ranks of a pack of another kind, counted ("The ranks are now ace to 7, jack, knight
+    and king (ten cards in each suit) instead of ace to king."): "jack to king" hid the knight."""
+    n = len(b.spec.deck.ranks)
+    text = lang.ngettext(
+        "The ranks are now %(ranks)s (%(count)s card in each suit) instead of %(old)s.",
+        "The ranks are now %(ranks)s (%(count)s cards in each suit) instead of %(old)s.",
+        n,
+    )
+    return text % {"count": lang.count(n, "card"), "ranks": _ranks(lang, b), "old": _ranks(lang, a)}
 
 
 #: A rank in a list of ranks added to or dropped from the pack, with the article the
@@ -1292,6 +1306,36 @@ def _suits_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     ]
 
 
+def _copies_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Packs shuffled together, as a sentence with the pack's size ("Number of packs: 2
+    instead of 1." was a bare number)."""
+    old, new = a.spec.deck, b.spec.deck
+    if old.copies == new.copies:
+        return None
+    if new.copies == 1:
+        return [lang.gettext("The game is now played with a single pack of %(cards)s cards.")
+                % {"cards": new.n_cards}]
+    text = lang.ngettext(
+        "The game is now played with %(count)s pack shuffled together, %(cards)s cards in all.",
+        "The game is now played with %(count)s packs shuffled together, %(cards)s cards in all.",
+        new.copies,
+    )
+    return [text % {"count": lang.count(new.copies, "pack", "nom"), "cards": new.n_cards}]
+
+
+def _rows_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The rows each suit is built in, as a sentence ("Rows per suit: 2 instead of 1.")."""
+    n = b.spec.layout.rows_per_suit
+    if n == a.spec.layout.rows_per_suit:
+        return None
+    text = lang.ngettext(
+        "Each suit is now built up in a single row on the table.",
+        "Each suit is now built up in %(count)s rows on the table.",
+        n,
+    )
+    return [text % {"count": lang.count(n, "row", "acc")}]
+
+
 #: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
     "suits": _suits_change,
@@ -1299,6 +1343,8 @@ TELLERS: dict[str, Told] = {
     "draw": _draw_change,
     "best": _best_change,
     "ranks": _ranks_change,
+    "copies": _copies_change,
+    "rows": _rows_change,
     "start": _start_change,
     "deal": _deal_change,
     "opening": _opening_change,
