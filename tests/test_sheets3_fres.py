@@ -54,7 +54,7 @@ def test_extra_card_optional_only_where_there_is_an_extra_card(lang: str) -> Non
 
 @pytest.mark.parametrize(
     ("lang", "text"),
-    [("fr", "on ne peut jouer que 10♣."), ("es", "solo puedes jugar 10♣.")],
+    [("fr", "vous ne pouvez jouer que 10♣."), ("es", "solo puedes jugar 10♣.")],
 )
 def test_example_reads_right_for_a_single_card(lang: str, text: str) -> None:
     """Play or Pay's example allows one card: no plural 'the only playable cards are 10♣'."""
