@@ -37,7 +37,7 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.compiler.rulesheet.sheet import card_list, never_positive, suit_words
+from sevens.compiler.rulesheet.sheet import card_list, minus_only, suit_words
 from sevens.compiler.rulesheet.typography import text_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +58,7 @@ IDENTICAL_OK = {
     ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
     (None, "Jokers"), ("topic", "Jokers"),  # French and Dutch say "jokers" too
     ("separator", "; "),
+    ("rank list: several ranks", "%(rank)s"),  # the article, where any, is in the sentence
     ("range", "%(min)s–%(max)s"), ("source url", ": "),
     ("source", "“%(title)s”"),  # Brazilian Portuguese quotes titles as English does
     ("starting rank", "%(rank)s"),  # the rank's own name; Russian takes the noun ("девятка")
@@ -206,7 +207,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             "lowest-points": "The player with the lowest points total at the end of the session wins it.",
             "highest-points": "The player with the highest points total at the end of the session wins it.",
         }[session.winner]
-        if session.winner == "highest-points" and rules.points and never_positive(deck, rules.points.tree):
+        if session.winner == "highest-points" and minus_only(rules):
             winner = "The player with the fewest minus points at the end of the session wins it."
         facts.append(gettext(winner))
         facts.append(gettext(

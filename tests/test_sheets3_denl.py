@@ -83,7 +83,7 @@ def test_an_opening_card_where_there_was_none(lang: str, line: str) -> None:
     [
         ("de", "der Spieler mit der 11 der zuerst genannten Farbe", "für die gilt"),
         ("nl", "de speler met de 11 van de kleur die als eerste genoemd is", "waarvoor geldt"),
-        ("en", "the player holding the 11 of the suit listed first", "for which"),
+        ("en", "the player holding the 11 of the colour listed first", "for which"),
     ],
 )
 def test_the_diff_names_the_elfer_raus_leader_as_the_sheet_does(

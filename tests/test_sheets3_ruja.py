@@ -66,7 +66,7 @@ def test_russian_ranks_are_nouns_where_rows_end() -> None:
 def test_russian_winner_values_name_a_person() -> None:
     text = describe_diff(rules_of("parliament"), rules_of("penalty-points"), "ru")
     assert (
-        "Победитель партии: теперь тот, у кого наименьшая сумма очков, "
+        "Теперь партию выигрывает тот, у кого наименьшая сумма очков, "
         "а не тот, кто взял больше всего банков." in text
     )
 

@@ -148,19 +148,19 @@ def test_each_joker_rule_is_its_own_line(lang: str) -> None:
     ("old", "new", "lang", "line"),
     [
         ("sevens", "cinquillo", "en",
-         "The session now ends as soon as a player's points total reaches 30, but after 50"
+         "The session now ends as soon as a player's points total reaches 30 points, but after 50"
          " deals at the latest (before: after one deal per player)."),
         ("sevens", "cinquillo", "de",
-         "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 erreicht, spätestens"
+         "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 Punkte erreicht, spätestens"
          " aber nach 50 Runden (bisher nach einer Runde pro Spieler)."),
         ("sevens", "cinquillo", "fr",
-         "La partie s’arrête maintenant dès que le total d’un joueur atteint 30, mais au plus"
+         "La partie s’arrête maintenant dès que le total d’un joueur atteint 30 points, mais au plus"
          " tard après 50 donnes (auparavant, après une donne par joueur)."),
         ("parliament", "best-of-five", "en",
          "The session now ends as soon as a player has won three deals, but after five deals"
          " at the latest (before: after one deal per player)."),
         ("badam-satti", "ristiseiska", "ru",
-         "Партия теперь заканчивается, как только чья-нибудь сумма очков опустится до −100, но не"
+         "Партия теперь заканчивается, как только чья-нибудь сумма очков опустится до −100 очков, но не"
          " позже чем через 50 сдач (раньше — после одной сдачи на каждого игрока)."),
     ],
 )

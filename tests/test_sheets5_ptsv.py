@@ -60,13 +60,13 @@ def diff(first: str, second: str, lang: str) -> str:
 
 
 def test_pt_and_sv_diff_lines_of_the_fifth_reading() -> None:
-    assert "Limite de cartas compradas por quem não pode jogar: 3." in diff(
+    assert "Quem não pode jogar agora pode comprar até três cartas do monte." in diff(
         "fan-tan", "elfer-raus", "pt"
     )
-    assert "Högsta antal kort att dra när man inte kan spela: 3." in diff(
+    assert "Den som inte kan spela får nu dra upp till tre kort från talongen." in diff(
         "fan-tan", "elfer-raus", "sv"
     )
-    assert "O baralho agora também tem as cartas 8 e 9 de cada naipe" in diff(
+    assert "O baralho agora também tem os 8 e os 9 de cada naipe" in diff(
         "cinquillo", "seises", "pt"
     )
 
@@ -74,4 +74,4 @@ def test_pt_and_sv_diff_lines_of_the_fifth_reading() -> None:
 def test_pt_diff_topics_read_as_a_brazilian_rule_sheet() -> None:
     assert "- Custo de cada passe: uma ficha." in sheet("fan-tan-chips", "pt")
     assert "- Custo do passe voluntário: três fichas." in sheet("caught-holding", "pt")
-    assert "- Número ideal de jogadores: 3, e não 4–6." in sheet("devyatka-traditional", "pt")
+    assert "- Agora o ideal é jogar com três jogadores (antes, 4–6)." in sheet("devyatka-traditional", "pt")

@@ -17,7 +17,7 @@ from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import render_rulesheet
 from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
-from sevens.compiler.rulesheet.sheet import never_negative, never_positive, own_pack
+from sevens.compiler.rulesheet.sheet import minus_only, never_negative, never_positive, own_pack
 
 ONE_CARD = "Example: the table shows %(rows)s. Then only this card may be played: %(cards)s."
 SEVERAL = "Example: the table shows %(rows)s. Then exactly these cards may be played: %(cards)s."
@@ -131,9 +131,16 @@ def test_sign_of_scores() -> None:
     for variant in ("sevens", "elfer-raus", "pai-qi", "card-domino-stock"):
         rules = rules_of(variant)
         assert rules.points is not None and never_positive(rules.spec.deck, rules.points.tree)
-    for variant in ("cinquillo", "shichi-narabe", "winner-scores", "parliament-play-on"):
+    for variant in ("cinquillo", "shichi-narabe", "winner-scores"):
         rules = rules_of(variant)
         assert rules.points is not None and not never_positive(rules.spec.deck, rules.points.tree)
+        assert not minus_only(rules), variant
+    # ``1 - player.place``: minus points only because every player is placed (first out 1, …)
+    # when all go out; a player who keeps place 0 would score +1.
+    play_on = rules_of("parliament-play-on")
+    assert play_on.points is not None and minus_only(play_on)
+    assert not never_positive(play_on.spec.deck, play_on.points.tree, least_place=0)
+    assert never_positive(play_on.spec.deck, play_on.points.tree, least_place=1)
     penalty = rules_of("penalty-points")
     assert penalty.points is not None and never_negative(penalty.spec.deck, penalty.points.tree)
 

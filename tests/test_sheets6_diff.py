@@ -54,17 +54,17 @@ def test_no_frame_names_a_base_game_or_doubles_its_colon(lang: str) -> None:
     ("old", "new", "lang", "line"),
     [
         ("sevens", "cinquillo", "de",
-         "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 erreicht, spätestens"
+         "Die Partie endet jetzt, sobald der Punktestand eines Spielers 30 Punkte erreicht, spätestens"
          " aber nach 50 Runden (bisher nach einer Runde pro Spieler)."),
         ("parliament", "best-of-five", "de",
          "Die Partie endet jetzt, sobald ein Spieler drei Runden gewonnen hat, spätestens aber"
          " nach fünf Runden (bisher nach einer Runde pro Spieler)."),
         ("badam-satti", "ristiseiska", "ru",
-         "Партия теперь заканчивается, как только чья-нибудь сумма очков опустится до −100,"
+         "Партия теперь заканчивается, как только чья-нибудь сумма очков опустится до −100 очков,"
          " но не позже чем через 50 сдач (раньше — после одной сдачи на каждого игрока)."),
         ("cinquillo", "sevens", "de",
          "Die Partie endet jetzt nach einer Runde pro Spieler (bisher, sobald der Punktestand"
-         " eines Spielers 30 erreicht, spätestens aber nach 50 Runden)."),
+         " eines Spielers 30 Punkte erreicht, spätestens aber nach 50 Runden)."),
     ],
 )
 def test_the_session_line_is_a_sentence(old: str, new: str, lang: str, line: str) -> None:
@@ -125,7 +125,7 @@ def test_joker_lines_are_translated_and_refer_to_a_joker(lang: str) -> None:
          "De 8 en 9 van elke kleur doen nu ook mee (48 kaarten in plaats van 40)."),
         ("cinquillo", "seises", "ru", "Теперь в колоде есть также 8 и 9 каждой масти (48 карт вместо 40)."),
         ("seises", "cinquillo", "fr",
-         "Le jeu ne comprend plus les 8 et 9 de chaque couleur (40 cartes au lieu de 48)."),
+         "Le jeu ne comprend plus les 8 et les 9 de chaque couleur (40 cartes au lieu de 48)."),
     ],
 )
 def test_ranks_added_or_removed_are_named(old: str, new: str, lang: str, line: str) -> None:
@@ -141,12 +141,15 @@ def test_a_whole_range_keeps_its_range_line() -> None:
 
 
 def test_packs_of_other_kinds_keep_their_rank_lists() -> None:
-    """A Spanish pack against a French one: its ranks as runs ("ace to 7 and jack to king"),
-    not one rank at a time, and no "now also has" line (a Spanish 1 is not a French ace)."""
+    """A Spanish pack against a French one: its ranks as runs ("ace to 7"), the short run
+    of court cards one by one, and no "now also has" line (a Spanish 1 is not a French ace)."""
     said = lines("sevens", "cinquillo")
-    assert "Ranks: ace to 7 and jack to king instead of ace to king." in said
+    assert (
+        "The ranks are now ace to 7, jack, knight and king (ten cards in each suit) instead of"
+        " ace to king." in said
+    )
     assert not [x for x in said if x.startswith("The pack")], said
-    assert "Ränge: Ass bis 7 und Bube bis König statt Ass bis König." in lines(
+    assert "Die Ränge sind jetzt Ass bis 7, Bube, Reiter und König (zehn Karten pro Farbe) statt Ass bis König." in lines(
         "sevens", "cinquillo", "de"
     )
 
@@ -179,10 +182,10 @@ def test_the_compulsory_seven_dropped_is_one_sentence(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "winner"),
     [
-        ("en", "the fewest minus points instead of the most deals won"),
-        ("de", "die wenigsten Minuspunkte statt die meisten gewonnenen Runden"),
-        ("ru", "теперь тот, у кого меньше всего штрафных очков"),
-        ("pt", "quem tiver menos pontos negativos, e não quem tiver ganhado mais rodadas"),
+        ("en", "the player with the fewest minus points, not by the one with the most deals won"),
+        ("de", "wer die wenigsten Minuspunkte hat, nicht mehr, wer die meisten gewonnenen Runden hat"),
+        ("ru", "выигрывает тот, у кого меньше всего штрафных очков"),
+        ("pt", "quem tiver menos pontos negativos, e não mais quem tiver ganhado mais rodadas"),
     ],
 )
 def test_a_minus_points_session_is_won_by_the_fewest_minus_points(lang: str, winner: str) -> None:
@@ -193,5 +196,5 @@ def test_a_minus_points_session_is_won_by_the_fewest_minus_points(lang: str, win
 
 
 def test_a_session_with_plus_points_keeps_the_highest_total() -> None:
-    [line] = [x for x in lines("fan-tan", "cinquillo") if x.startswith("Winner of the session")]
+    [line] = [x for x in lines("fan-tan", "cinquillo") if x.startswith("The session is now won by")]
     assert "the highest points total" in line

@@ -14,6 +14,7 @@ from sevens.compiler.model import Deck
 from sevens.compiler.rulesheet.cards import (
     card_forms,
     card_full,
+    colour_suits,
     joined_forms,
     rank_forms,
     rank_letter,
@@ -226,9 +227,24 @@ SESSION_CHANGED = {
         "The session now ends %(new)s (before: %(old)s).",
     ),
 }
+#: A new session end with a target and a cap on the deals: the cap is a placeholder of its
+#: own (``%(cap)s``, "five deals"), so that a language can say it as a sentence of its own
+#: (Japanese: 「…終わるようになります。最大5ゲームです（これまでは…）。」).
+SESSION_CAPPED = {
+    False: P_(
+        "session: as soon as with a cap, before after",
+        "The session now ends %(new)s, but after %(cap)s at the latest (before: %(old)s).",
+    ),
+    True: P_(
+        "session: as soon as with a cap, before as soon as",
+        "The session now ends %(new)s, but after %(cap)s at the latest (before: %(old)s).",
+    ),
+}
 SESSION_PLAYERS = P_("session", "after one deal per player")
-SESSION_POINTS_UP = P_("session", "as soon as a player's points total reaches %(count)s")
-SESSION_POINTS_DOWN = P_("session", "as soon as a player's points total falls to %(count)s")
+#: The session's winner changed, as a sentence; the values are those of :data:`VALUES`.
+WINNER_CHANGED = P_(
+    "diff", "The session is now won by the player with %(new)s, not by the one with %(old)s."
+)
 #: The fields that make up how long a session lasts.
 LENGTH_FIELDS = ("deals", "target_chips", "target_points", "target_deals")
 
@@ -281,6 +297,8 @@ TOPICS = {
     "points": P_("topic", "Points"),
     "values": P_("topic", "Point values of the cards"),
 }
+#: The ranks' topic where either pack is one of colours (no word for "suit" in it).
+RANKS_OF_COLOURS = P_("topic: colour pack", "Ranks")
 #: Fields told by their new wording alone (conditions and amounts).
 TOLD_NEW = {
     "legal",
@@ -496,12 +514,21 @@ LEADER_OF_RANK = P_(
 )
 
 
+#: The same for a pack of colours, not suits (a player of Elfer raus! speaks of colours).
+LEADER_OF_RANK_COLOUR = P_(
+    "value",
+    "the player holding the %(rank)s of the colour listed first"
+    " (if nobody does, of the next colour, and so on)",
+)
+
+
 def _leader(lang: Lang, rules: AnalysedRules) -> str:
     opening = rules.spec.opening
     if opening.leader == "holder-of-lowest" and (rank := leader_rank(rules)) is not None:
         deck = rules.spec.deck
         forms = {"rank": rank_name(lang, deck, rank), **rank_forms(lang, deck, rank)}
-        return lang.marked(LEADER_OF_RANK, **forms)
+        mark = LEADER_OF_RANK_COLOUR if colour_suits(deck) else LEADER_OF_RANK
+        return lang.marked(mark, **forms)
     if opening.leader == "holder-of-lowest":
         return lowest_holder(lang, rules) or lang.marked(NONE)
     if opening.leader == "holder-of-card" and opening.leader_card is not None:
@@ -622,7 +649,7 @@ def _suits(lang: Lang, rules: AnalysedRules) -> str:
 
 
 def _ranks(lang: Lang, rules: AnalysedRules) -> str:
-    """The ranks in order, each run of three or more said as a range: "2 to ace", or
+    """The ranks in order, each run of four or more said as a range: "2 to ace", or
     "ace to 7, jack, knight and king" for a Spanish pack."""
     deck = rules.spec.deck
     codes = [r.code for r in deck.ranks]
@@ -634,7 +661,7 @@ def _ranks(lang: Lang, rules: AnalysedRules) -> str:
             runs.append([i])
     parts: list[str] = []
     for run in runs:
-        if len(run) > 2:
+        if len(run) > 3:  # "jack, knight and king" reads better than "jack to king"
             parts.append(_rank_run(lang, deck, run[0], run[-1]))
         else:
             parts.extend(rank_name(lang, deck, i) for i in run)
@@ -722,6 +749,15 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "last_card": (lambda r: r.spec.last_card, lambda lang, r: _transfer(lang, r.spec.last_card)),
     "jokers": (lambda r: r.spec.wild, lambda lang, r: _jokers(lang, r)),
+    # playing for chips, then the ante, before the cost of a pass (a reader's order)
+    "chips": (
+        lambda r: r.spec.chips is not None,
+        lambda lang, r: _value(lang, r.spec.chips is not None),
+    ),
+    "ante": (
+        lambda r: _zero_none(r.ante),
+        lambda lang, r: _amount(lang, r, r.ante, ANTE_SHAPES),
+    ),
     "voluntary": (
         lambda r: r.spec.passing.voluntary,
         lambda lang, r: _value(lang, r.spec.passing.voluntary),
@@ -760,14 +796,6 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "end": (lambda r: r.spec.end_when, lambda lang, r: _value(lang, r.spec.end_when)),
     "blocked": (lambda r: r.spec.blocked, lambda lang, r: _value(lang, r.spec.blocked)),
-    "chips": (
-        lambda r: r.spec.chips is not None,
-        lambda lang, r: _value(lang, r.spec.chips is not None),
-    ),
-    "ante": (
-        lambda r: _zero_none(r.ante),
-        lambda lang, r: _amount(lang, r, r.ante, ANTE_SHAPES),
-    ),
     "pot": (
         lambda r: _chips(r, "pot") if r.spec.chips else "n/a",
         lambda lang, r: _value(lang, _chips(r, "pot")),
@@ -863,13 +891,19 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         if field in SWITCHES and isinstance(old_key, bool) and isinstance(new_key, bool):
             found.append(_switch(lang, field, b, new_key))
             continue
-        if field == "ace" and None in (old_key, new_key):
-            continue  # a pack without a movable ace: the ranks line gives their order
+        if field == "ace" and (None in (old_key, new_key) or not (_has_ace(a) and _has_ace(b))):
+            continue  # a pack without an ace (or a movable one): the ranks line says it
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
             added = old_key is None and field not in ("opening", "removed", "preplaced")
-            found.append(_sentence(lang, field, old, new, added))
+            colours = colour_suits(a.spec.deck) or colour_suits(b.spec.deck)
+            found.append(_sentence(lang, field, old, new, added, colours))
     return found
+
+
+def _has_ace(rules: AnalysedRules) -> bool:
+    """Whether the pack has an ace at all (Elfer raus!'s 1 to 20 has none)."""
+    return any(r.code == "A" for r in rules.spec.deck.ranks)
 
 
 Told = Callable[[Lang, AnalysedRules, AnalysedRules], "list[str] | None"]
@@ -1045,8 +1079,18 @@ def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]
     old, new = _session_end(lang, a), _session_end(lang, b)
     if old is None or new is None:
         return None
+    if old == new:
+        return []
+    session = b.spec.session
+    assert session is not None
+    target = _session_target(lang, b)
+    if target is not None and session.deals is not None:  # the cap said on its own
+        cap = lang.ngettext("%(count)s deal", "%(count)s deals", session.deals) % {
+            "count": lang.count(session.deals, "deal", "acc")
+        }
+        return [lang.marked(SESSION_CAPPED[_has_target(a)], new=target, cap=cap, old=old)]
     frame = SESSION_CHANGED[_has_target(b), _has_target(a)]
-    return [] if old == new else [lang.marked(frame, new=new, old=old)]
+    return [lang.marked(frame, new=new, old=old)]
 
 
 def _has_target(rules: AnalysedRules) -> bool:
@@ -1068,7 +1112,7 @@ def _session_end(lang: Lang, rules: AnalysedRules) -> str | None:
     n = session.deals
     if n is None:
         return lang.marked(SESSION_PLAYERS) if target is None else None
-    count = lang.count(n, "deal")
+    count = lang.count(n, "deal", "acc")
     if target is None:
         return lang.ngettext("after %(count)s deal", "after %(count)s deals", n) % {
             "count": count
@@ -1088,8 +1132,18 @@ def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
     if session.target_points is not None:
         points = session.target_points
         if points >= 0:
-            return lang.marked(SESSION_POINTS_UP, count=points)
-        return lang.marked(SESSION_POINTS_DOWN, count=f"\u2212{-points}")
+            text = lang.ngettext(
+                "as soon as a player's points total reaches %(count)s point",
+                "as soon as a player's points total reaches %(count)s points",
+                points,
+            )
+            return text % {"count": points}
+        text = lang.ngettext(
+            "as soon as a player's points total falls to %(count)s point",
+            "as soon as a player's points total falls to %(count)s points",
+            -points,
+        )
+        return text % {"count": f"\u2212{-points}"}
     if session.target_chips is not None:
         n = session.target_chips
         text = lang.ngettext(
@@ -1105,17 +1159,19 @@ def _session_target(lang: Lang, rules: AnalysedRules) -> str | None:
             "as soon as a player has won %(count)s deals",
             n,
         )
-        return text % {"count": lang.count(n, "deal")}
+        return text % {"count": lang.count(n, "deal", "acc")}
     return None
 
 
 def _ranks_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
-    """Ranks added to or taken out of the pack, said as such with the pack's new size;
-    ``None`` when both packs are a run of ranks ("6 to ace instead of 2 to ace" is clear)
-    or are packs of different kinds (a Spanish pack's 1 is not a French pack's ace)."""
+    """Ranks added to or taken out of the pack, said as such with the pack's new size; for
+    a pack of another kind with a gap in its ranks, the ranks each suit now has; ``None``
+    when both packs are a run of ranks ("6 to ace instead of 2 to ace" is clear)."""
     old, new = a.spec.deck, b.spec.deck
+    if old.preset != new.preset and not _is_run(new) and old.ranks != new.ranks:
+        return [_other_ranks(lang, a, b)]  # a Spanish pack's 1 is not a French pack's ace
     if (_is_run(old) and _is_run(new)) or old.preset != new.preset:
-        return None  # packs of other suits name their ranks otherwise: the lists say it
+        return None  # "6 to ace instead of 2 to ace" is clear
     old_codes = {r.code for r in old.ranks}
     new_codes = {r.code for r in new.ranks}
     added = [i for i, r in enumerate(new.ranks) if r.code not in old_codes]
@@ -1129,23 +1185,46 @@ def _ranks_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     found = []
     if added:  # plural by the number of ranks ("der Rang 8" / "die Ränge 8 und 9")
         text = lang.ngettext(
-            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
-            "The pack now also has the %(ranks)s of each suit (%(cards)s).",
+            "The pack now also has %(ranks)s of each suit (%(cards)s).",
+            "The pack now also has %(ranks)s of each suit (%(cards)s).",
             len(added),
         )
         found.append(text % {"ranks": _rank_list(lang, new, added), "cards": cards})
     if dropped:
         text = lang.ngettext(
-            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
-            "The pack no longer has the %(ranks)s of each suit (%(cards)s).",
+            "The pack no longer has %(ranks)s of each suit (%(cards)s).",
+            "The pack no longer has %(ranks)s of each suit (%(cards)s).",
             len(dropped),
         )
         found.append(text % {"ranks": _rank_list(lang, old, dropped), "cards": cards})
     return found
 
 
+def _other_ranks(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str:
+    """The ranks of a pack of another kind, counted ("The ranks are now ace to 7, jack, knight
+    and king (ten cards in each suit) instead of ace to king."): "jack to king" hid the knight."""
+    n = len(b.spec.deck.ranks)
+    text = lang.ngettext(
+        "The ranks are now %(ranks)s (%(count)s card in each suit) instead of %(old)s.",
+        "The ranks are now %(ranks)s (%(count)s cards in each suit) instead of %(old)s.",
+        n,
+    )
+    return text % {"count": lang.count(n, "card"), "ranks": _ranks(lang, b), "old": _ranks(lang, a)}
+
+
+#: A rank in a list of ranks added to or dropped from the pack, with the article the
+#: language puts before each one ("les 8 et les 9", "los 8 y los 9"; English "the 8 and 9"
+#: puts its article before the list, in the sentence).
+RANK_IN_LIST = {
+    False: P_("rank list: one rank", "the %(rank)s"),
+    True: P_("rank list: several ranks", "%(rank)s"),
+}
+
+
 def _rank_list(lang: Lang, deck: Deck, ranks: list[int]) -> str:
-    return lang.join_and([rank_name(lang, deck, i) for i in ranks])
+    """Ranks joined by "and", each with the article its language wants in such a list."""
+    mark = RANK_IN_LIST[len(ranks) > 1]
+    return lang.join_and([lang.marked(mark, rank=rank_name(lang, deck, i)) for i in ranks])
 
 
 def _is_run(deck: Deck) -> bool:
@@ -1154,8 +1233,85 @@ def _is_run(deck: Deck) -> bool:
     return len(codes) > 2 and all(_follows(x, y) for x, y in pairwise(codes))
 
 
+def _winner_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The session's new winner as a sentence ("Winner of the session: the fewest minus
+    points instead of …" read clipped); a shared win keeps the usual line."""
+    old, new = _session(a, "winner"), _session(b, "winner")
+    if None in (old, new) or "none" in (old, new):
+        return None
+    values = {"new": _session_value(lang, b, "winner"), "old": _session_value(lang, a, "winner")}
+    return [] if values["new"] == values["old"] else [lang.marked(WINNER_CHANGED, **values)]
+
+
+def _draw_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Drawing from the stock, new with a most number of cards, as a sentence with its
+    unit ("Most cards drawn …: 3." was a bare number)."""
+    draw = b.spec.draw
+    if a.spec.draw is not None or draw is None or draw.most is None:
+        return None
+    n = draw.most
+    text = lang.ngettext(
+        "A player who cannot play may now draw up to %(count)s card from the stock.",
+        "A player who cannot play may now draw up to %(count)s cards from the stock.",
+        n,
+    )
+    return [text % {"count": lang.count(n, "card", "gen")}]
+
+
+def _best_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """A best number of players that is now one number, as a sentence with its unit
+    ("Best with three players (before: 4–6)."); a range keeps the usual line."""
+    new, old = _best(b), _best(a)
+    if not isinstance(new, str) or not new.isdigit() or not isinstance(old, str):
+        return None
+    n = int(new)
+    text = lang.ngettext(
+        "Best with %(count)s player (before: %(old)s).",
+        "Best with %(count)s players (before: %(old)s).",
+        n,
+    )
+    return [text % {"count": lang.count(n, "player", "gen"), "old": old}]
+
+
+def _suits_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """A pack of colours instead of suits (or back), said with both words and both lists
+    of names (:func:`sevens.compiler.rulesheet.cards.colour_suits`); ``None`` when
+    both packs have suits, or both colours ("Suits: …" is then right)."""
+    old, new = a.spec.deck, b.spec.deck
+    if colour_suits(old) == colour_suits(new):
+        return None
+    to_colours = colour_suits(new)
+    old_noun, new_noun = ("suit", "colour") if to_colours else ("colour", "suit")
+    n = len(new.suits)
+    if to_colours:
+        text = lang.ngettext(
+            "The pack has %(count)s colour (%(new)s) instead of the %(old_count)s suits (%(old)s).",
+            "The pack has %(count)s colours (%(new)s) instead of the %(old_count)s suits (%(old)s).",
+            n,
+        )
+    else:
+        text = lang.ngettext(
+            "The pack has %(count)s suit (%(new)s) instead of the %(old_count)s colours (%(old)s).",
+            "The pack has %(count)s suits (%(new)s) instead of the %(old_count)s colours (%(old)s).",
+            n,
+        )
+    return [
+        text
+        % {
+            "count": lang.count(n, new_noun, "nom"),
+            "old_count": lang.count(len(old.suits), old_noun, "gen"),
+            "new": _suits(lang, b),
+            "old": _suits(lang, a),
+        }
+    ]
+
+
 #: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
+    "suits": _suits_change,
+    "session_winner": _winner_change,
+    "draw": _draw_change,
+    "best": _best_change,
     "ranks": _ranks_change,
     "start": _start_change,
     "deal": _deal_change,
@@ -1178,10 +1334,13 @@ def _switch(lang: Lang, field: str, new: AnalysedRules, on: bool) -> str:
     return lang.marked(SWITCHES[field][0 if on else 1])
 
 
-def _sentence(lang: Lang, field: str, old: str, new: str, added: bool) -> str:
+def _sentence(
+    lang: Lang, field: str, old: str, new: str, added: bool, colours: bool = False
+) -> str:
     """One difference: ``topic: new instead of old`` for short values; the new rule alone
-    for rules (a hand-written sentence stands by itself), or when there was none before."""
-    topic = lang.marked(TOPICS[field])
+    for rules (a hand-written sentence stands by itself), or when there was none before;
+    ``colours``: either pack is one of colours, whose ranks have a topic of their own."""
+    topic = lang.marked(RANKS_OF_COLOURS if colours and field == "ranks" else TOPICS[field])
     long = not (_short(old) and _short(new))
     if field == "deals" and _is_sentence(new):
         return new  # the cap, as the sheet says it

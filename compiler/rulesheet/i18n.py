@@ -82,9 +82,10 @@ class Lang:
         text = self.tr.pgettext(*mark)
         return text % values if values else text
 
-    def count(self, n: int, noun: str) -> int:
-        """``n`` things called ``noun``, written as this language's style wants (see :func:`counted`)."""
-        return counted(self.code, n, noun)
+    def count(self, n: int, noun: str, case: str | None = None) -> int:
+        """``n`` things called ``noun``, written as this language's style wants (see :func:`counted`);
+        ``case`` names the form a sentence gives the number where it differs from the noun's usual one."""
+        return counted(self.code, n, noun, case)
 
     def join_and(self, items: list[str]) -> str:
         """``a, b and c`` in this language."""
@@ -184,6 +185,9 @@ AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
                                   "восьми", "девяти", "десяти", "одиннадцати", "двенадцати"), 1))},
 }
 
+#: The Russian genitive of a feminine noun differs from the masculine only in "one".
+AGREEMENT["ru"]["f-gen"] = {**AGREEMENT["ru"]["gen"], 1: "одной"}
+
 
 class Count(int):
     """A number of things: an ``int`` for plural choice, shown as its word by ``%s``."""
@@ -199,12 +203,27 @@ class Count(int):
         return self.word
 
 
-def counted(lang: str, n: int, noun: str) -> int:
+#: The form of a number that one sentence gives its noun, where the noun's usual form in
+#: :data:`GENDERS` does not fit: (noun, case) → form of :data:`AGREEMENT`.  Russian "deal"
+#: (сдача) is spelt out in the sentences that name the case they put it in ("выиграет
+#: три сдачи" and "через пять сдач" take the accusative; "не больше трёх карт" the genitive).
+CASE_FORMS: dict[str, dict[tuple[str, str], str]] = {
+    "ru": {("deal", "acc"): "f-acc", ("card", "gen"): "f-gen", ("player", "gen"): "gen",
+           ("suit", "gen"): "f-gen", ("suit", "nom"): "f", ("colour", "gen"): "gen",
+           ("colour", "nom"): "m"},
+}
+
+
+def counted(lang: str, n: int, noun: str, case: str | None = None) -> int:
     """``n`` as a :class:`Count` that prints as a word where ``lang`` spells small numbers
-    out, agreeing with ``noun`` ("card", "chip", …); else ``n`` itself (digits)."""
+    out, agreeing with ``noun`` ("card", "chip", …) in ``case`` where :data:`CASE_FORMS`
+    gives that case a form; else ``n`` itself (digits)."""
     words = NUMBER_WORDS.get(lang)
     if words is None or isinstance(n, bool) or not 1 <= n <= len(words):
         return n
+    form = CASE_FORMS.get(lang, {}).get((noun, case or ""))
+    if form is not None:
+        return Count(n, AGREEMENT[lang].get(form, {}).get(n, words[n - 1]))
     if lang in LISTED_ONLY and noun not in GENDERS.get(lang, {}):
         return n
     gender = GENDERS.get(lang, {}).get(noun, "")

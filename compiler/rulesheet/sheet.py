@@ -61,6 +61,7 @@ from sevens.compiler.rulesheet.shapes import (
     without_stop,
 )
 from sevens.compiler.rulesheet.typography import keep
+from sevens.runtime.contract import EndWhen
 
 #: The ``lang`` attribute of an HTML sheet where the sheet follows one country's usage
 #: (the Portuguese sheets are written in Brazilian Portuguese).
@@ -369,43 +370,103 @@ def _shaped(lang: Lang, table: dict[str, tuple[str, str]], analysed: Analysed | 
 
 def minus_only(rules: AnalysedRules) -> bool:
     """Whether every score is minus points (the highest total is then the fewest minus points)."""
-    return rules.points is not None and never_positive(rules.spec.deck, rules.points.tree)
+    if rules.points is None:
+        return False
+    # When every player goes out, everyone has a place (1, 2, …) by the time points are scored.
+    least_place = 1 if rules.spec.end_when is EndWhen.ALL_OUT else 0
+    return never_positive(rules.spec.deck, rules.points.tree, least_place)
 
 
-def never_positive(deck: Deck, node: T) -> bool:
+def never_positive(deck: Deck, node: T, least_place: int = 0) -> bool:
     """Whether the integer expression can never be above zero (a score of minus points only),
     as far as its shape shows: false when unsure."""
-    if isinstance(node, TConst):
-        return isinstance(node.value, int) and node.value <= 0
-    if isinstance(node, TUnary) and node.op == "-":
-        return never_negative(deck, node.operand)
-    if isinstance(node, TIf):
-        return never_positive(deck, node.then) and never_positive(deck, node.otherwise)
-    if isinstance(node, TBinary) and node.op == "+":
-        return never_positive(deck, node.left) and never_positive(deck, node.right)
-    if isinstance(node, TBinary) and node.op == "-":
-        return never_positive(deck, node.left) and never_negative(deck, node.right)
-    return False
+    highest = bounds(deck, node, least_place)[1]
+    return highest is not None and highest <= 0
 
 
-#: Attributes that are counts of cards, places or players: never below zero.
-COUNTS = frozenset({"count", "place", "players"})
-
-
-def never_negative(deck: Deck, node: T) -> bool:
+def never_negative(deck: Deck, node: T, least_place: int = 0) -> bool:
     """Whether the integer expression can never be below zero, as far as its shape shows."""
+    lowest = bounds(deck, node, least_place)[0]
+    return lowest is not None and lowest >= 0
+
+
+#: The least and the greatest value an integer expression can take; None where no bound is known.
+Bounds = tuple[int | None, int | None]
+UNBOUNDED: Bounds = (None, None)
+
+#: Attributes that are counts of cards or players: never below zero.
+COUNTS = frozenset({"count", "players"})
+
+
+def bounds(deck: Deck, node: T, least_place: int = 0) -> Bounds:
+    """The range of an integer expression as far as its shape shows (cautious: a bound is
+    given only when it surely holds). ``least_place`` is the lowest ``player.place`` at
+    scoring time: 0 where players who did not go out keep no place."""
     if isinstance(node, TConst):
-        return isinstance(node.value, int) and node.value >= 0
+        value = node.value
+        exact = isinstance(value, int) and not isinstance(value, bool)
+        return (value, value) if exact else UNBOUNDED
     if isinstance(node, TAttr):
-        values_ok = all(r.value >= 0 for r in deck.ranks)  # a pack may give cards minus values
-        return node.name in COUNTS or (node.name == "value" and values_ok)
+        return _attribute_bounds(deck, node.name, least_place)
     if isinstance(node, TAggregate):
-        return node.func == "count" or (node.func == "sum" and never_negative(deck, node.element))
+        return _aggregate_bounds(deck, node, least_place)
+    if isinstance(node, TUnary) and node.op == "-":
+        low, high = bounds(deck, node.operand, least_place)
+        return (_neg(high), _neg(low))
     if isinstance(node, TIf):
-        return never_negative(deck, node.then) and never_negative(deck, node.otherwise)
-    if isinstance(node, TBinary) and node.op in ("+", "*"):
-        return never_negative(deck, node.left) and never_negative(deck, node.right)
-    return False
+        then = bounds(deck, node.then, least_place)
+        otherwise = bounds(deck, node.otherwise, least_place)
+        return (_either(min, then[0], otherwise[0]), _either(max, then[1], otherwise[1]))
+    if isinstance(node, TBinary) and node.op in ("+", "-", "*"):
+        left = bounds(deck, node.left, least_place)
+        right = bounds(deck, node.right, least_place)
+        return _arithmetic(node.op, left, right)
+    return UNBOUNDED
+
+
+def _attribute_bounds(deck: Deck, name: str, least_place: int) -> Bounds:
+    if name == "place":
+        return (least_place, None)
+    if name in COUNTS:
+        return (0, None)
+    if name == "value":  # a pack may give cards minus values
+        values = [rank.value for rank in deck.ranks]
+        return (min(values), max(values))
+    return UNBOUNDED
+
+
+def _aggregate_bounds(deck: Deck, node: TAggregate, least_place: int) -> Bounds:
+    if node.func == "count":
+        return (0, None)
+    if node.func != "sum":
+        return UNBOUNDED
+    low, high = bounds(deck, node.element, least_place)  # a sum of any number of such terms
+    return (0 if low is not None and low >= 0 else None, 0 if high is not None and high <= 0 else None)
+
+
+def _arithmetic(op: str, left: Bounds, right: Bounds) -> Bounds:
+    if op == "+":
+        return (_plus(left[0], right[0]), _plus(left[1], right[1]))
+    if op == "-":
+        return (_plus(left[0], _neg(right[1])), _plus(left[1], _neg(right[0])))
+    if all(bound is not None for bound in (*left, *right)):
+        products = [a * b for a in left for b in right if a is not None and b is not None]
+        return (min(products), max(products))
+    if left[0] is not None and right[0] is not None and left[0] >= 0 and right[0] >= 0:
+        return (left[0] * right[0], None)  # both never negative: so is the product
+    return UNBOUNDED
+
+
+def _neg(bound: int | None) -> int | None:
+    return None if bound is None else -bound
+
+
+def _plus(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else a + b
+
+
+def _either(pick: Callable[[int, int], int], a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else pick(a, b)
 
 
 def session_context(rules: AnalysedRules) -> dict[str, Any] | None:
