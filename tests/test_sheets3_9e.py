@@ -66,7 +66,10 @@ def test_ranks_in_a_run_are_a_range() -> None:
 
 def test_ranks_with_a_gap_are_runs_around_the_gap() -> None:
     text = diff("sevens", "cinquillo")
-    assert "- Ranks: ace to 7 and jack to king instead of ace to king.\n" in text
+    assert (
+        "- The ranks are now ace to 7, jack, knight and king (ten cards in each suit) instead of"
+        " ace to king.\n" in text
+    )
 
 
 def test_session_cap_is_said_as_a_cap() -> None:

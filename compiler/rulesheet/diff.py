@@ -1306,6 +1306,36 @@ def _suits_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     ]
 
 
+def _copies_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Packs shuffled together, as a sentence with the pack's size ("Number of packs: 2
+    instead of 1." was a bare number)."""
+    old, new = a.spec.deck, b.spec.deck
+    if old.copies == new.copies:
+        return None
+    if new.copies == 1:
+        return [lang.gettext("The game is now played with a single pack of %(cards)s cards.")
+                % {"cards": new.n_cards}]
+    text = lang.ngettext(
+        "The game is now played with %(count)s pack shuffled together, %(cards)s cards in all.",
+        "The game is now played with %(count)s packs shuffled together, %(cards)s cards in all.",
+        new.copies,
+    )
+    return [text % {"count": lang.count(new.copies, "pack", "nom"), "cards": new.n_cards}]
+
+
+def _rows_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The rows each suit is built in, as a sentence ("Rows per suit: 2 instead of 1.")."""
+    n = b.spec.layout.rows_per_suit
+    if n == a.spec.layout.rows_per_suit:
+        return None
+    text = lang.ngettext(
+        "Each suit is now built up in a single row on the table.",
+        "Each suit is now built up in %(count)s rows on the table.",
+        n,
+    )
+    return [text % {"count": lang.count(n, "row", "acc")}]
+
+
 #: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
     "suits": _suits_change,
@@ -1313,6 +1343,8 @@ TELLERS: dict[str, Told] = {
     "draw": _draw_change,
     "best": _best_change,
     "ranks": _ranks_change,
+    "copies": _copies_change,
+    "rows": _rows_change,
     "start": _start_change,
     "deal": _deal_change,
     "opening": _opening_change,
