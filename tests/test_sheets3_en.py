@@ -105,7 +105,10 @@ def test_english_example_joins_rows_with_and_and_cards_with_or() -> None:
 def test_other_languages_keep_their_own_example_lists() -> None:
     """The and/or lists are offered to the catalogs, not forced on them."""
     assert "Dann darfst du nur 7♣, 5♦, 9♦, 6♥, 8♥ oder 7♠ legen." in builtin("parliament", "de")
-    assert "na mesa estão 6♦–8♦, 7♥." in builtin("parliament", "pt")
+    # pt takes the lists too, joined with its own words ("e", "ou")
+    assert "com 6♦–8♦ e 7♥ na mesa, você só pode jogar 7♣, 5♦, 9♦, 6♥, 8♥ ou 7♠." in builtin(
+        "parliament", "pt"
+    )
 
 
 def test_a_colon_sentence_stays_with_what_it_introduces_in_print() -> None:

@@ -60,10 +60,10 @@ def diff(first: str, second: str, lang: str) -> str:
 
 
 def test_pt_and_sv_diff_lines_of_the_fifth_reading() -> None:
-    assert "Quem não pode jogar agora pode comprar até três cartas do monte." in diff(
+    assert "Agora, quem não pode jogar pode comprar até três cartas do monte." in diff(
         "fan-tan", "elfer-raus", "pt"
     )
-    assert "Den som inte kan spela får nu dra upp till tre kort från talongen." in diff(
+    assert "Den som inte kan spela får nu dra högst tre kort från talongen." in diff(
         "fan-tan", "elfer-raus", "sv"
     )
     assert "O baralho agora também tem os 8 e os 9 de cada naipe" in diff(

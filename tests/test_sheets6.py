@@ -41,8 +41,8 @@ def norm(text: str) -> str:
 @pytest.mark.parametrize(
     ("lang", "wanted"),
     [
-        ("pt", "Nesse caso, só pode ser jogada esta carta: 10♣."),
-        ("sv", "Då får bara det här kortet spelas: 10♣."),
+        ("pt", "Exemplo: com 8♣–9♣ na mesa, você só pode jogar 10♣."),
+        ("sv", "Exempel: med 8♣–9♣ på bordet får du bara spela 10♣."),
     ],
 )
 def test_one_playable_card_is_said_in_the_singular(lang: str, wanted: str) -> None:
@@ -60,9 +60,15 @@ def test_one_card_and_several_cards_take_different_forms() -> None:
         one, many = language.ngettext(ONE_CARD, SEVERAL, 1), language.ngettext(ONE_CARD, SEVERAL, 6)
         assert one != ONE_CARD or lang == "en", lang  # translated, not the English fallback
         assert many
-    pt = Lang("pt")
-    assert pt.ngettext(ONE_CARD, SEVERAL, 1) != pt.ngettext(ONE_CARD, SEVERAL, 6)
-    assert "só estas" in norm(sheet("parliament", "pt"))  # several cards: the plural stays
+    # pt and sv name the cards as what "you may play" (the form of the sentence that follows
+    # it on mandatory-seven), which reads right for one card and for several: a list of
+    # several ends in "ou"/"eller", and no plural frame ("estas cartas") is left around one card
+    for lang, several in (
+        ("pt", "você só pode jogar 7♣, 5♦, 9♦, 6♥, 8♥ ou 7♠."),
+        ("sv", "får du bara spela 7♣, 5♦, 9♦, 6♥, 8♥ eller 7♠."),
+    ):
+        assert several in norm(sheet("parliament", lang)), lang
+    assert "estas cartas" not in norm(sheet("play-or-pay", "pt"))
 
 
 COLOUR_LINES = {

@@ -185,7 +185,7 @@ def test_the_compulsory_seven_dropped_is_one_sentence(lang: str) -> None:
         ("en", "the player with the fewest minus points, not the one with the most deals won"),
         ("de", "wer die wenigsten Minuspunkte hat, nicht mehr, wer die meisten gewonnenen Runden hat"),
         ("ru", "выигрывает тот, у кого меньше всего штрафных очков"),
-        ("pt", "quem tiver menos pontos negativos, e não mais quem tiver ganhado mais rodadas"),
+        ("pt", "Agora vence a partida quem tiver menos pontos negativos, e não quem tiver ganhado mais"),
     ],
 )
 def test_a_minus_points_session_is_won_by_the_fewest_minus_points(lang: str, winner: str) -> None:
