@@ -13,13 +13,13 @@ def test_a_compulsory_card_gives_the_example_its_second_sentence() -> None:
     assert position.otherwise and not set(position.otherwise) & set(position.legal)
     assert (
         "Example: with 6♥–8♥ on the table, you may play only 7♣, 7♦ or 7♠. If you hold none of"
-        " those cards, you may play only 5♥ or 9♥ instead." in sheet("badam-satti-compulsory", "en")
+        " them, you may play only 5♥ or 9♥." in sheet("badam-satti-compulsory", "en")
     )
 
 
 def test_without_a_compulsory_card_the_example_has_one_sentence() -> None:
     assert example_position(rules_of("badam-satti")).otherwise == ()
-    assert "If you hold none of those cards" not in sheet("badam-satti", "en")
+    assert "If you hold none of them" not in sheet("badam-satti", "en")
 
 
 def test_twins_in_one_row_are_said_under_the_picture() -> None:
