@@ -12,7 +12,7 @@ from sevens.runtime.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 from tests.test_sheets6 import rules_of
 
-BLOCKED = "If nobody can play any more although cards remain in hands"
+BLOCKED = "If players still hold cards but nobody can play any more"
 VARIANTS = sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
 
 
