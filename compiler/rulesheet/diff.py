@@ -26,7 +26,6 @@ from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transf
 from sevens.compiler.rulesheet.sentences import card_phrase, flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
-    PAY_SHAPES,
     canon,
     compulsory_sentence,
     follow_sentence,
@@ -36,7 +35,7 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.runtime.contract import Direction, Transfer
+from sevens.runtime.contract import Direction, EndWhen, Transfer
 
 Shapes = dict[str, tuple[str, str]]
 POINTS: Shapes = {}  # marker: points use their own matcher
@@ -94,6 +93,34 @@ SWITCHES = {
     "follow_optional": (
         P_("diff", "Playing the extra card is now optional."),
         P_("diff", "The extra card must now be played."),
+    ),
+}
+#: What the other players pay the winner, said as a change: the sheet's sentences open with
+#: "In addition", which follows the pot's sentence there but reads oddly in a list of changes.
+#: The keys are those of :data:`sevens.compiler.rulesheet.shapes.PAY_SHAPES`.
+PAY_NOW_SHAPES = {
+    "hand.count": P_(
+        "diff: payment shape",
+        "Each other player now pays the winner one chip for each card still in their hand.",
+    ),
+    "hand.value": P_(
+        "diff: payment shape",
+        "Each other player now pays the winner as many chips as the point values of the cards "
+        "still in their hand.",
+    ),
+}
+#: The end of the deal, as a sentence with the old end in brackets (German cannot place the
+#: comma before "statt" in "topic: new instead of old" when both values are clauses).
+END_CHANGED = {
+    EndWhen.ALL_OUT: P_(
+        "diff",
+        "The deal now goes on until only one player still holds cards (before, it ended when"
+        " the first player went out).",
+    ),
+    EndWhen.FIRST_OUT: P_(
+        "diff",
+        "The deal now ends as soon as the first player has no cards left (before, it went on"
+        " until only one player still held cards).",
     ),
 }
 #: Chips dropped in favour of a points score.
@@ -297,7 +324,7 @@ TOPICS = {
     "points": P_("topic", "Points"),
     "values": P_("topic", "Point values of the cards"),
 }
-#: The ranks' topic where either pack is one of colours (no word for "suit" in it).
+#: The ranks' topic where the new pack is one of colours (no word for "suit" in it).
 RANKS_OF_COLOURS = P_("topic: colour pack", "Ranks")
 #: Fields told by their new wording alone (conditions and amounts).
 TOLD_NEW = {
@@ -802,7 +829,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "pay_winner": (
         lambda r: _zero_none(r.pay_winner),
-        lambda lang, r: _amount(lang, r, r.pay_winner, PAY_SHAPES),
+        lambda lang, r: _amount(lang, r, r.pay_winner, PAY_NOW_SHAPES),
     ),
     "points": (lambda r: _zero_none(r.points), lambda lang, r: _amount(lang, r, r.points, POINTS)),
     "deals": (_session_deals, lambda lang, r: _session_value(lang, r, "deals")),
@@ -896,7 +923,7 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         old, new = describe(lang, a), describe(lang, b)
         if old != new:
             added = old_key is None and field not in ("opening", "removed", "preplaced")
-            colours = colour_suits(a.spec.deck) or colour_suits(b.spec.deck)
+            colours = colour_suits(b.spec.deck)  # the ranks' topic follows the new pack
             found.append(_sentence(lang, field, old, new, added, colours))
     return found
 
@@ -1323,6 +1350,12 @@ def _copies_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] 
     return [text % {"count": lang.count(new.copies, "pack", "nom"), "cards": new.n_cards}]
 
 
+def _end_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The deal's new end as a sentence, its old end in brackets."""
+    new = b.spec.end_when
+    return None if new == a.spec.end_when else [lang.marked(END_CHANGED[new])]
+
+
 def _rows_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
     """The rows each suit is built in, as a sentence ("Rows per suit: 2 instead of 1.")."""
     n = b.spec.layout.rows_per_suit
@@ -1345,6 +1378,7 @@ TELLERS: dict[str, Told] = {
     "ranks": _ranks_change,
     "copies": _copies_change,
     "rows": _rows_change,
+    "end": _end_change,
     "start": _start_change,
     "deal": _deal_change,
     "opening": _opening_change,
@@ -1371,7 +1405,7 @@ def _sentence(
 ) -> str:
     """One difference: ``topic: new instead of old`` for short values; the new rule alone
     for rules (a hand-written sentence stands by itself), or when there was none before;
-    ``colours``: either pack is one of colours, whose ranks have a topic of their own."""
+    ``colours``: the new pack is one of colours, whose ranks have a topic of their own."""
     topic = lang.marked(RANKS_OF_COLOURS if colours and field == "ranks" else TOPICS[field])
     long = not (_short(old) and _short(new))
     if field == "deals" and _is_sentence(new):
