@@ -25,3 +25,26 @@ def test_russian_session_counts_take_their_cases() -> None:
 )
 def test_other_languages_keep_their_session_counts(lang: str, wanted: str) -> None:
     assert wanted in norm(sheet("best-of-five", lang))
+
+
+def test_russian_penalty_from_the_player_with_most_cards_is_taken_by_you() -> None:
+    """"вы берёте наугад две карты у соперника, у которого карт больше всех", not the passive
+    "…перекладывают из руки соперника с наибольшим числом карт вам в руку"."""
+    text = norm(sheet("last-card", "ru"))
+    assert "вы берёте наугад две карты у соперника, у которого карт больше всех" in text
+    assert "перекладывают" not in text
+    assert "вы берёте наугад одну карту у соперника, у которого карт больше всех" in norm(
+        sheet("sevens-overlook", "ru")
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted"),
+    [
+        ("en", "you take two cards at random from the hand of the other player holding the most cards"),
+        ("fr", "vous tirez au hasard deux cartes de la main de l’adversaire qui a le plus de cartes"),
+        ("es", "robas al azar dos cartas de la mano del rival que tiene más cartas"),
+    ],
+)
+def test_the_penalty_from_the_player_with_most_cards_has_its_own_message(lang: str, wanted: str) -> None:
+    assert wanted in norm(sheet("last-card", lang))
