@@ -48,3 +48,21 @@ def test_russian_penalty_from_the_player_with_most_cards_is_taken_by_you() -> No
 )
 def test_the_penalty_from_the_player_with_most_cards_has_its_own_message(lang: str, wanted: str) -> None:
     assert wanted in norm(sheet("last-card", lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "choice", "wanted"),
+    [
+        ("en", "you choose which one to play.", "However, if a 7 is among the cards you may play"),
+        ("fr", "vous choisissez celle que vous posez.", "Toutefois, si l’une des cartes que vous pouvez jouer est un 7"),
+        ("es", "eliges tú cuál.", "Pero si entre las cartas que puedes jugar hay un 7"),
+    ],
+)
+def test_the_compulsory_card_restricts_the_choice_with_a_connective(lang: str, choice: str, wanted: str) -> None:
+    """On the sheet the compulsory card follows "you choose which one", which it restricts;
+    the ``sevens diff`` bullet (the sheet's "What differs" list) stands alone, without it."""
+    text = norm(sheet("badam-satti-compulsory", lang))
+    assert f"{choice} {wanted}" in text
+    bullets = [line for line in sheet("badam-satti-compulsory", lang).splitlines() if line.startswith("- ")]
+    plain = wanted.split(" ", 1)[1]  # without the connective
+    assert [b for b in bullets if plain in b.lower()] and not [b for b in bullets if wanted in b]

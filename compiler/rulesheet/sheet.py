@@ -271,7 +271,8 @@ def _compulsory(lang: Lang, rules: AnalysedRules) -> str | None:
     if rules.compulsory is None:
         return None
     deck, tree = rules.spec.deck, rules.compulsory.tree
-    return compulsory_sentence(lang, deck, tree, sentence(lang, deck, tree))
+    # the sheet says it right after "you choose which one", so it opens with "However"
+    return compulsory_sentence(lang, deck, tree, sentence(lang, deck, tree), after_choice=True)
 
 
 def _mentions(node: T, var: str, attr: str) -> bool:
