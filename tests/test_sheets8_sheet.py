@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from sevens.compiler.rulesheet.i18n import LANGUAGES
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
 from tests.test_sheets6 import norm, sheet
 
 
@@ -66,3 +66,38 @@ def test_the_compulsory_card_restricts_the_choice_with_a_connective(lang: str, c
     bullets = [line for line in sheet("badam-satti-compulsory", lang).splitlines() if line.startswith("- ")]
     plain = wanted.split(" ", 1)[1]  # without the connective
     assert [b for b in bullets if plain in b.lower()] and not [b for b in bullets if wanted in b]
+
+
+
+def cards_section(variant: str, lang: str) -> str:
+    """The paragraphs of the sheet's Cards section (the fourth heading)."""
+    return norm(sheet(variant, lang).split("\n## ")[3].split("\n", 1)[1])
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted"),
+    [
+        ("en", "A Spanish-suited pack of 48 cards."),
+        ("fr", "Un jeu espagnol de 48 cartes."),
+        ("es", "Una baraja española de 48 cartas."),
+        ("ru", "Испанская колода из 48 карт."),
+    ],
+)
+def test_a_spanish_pack_of_48_cards_is_named_as_one(lang: str, wanted: str) -> None:
+    """Seises plays the whole 48-card Spanish pack: the Cards section names the pack, as the
+    40-card Spanish sheets do, instead of "The game is played with 48 cards"."""
+    assert cards_section("seises", lang).startswith(wanted)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_spanish_pack_sentence_in_every_language(lang: str) -> None:
+    played_with = Lang(lang).ngettext(
+        "The game is played with %(count)s card.", "The game is played with %(count)s cards.", 48
+    ) % {"count": 48}
+    pack = Lang(lang).ngettext(
+        "A Spanish-suited pack of %(count)s card.", "A Spanish-suited pack of %(count)s cards.", 48
+    ) % {"count": 48}
+    section = cards_section("seises", lang)
+    assert section.startswith(pack) and played_with not in section
+    assert pack != "A Spanish-suited pack of 48 cards." or lang == "en"
+    assert "40" in cards_section("cinquillo", lang)
