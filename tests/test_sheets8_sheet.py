@@ -101,3 +101,22 @@ def test_the_spanish_pack_sentence_in_every_language(lang: str) -> None:
     assert section.startswith(pack) and played_with not in section
     assert pack != "A Spanish-suited pack of 48 cards." or lang == "en"
     assert "40" in cards_section("cinquillo", lang)
+
+
+@pytest.mark.parametrize("variant", ["cinquillo-fives", "shichi-narabe-tunnel"])
+def test_cards_laid_out_before_the_deal_that_start_the_rows_are_one_group(variant: str) -> None:
+    text = norm(sheet(variant, "en"))
+    assert "(starting cards, laid out before the deal, marked):" in text
+    assert "starting cards and the cards laid out before the deal" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted"),
+    [
+        ("fr", "(les cartes de départ, posées avant la donne, sont entre crochets) :"),
+        ("es", "(entre corchetes, las cartas iniciales, colocadas antes del reparto):"),
+    ],
+)
+def test_the_one_group_caption_in_other_languages(lang: str, wanted: str) -> None:
+    assert wanted in norm(sheet("cinquillo-fives", lang))
+    assert wanted not in norm(sheet("cinquillo", lang))
