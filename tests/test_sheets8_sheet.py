@@ -120,3 +120,23 @@ def test_cards_laid_out_before_the_deal_that_start_the_rows_are_one_group(varian
 def test_the_one_group_caption_in_other_languages(lang: str, wanted: str) -> None:
     assert wanted in norm(sheet("cinquillo-fives", lang))
     assert wanted not in norm(sheet("cinquillo", lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "wanted"),
+    [
+        ("en", "you may play any of these 18 cards: 1O, 2O,"),
+        ("fr", "vous pouvez jouer n’importe laquelle de ces 18 cartes : 1D, 2D,"),
+        ("ru", "Сыграть сейчас можно любую из этих 18 карт: 1O, 2O,"),
+    ],
+)
+def test_a_long_example_list_is_announced_by_its_number(lang: str, wanted: str) -> None:
+    """Cinquillo cabrón's example has 18 playable cards: announced by their number, not a
+    "you may play only …" list closed by "or"."""
+    text = norm(sheet("cinquillo-cabron", lang))
+    assert wanted in text
+    assert "12C, 5E, 5B." in text
+
+
+def test_a_short_example_list_keeps_only() -> None:
+    assert "you may play only 3O, 7O, 4C, 6C, 5E or 5B." in norm(sheet("cinquillo", "en"))
