@@ -206,11 +206,12 @@ class Count(int):
 #: The form of a number that one sentence gives its noun, where the noun's usual form in
 #: :data:`GENDERS` does not fit: (noun, case) → form of :data:`AGREEMENT`.  Russian "deal"
 #: (сдача) is spelt out in the sentences that name the case they put it in ("выиграет
-#: три сдачи" and "через пять сдач" take the accusative; "не больше трёх карт" the genitive).
+#: три сдачи" and "через пять сдач" take the accusative; "не больше трёх карт" and "не больше
+#: пяти сдач" the genitive; "В партии две сдачи" the nominative).
 CASE_FORMS: dict[str, dict[tuple[str, str], str]] = {
-    "ru": {("deal", "acc"): "f-acc", ("card", "gen"): "f-gen", ("player", "gen"): "gen",
-           ("suit", "gen"): "f-gen", ("suit", "nom"): "f", ("colour", "gen"): "gen",
-           ("colour", "nom"): "m"},
+    "ru": {("deal", "acc"): "f-acc", ("deal", "gen"): "f-gen", ("deal", "nom"): "f",
+           ("card", "gen"): "f-gen", ("player", "gen"): "gen", ("suit", "gen"): "f-gen",
+           ("suit", "nom"): "f", ("colour", "gen"): "gen", ("colour", "nom"): "m"},
 }
 
 

@@ -71,7 +71,7 @@ def transfer_text(lang: Lang, transfer: Transfer) -> str:
 
 def _taken(lang: Lang, transfer: Transfer) -> str | None:
     """The usual pass penalties worded as players say them: you take cards from a
-    neighbour in turn order, or every opponent gives you some."""
+    neighbour in turn order or from the player with most cards, or every opponent gives you some."""
     if transfer.target != "self" or transfer.which != "random":
         return None
     n = transfer.cards
@@ -97,6 +97,12 @@ def _taken(lang: Lang, transfer: Transfer) -> str | None:
         text = lang.ngettext(
             "you take %(count)s card at random from your right neighbour's hand",
             "you take %(count)s cards at random from your right neighbour's hand",
+            n,
+        )
+    elif transfer.source == "most-cards":
+        text = lang.ngettext(
+            "you take %(count)s card at random from the hand of the other player holding the most cards",
+            "you take %(count)s cards at random from the hand of the other player holding the most cards",
             n,
         )
     elif transfer.source == "others":

@@ -61,18 +61,19 @@ def environment(lang: str, fmt: str) -> Environment:
     """The environment for ``lang`` and ``fmt``, with the language's catalog installed."""
     env = make_environment(fmt == "html")
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
-    env.filters["count"] = lambda n, noun: count_of(lang, n, noun)
+    env.filters["count"] = lambda n, noun, case=None: count_of(lang, n, noun, case)
     env.filters["and_list"] = Lang(lang).join_and  # "6♦–8♦ and 7♥", as the language joins lists
     env.filters["or_list"] = Lang(lang).join_or
     return env
 
 
-def count_of(lang: str, n: int | str | None, noun: str) -> object:
-    """A count of ``noun`` for a sentence: small numbers as words where ``lang`` wants them;
-    other values (a range such as "4–6", ``None``) unchanged."""
+def count_of(lang: str, n: int | str | None, noun: str, case: str | None = None) -> object:
+    """A count of ``noun`` for a sentence: small numbers as words where ``lang`` wants them,
+    in ``case`` where the sentence gives the number a case of its own (see
+    :data:`~.i18n.CASE_FORMS`); other values (a range such as "4–6", ``None``) unchanged."""
     if isinstance(n, str) and n.isdigit():
         n = int(n)
-    return counted(lang, n, noun) if isinstance(n, int) else n
+    return counted(lang, n, noun, case) if isinstance(n, int) else n
 
 
 def render(context: dict[str, Any], lang: str, fmt: str) -> str:

@@ -205,13 +205,32 @@ COMPULSORY_ANY = P_(
 )
 
 
-def compulsory_sentence(lang: Lang, deck: Deck, node: T, generic: str) -> str:
+#: The same rules where the sheet has just said that you choose among your playable cards:
+#: they restrict that choice, so they open with "However" ("Toutefois, si…", "Pero si…");
+#: a ``sevens diff`` bullet stands alone and keeps the plain wording.
+COMPULSORY_RANK_AFTER_CHOICE = P_(
+    "compulsory shape",
+    "However, if a %(rank)s is among the cards you may play, you must play a %(rank)s rather "
+    "than any other card.",
+)
+COMPULSORY_ANY_AFTER_CHOICE = P_(
+    "compulsory shape",
+    "However, if you may play a card for which %(cond)s, you must play such a card rather than "
+    "any other.",
+)
+
+
+def compulsory_sentence(
+    lang: Lang, deck: Deck, node: T, generic: str, after_choice: bool = False
+) -> str:
     """The rule that some cards must be played when they may be; ``generic`` is the
-    condition's generic wording, used when it is not a single rank."""
+    condition's generic wording, used when it is not a single rank; ``after_choice`` when
+    the sentence follows "you choose which one", which it restricts."""
     match = RANK_IS.match(canon(node))
     if match:
-        return lang.marked(COMPULSORY_RANK, **rank_forms(lang, deck, int(match.group(1))))
-    return lang.marked(COMPULSORY_ANY, cond=generic)
+        mark = COMPULSORY_RANK_AFTER_CHOICE if after_choice else COMPULSORY_RANK
+        return lang.marked(mark, **rank_forms(lang, deck, int(match.group(1))))
+    return lang.marked(COMPULSORY_ANY_AFTER_CHOICE if after_choice else COMPULSORY_ANY, cond=generic)
 
 
 FREE_FOLLOW = {

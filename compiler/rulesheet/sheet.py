@@ -149,6 +149,16 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
     }
 
 
+def _preplaced_are_start(spec: Rulespec) -> bool:
+    """Whether the cards laid out before the deal are exactly the rows' starting cards (the
+    four 7s of Shichi Narabe), so a caption names them as one group, not two."""
+    layout, deck = spec.layout, spec.deck
+    if layout.start_rank is None or not layout.preplaced:
+        return False
+    starts = {deck.face(suit, layout.start_rank) for suit in range(len(deck.suits))}
+    return set(layout.preplaced) == starts
+
+
 def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     """Starting rank, rows per suit, turning the corner, preplaced cards."""
     layout, deck = spec.layout, spec.deck
@@ -170,6 +180,7 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
         "wrap": layout.wrap,
         "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
         "preplaced_forms": card_list(lang, deck, layout.preplaced, lang.join_and),
+        "preplaced_start": _preplaced_are_start(spec),
         "dealt": dealt,
         "picture": picture(lang, spec),
         # copies of a card that share one row: the picture draws each card once
@@ -271,7 +282,8 @@ def _compulsory(lang: Lang, rules: AnalysedRules) -> str | None:
     if rules.compulsory is None:
         return None
     deck, tree = rules.spec.deck, rules.compulsory.tree
-    return compulsory_sentence(lang, deck, tree, sentence(lang, deck, tree))
+    # the sheet says it right after "you choose which one", so it opens with "However"
+    return compulsory_sentence(lang, deck, tree, sentence(lang, deck, tree), after_choice=True)
 
 
 def _mentions(node: T, var: str, attr: str) -> bool:
