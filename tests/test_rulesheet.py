@@ -369,7 +369,7 @@ def test_new_model_fields_are_stated_in_english() -> None:
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
     assert "you take one card at random from your left neighbour's hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
-    assert "you take two cards at random from the hand of the other player holding the most cards" in last
+    assert "you take two cards at random from the hand of whichever other player holds the most cards" in last
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")
     assert "Each player may pass at most three times in a deal." in shichi
     assert "The players score by their places" in shichi

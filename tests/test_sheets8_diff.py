@@ -58,12 +58,12 @@ def test_the_end_of_the_deal_is_a_sentence_both_ways(lang: str) -> None:
 
 def test_the_end_of_the_deal_in_english_and_german() -> None:
     assert (
-        "The deal now goes on until only one player still holds cards (before, it ended when"
+        "The deal now goes on until only one player still holds cards (previously it ended when"
         " the first player went out)." in lines("parliament", "parliament-play-on")
     )
     assert (
-        "Die Runde endet jetzt erst, wenn alle Spieler bis auf einen draußen sind, nicht mehr,"
-        " sobald der erste keine Karten mehr hat." in lines("parliament", "parliament-play-on", "de")
+        "Die Runde geht jetzt weiter, bis nur noch ein Spieler Karten hat (bisher endete sie, sobald"
+        " der erste Spieler keine Karten mehr hatte)." in lines("parliament", "parliament-play-on", "de")
     )
 
 

@@ -41,8 +41,8 @@ def test_russian_penalty_from_the_player_with_most_cards_is_taken_by_you() -> No
 @pytest.mark.parametrize(
     ("lang", "wanted"),
     [
-        ("en", "you take two cards at random from the hand of the other player holding the most cards"),
-        ("fr", "vous tirez au hasard deux cartes de la main de l’adversaire qui a le plus de cartes"),
+        ("en", "you take two cards at random from the hand of whichever other player holds the most cards"),
+        ("fr", "vous tirez au hasard deux cartes dans la main de l’adversaire qui en a le plus"),
         ("es", "robas al azar dos cartas de la mano del rival que tiene más cartas"),
     ],
 )
@@ -106,7 +106,7 @@ def test_the_spanish_pack_sentence_in_every_language(lang: str) -> None:
 @pytest.mark.parametrize("variant", ["cinquillo-fives", "shichi-narabe-tunnel"])
 def test_cards_laid_out_before_the_deal_that_start_the_rows_are_one_group(variant: str) -> None:
     text = norm(sheet(variant, "en"))
-    assert "(starting cards, laid out before the deal, marked):" in text
+    assert "(the starting cards, laid out before the deal, are marked):" in text
     assert "starting cards and the cards laid out before the deal" not in text
 
 
@@ -114,7 +114,7 @@ def test_cards_laid_out_before_the_deal_that_start_the_rows_are_one_group(varian
     ("lang", "wanted"),
     [
         ("fr", "(les cartes de départ, posées avant la donne, sont entre crochets) :"),
-        ("es", "(entre corchetes, las cartas iniciales, colocadas antes del reparto):"),
+        ("es", "(entre corchetes, las cartas iniciales, que se colocan antes del reparto):"),
     ],
 )
 def test_the_one_group_caption_in_other_languages(lang: str, wanted: str) -> None:
