@@ -7,7 +7,6 @@ difference becomes the sentence "<topic>: <new> instead of <old>."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import pairwise
 
 from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
 from sevens.compiler.model import Deck
@@ -679,15 +678,8 @@ def _ranks(lang: Lang, rules: AnalysedRules) -> str:
     """The ranks in order, each run of four or more said as a range: "2 to ace", or
     "ace to 7, jack, knight and king" for a Spanish pack."""
     deck = rules.spec.deck
-    codes = [r.code for r in deck.ranks]
-    runs: list[list[int]] = []
-    for i, code in enumerate(codes):
-        if runs and _follows(codes[runs[-1][-1]], code):
-            runs[-1].append(i)
-        else:
-            runs.append([i])
     parts: list[str] = []
-    for run in runs:
+    for run in _rank_runs(deck):
         if len(run) > 3:  # "jack, knight and king" reads better than "jack to king"
             parts.append(_rank_run(lang, deck, run[0], run[-1]))
         else:
@@ -1254,10 +1246,21 @@ def _rank_list(lang: Lang, deck: Deck, ranks: list[int]) -> str:
     return lang.join_and([lang.marked(mark, rank=rank_name(lang, deck, i)) for i in ranks])
 
 
+def _rank_runs(deck: Deck) -> list[list[int]]:
+    """The pack's rank indices in runs that follow one another without a gap."""
+    codes = [r.code for r in deck.ranks]
+    runs: list[list[int]] = []
+    for i, code in enumerate(codes):
+        if runs and _follows(codes[runs[-1][-1]], code):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
 def _is_run(deck: Deck) -> bool:
     """Whether the pack's ranks follow one another without a gap ("2 to ace")."""
-    codes = [r.code for r in deck.ranks]
-    return len(codes) > 2 and all(_follows(x, y) for x, y in pairwise(codes))
+    return len(deck.ranks) > 2 and len(_rank_runs(deck)) == 1
 
 
 def _winner_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
