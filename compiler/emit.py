@@ -184,7 +184,19 @@ def names_used(nodes: Iterable[ast.AST]) -> set[str]:
 
 # -- layout of the module text ------------------------------------------------
 def render_statement(stmt: ast.stmt) -> str:
-    """One statement as text, wrapped the way a person (or ruff format) would wrap it."""
+    """One statement as text, wrapped the way a person (or ruff format) would wrap it.
+
+    The wrapped text is parsed back and compared with the tree it came from, so a layout
+    that changed what the code means (a lost pair of parentheses) stops the compiler
+    instead of playing other rules than written.
+    """
+    text = _laid_out(stmt)
+    if ast.dump(ast.parse(text)) != ast.dump(ast.parse(ast.unparse(stmt))):
+        raise AssertionError(f"layout changed the meaning of {ast.unparse(stmt)!r}")
+    return text
+
+
+def _laid_out(stmt: ast.stmt) -> str:
     text = ast.unparse(stmt)
     if len(text) <= LINE_WIDTH:
         return text
@@ -214,7 +226,12 @@ def _wrapped_function(function: ast.FunctionDef) -> str:
 
 
 def _wrapped_condition(node: ast.expr, indent: int) -> str:
-    """A long boolean expression, one operand a line inside parentheses."""
+    """A long boolean expression, one operand a line inside parentheses.
+
+    Each operand is parenthesised by its precedence, not by its text: an operand that binds
+    no tighter than the operator joining it (a nested ``and``/``or``, ``x if c else y``) is
+    wrapped whole, whether or not its own text happens to start with ``(``.
+    """
     text = ast.unparse(node)
     if indent + 7 + len(text) <= LINE_WIDTH or not isinstance(node, ast.BoolOp):
         return text
@@ -223,11 +240,17 @@ def _wrapped_condition(node: ast.expr, indent: int) -> str:
     operands = []
     for value in node.values:
         part = _wrapped_condition(value, indent + 4)
-        if isinstance(value, ast.BoolOp) and not part.startswith("("):
+        wrapped_whole = isinstance(value, ast.BoolOp) and part != ast.unparse(value)
+        if _binds_loosely(value) and not wrapped_whole:
             part = f"({part})"
         operands.append(part)
     joined = f"\n{inner}{word} ".join(operands)
     return f"(\n{inner}{joined}\n{' ' * indent})"
+
+
+def _binds_loosely(node: ast.expr) -> bool:
+    """Whether ``node`` needs parentheses as an operand of ``and``/``or``."""
+    return isinstance(node, ast.BoolOp | ast.IfExp | ast.NamedExpr | ast.Lambda)
 
 
 def _wrapped(node: ast.expr, column: int, indent: int) -> str:

@@ -61,5 +61,5 @@ def legal_on_row(
             (not count > 0 and RANK_OF_FACE[face] == SEVEN)
             or (count > 0 and (RANK_OF_FACE[face] == high + 1 or RANK_OF_FACE[face] == low - 1))
         )
-        or (count > 0 and RANK_OF_FACE[face] >= low) and RANK_OF_FACE[face] <= high
+        or ((count > 0 and RANK_OF_FACE[face] >= low) and RANK_OF_FACE[face] <= high)
     )

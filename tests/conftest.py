@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.load import builtin_ids
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
-from sevens.runtime.api import Rules
+from sevens.runtime.api import DealState, Rules
 from sevens.runtime.registry import load_rules
 
 BUILTIN_IDS = builtin_ids()
@@ -30,3 +32,38 @@ def reference(variant: str) -> ReferenceRules:
 @pytest.fixture(params=BUILTIN_IDS)
 def variant(request: pytest.FixtureRequest) -> str:
     return str(request.param)
+
+
+def reachable_positions(
+    rules: Rules, players: int, seed: int, steps: int
+) -> Iterator[tuple[DealState, int]]:
+    """The positions of one random deal of ``rules``, each with the seat to move.
+
+    The deal is played by the random bot with ``rules`` itself, so callers can compare any
+    other implementation of the same rule set position by position.
+    """
+    from sevens.runtime.engine import (
+        choose_leader,
+        deal_hands,
+        lay_out_by_holders,
+        may_pass,
+        name_opening_card,
+    )
+    from sevens.runtime.strategies import PASS, random_strategy
+
+    rng = random.Random(seed)
+    state = DealState(players, 0, deal_hands(rules, players, 0, rng), rules.rule_set.n_rows)
+    rules.setup(state)
+    name_opening_card(rules, state, rng)
+    seat = choose_leader(rules, state, None)
+    lay_out_by_holders(rules, state)
+    choose = random_strategy(rules)
+    for _ in range(steps):
+        yield state, seat
+        legal = rules.legal(state, seat)
+        card = choose(state, seat, legal, may_pass(rules.rule_set, state, seat), rng) if legal else PASS
+        if card != PASS:
+            rules.play(state, seat, card)
+            if not state.hands[seat]:
+                return
+        seat = (seat + 1) % players

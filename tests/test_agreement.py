@@ -10,15 +10,17 @@ evaluating the same position from scratch.
 from __future__ import annotations
 
 import copy
+import json
 import random
 import tempfile
 from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from sevens.compiler.errors import SevensError
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import (
     choose_leader,
@@ -27,8 +29,11 @@ from sevens.runtime.engine import (
     may_pass,
     name_opening_card,
 )
+from sevens.runtime.position import legal_cards
 from sevens.runtime.strategies import PASS, random_strategy
-from tests.conftest import BUILTIN_IDS, compiled, reference
+from tests.conftest import BUILTIN_IDS, compiled, reachable_positions, reference
+from tests.fuzz.generators import long_condition
+from tests.fuzz.oracles import compile_pair
 
 
 def _compare_position(variant: str, state: DealState) -> None:
@@ -268,3 +273,54 @@ def _joker_rules(rule: str) -> tuple[Rules, Rules]:
     path.write_text(text, encoding="utf-8")
     compiled_rules = load_rules(str(path))
     return compiled_rules, ReferenceRules(load_rulespec(path), compiled_rules.rule_set)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), parent=st.sampled_from(["fan-tan", "double-deck", "domino"]))
+def test_long_wrapped_conditions_play_as_written(seed: int, parent: str) -> None:
+    """Conditions long enough to be wrapped over several lines, with nested conditionals and
+    operands that merely start with ``(``, compile to the rules the reference interpreter plays."""
+    rng = random.Random(seed)
+    condition = long_condition(rng)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.yaml"
+        path.write_text(f"id: long\nextends: {parent}\nplay:\n  legal: {json.dumps(condition)}\n")
+        try:
+            pair = compile_pair(path)
+        except SevensError:  # mostly well typed: a refused condition is not this test's subject
+            assume(False)
+    assume("return (\n" in pair.source)  # wrapped over several lines
+    gen, ref = pair.compiled, pair.reference
+    players = gen.rule_set.players.min
+    for state, _ in reachable_positions(gen, players, seed, 60):
+        for seat in range(players):
+            assert gen.legal(state, seat) == ref.legal(state, seat), (condition, seat)
+
+
+@pytest.mark.parametrize(
+    ("condition", "table", "hand", "expected"),
+    [
+        (
+            "(card.rank == row.high + 1 if row.suit == D else card.rank == row.low - 1)"
+            " or card.rank == A",
+            "7D",
+            "AD 8D 6H",
+            ["8D", "AD"],
+        ),
+        (
+            "(card.rank == row.high + 1 and row.suit == C) and card.rank != K"
+            " or (card.rank == row.low - 1 or row.suit == H) and card.rank != 2",
+            "7C 8C",
+            "2C KC 9C 6C",
+            ["6C", "9C"],
+        ),
+    ],
+)
+def test_wrapped_conditions_known_to_have_lost_their_parentheses(
+    condition: str, table: str, hand: str, expected: list[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "wrapped.yaml"
+    path.write_text(f"id: wrapped\nextends: fan-tan\nplay:\n  legal: {json.dumps(condition)}\n")
+    pair = compile_pair(path)
+    assert legal_cards(pair.compiled, table, hand)[0] == expected
+    assert legal_cards(pair.reference, table, hand)[0] == expected

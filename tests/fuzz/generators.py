@@ -57,7 +57,7 @@ def _boolean(rng: random.Random, context: str, depth: int, leaf: bool) -> str:
     names = _names_of(context, "bool")
     if leaf:
         return rng.choice([*names, "true", "false"])
-    choice = rng.randrange(6)
+    choice = rng.randrange(7)
     if choice == 0:
         a, b = (expression(rng, context, "bool", depth + 1) for _ in range(2))
         return f"({a} {rng.choice(['and', 'or'])} {b})"
@@ -74,7 +74,58 @@ def _boolean(rng: random.Random, context: str, depth: int, leaf: bool) -> str:
         return f"{expression(rng, context, kind, depth + 1)} in [{items}]"
     if choice == 4:
         return _aggregate(rng, context, depth, rng.choice(["any", "all"]))
+    if choice == 5:
+        a, c, b = (expression(rng, context, "bool", depth + 1) for _ in range(3))
+        return f"({a} if {c} else {b})"
     return f"({expression(rng, context, 'bool', depth + 1)})"
+
+
+#: Well-typed boolean atoms of a play condition, for conditions that must compile.
+_LEGAL_ATOMS = [
+    "row.open",
+    "not row.open",
+    "row.complete",
+    "table.empty",
+    "card.rank == row.high + 1",
+    "card.rank == row.low - 1",
+    "card.rank == 7",
+    "card.rank == A",
+    "card.suit == D",
+    "card.suit != H",
+    "card in [AS, 7D]",
+    "card.rank in [K, 2]",
+    "any(x.rank == K for x in hand)",
+]
+
+
+def _legal_operand(rng: random.Random, depth: int) -> str:
+    """One operand of a long play condition; nested conditionals and chains up to ``depth``."""
+    if depth <= 0 or rng.random() < 0.3:
+        return rng.choice(_LEGAL_ATOMS)
+    shape = rng.randrange(4)
+    a, b, c = (_legal_operand(rng, depth - 1) for _ in range(3))
+    if shape == 0:
+        return f"({a} if {c} else {b})"
+    if shape == 1:
+        return f"({a} {rng.choice(['and', 'or'])} {b}) {rng.choice(['and', 'or'])} {c}"
+    if shape == 2:
+        return f"({a} or {b})"
+    return f"not ({a} and {b})"
+
+
+def long_condition(rng: random.Random) -> str:
+    """A well-typed play condition long enough that the compiler wraps it over several lines.
+
+    An unparenthesised chain of four to seven operands joined by ``and``/``or``; operands are
+    parenthesised conditional expressions (nested), parenthesised chains, and operands whose
+    text starts with ``(`` without being parenthesised whole (``(a) and b``): the shapes whose
+    precedence a text-based layout loses.
+    """
+    operands = [_legal_operand(rng, 2) for _ in range(rng.randint(4, 7))]
+    text = operands[0]
+    for operand in operands[1:]:
+        text += f" {rng.choice(['and', 'or'])} {operand}"
+    return text
 
 
 def _integer(rng: random.Random, context: str, depth: int, leaf: bool) -> str:

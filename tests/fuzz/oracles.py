@@ -93,13 +93,14 @@ class Pair:
     compiled: Any
     reference: ReferenceRules
     analysed: AnalysedRules
+    source: str
 
 
 def compile_pair(path: Path) -> Pair:
     """Compile ``path`` (already valid) and build its reference interpreter."""
     result = compile_file(path)
     module = module_from_source(result.source, f"fuzz_{result.spec.id.replace('-', '_')}")
-    return Pair(CompiledRules(module), reference_rules(result.rules), result.rules)
+    return Pair(CompiledRules(module), reference_rules(result.rules), result.rules, result.source)
 
 
 def play_both(pair: Pair, seed: int) -> str | None:
