@@ -61,7 +61,11 @@ def reachable_positions(
     for _ in range(steps):
         yield state, seat
         legal = rules.legal(state, seat)
-        card = choose(state, seat, legal, may_pass(rules.rule_set, state, seat), rng) if legal else PASS
+        card = (
+            choose(state, seat, legal, may_pass(rules.rule_set, state, seat), rng)
+            if legal
+            else PASS
+        )
         if card != PASS:
             rules.play(state, seat, card)
             if not state.hands[seat]:

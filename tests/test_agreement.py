@@ -53,7 +53,9 @@ def test_legal_moves_agree_on_reachable_positions(
     variant: str, seed: int, players_offset: int, stop_after: int
 ) -> None:
     gen, ref = compiled(variant), reference(variant)
-    players = gen.rule_set.players.min + players_offset % (gen.rule_set.players.max - gen.rule_set.players.min + 1)
+    players = gen.rule_set.players.min + players_offset % (
+        gen.rule_set.players.max - gen.rule_set.players.min + 1
+    )
     rng = random.Random(seed)
     state = DealState(players, 0, deal_hands(gen, players, 0, rng), gen.rule_set.n_rows)
     gen.setup(state)
@@ -64,7 +66,9 @@ def test_legal_moves_agree_on_reachable_positions(
     for _ in range(stop_after):
         _compare_position(variant, state)
         legal = gen.legal(state, seat)
-        card = choose(state, seat, legal, may_pass(gen.rule_set, state, seat), rng) if legal else PASS
+        card = (
+            choose(state, seat, legal, may_pass(gen.rule_set, state, seat), rng) if legal else PASS
+        )
         if card != PASS:
             gen.play(state, seat, card)
             assert gen.follow_up(state, seat, card) == ref.follow_up(state, seat, card)
@@ -92,7 +96,9 @@ def test_whole_games_agree(variant: str, seed: int) -> None:
     from sevens.runtime.engine import Table, play_deal
 
     gen, ref = compiled(variant), reference(variant)
-    players = gen.rule_set.players.min + seed % (gen.rule_set.players.max - gen.rule_set.players.min + 1)
+    players = gen.rule_set.players.min + seed % (
+        gen.rule_set.players.max - gen.rule_set.players.min + 1
+    )
     a = play_deal(
         gen,
         Table(
@@ -154,7 +160,9 @@ def test_several_rows_per_suit_agree_with_the_reference(case: str, tmp_path: Pat
     assert legal_cards(gen, table, hand) == legal_cards(ref, table, hand) == (expected, False)  # type: ignore[arg-type]
     for seed in range(40):
         a, b = (
-            play_deal(r, Table(8, [random_strategy(r)] * 8, seed % 8, record=True), random.Random(seed))  # type: ignore[arg-type]
+            play_deal(
+                r, Table(8, [random_strategy(r)] * 8, seed % 8, record=True), random.Random(seed)
+            )  # type: ignore[arg-type]
             for r in (gen, ref)
         )
         assert a.record == b.record, seed
@@ -194,12 +202,16 @@ def test_decimal_amounts_are_exact_and_agree(
     path.write_text(
         "id: decimals\nextends: parliament\n"
         f"passing:\n  cost: {cost}\n"
-        f"scoring:\n  points: \"hand.count * {per_card} - ({bonus} if player.is_winner else 0)\"\n"
+        f'scoring:\n  points: "hand.count * {per_card} - ({bonus} if player.is_winner else 0)"\n'
     )
     gen, ref = load_rules(str(path)), reference_rules(load_rulespec(path))
     players = 3 + seed % 4
     a, b = (
-        play_deal(r, Table(players, [random_strategy(r)] * players, seed % players, record=True), random.Random(seed))  # type: ignore[arg-type]
+        play_deal(
+            r,
+            Table(players, [random_strategy(r)] * players, seed % players, record=True),
+            random.Random(seed),
+        )  # type: ignore[arg-type]
         for r in (gen, ref)
     )
     assert a.record == b.record
@@ -231,6 +243,8 @@ def test_records_write_decimals_exactly() -> None:
     long = Fraction("123456789.123456789")
     assert record_number(long) == "123456789.123456789"
     assert decimal_text(Fraction(-1, 20)) == "-0.05"
+
+
 #: Joker rules beyond the built-in shichi-narabe-joker: an optional redeem and going out on a joker.
 JOKER_HOUSE_RULES = {
     "must": "",

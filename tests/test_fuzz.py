@@ -27,6 +27,7 @@ from tests.fuzz.oracles import (
     run_cli,
     time_limit,
 )
+from tests.fuzz.run_fuzz import run_case
 
 SEEDS = st.integers(0, 2**32)
 FUZZ = settings(
@@ -181,3 +182,15 @@ def test_an_opening_card_that_may_stay_undealt_is_refused_with_a_message(tmp_pat
     assert result.exit_code == 2
     assert "opening card 7C" in result.output and "undealt" in result.output
     assert run_cli("simulate", str(path), "--players", "4", "--games", "2").exit_code == 0
+
+
+@pytest.mark.parametrize("kind", ["wrapped", "sheet", "output", "input", "options"])
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_hardening_cases_end_cleanly(
+    kind: str, seed: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The long run's cases for the hardening classes (precedence, hostile text, output and
+    input paths, odd option values), a few each: none ends in a traceback, a hang or a failure."""
+    outcome, report = run_case(kind, seed, tmp_path_factory.mktemp(kind))
+    assert report is None, f"{kind}:{seed} {outcome}\n{report}"

@@ -178,7 +178,10 @@ def mutate_text(rng: random.Random, text: str) -> str:
         elif action == 1 and len(tokens) > 1:
             del tokens[min(where, len(tokens) - 1)]
         else:
-            tokens.insert(where, rng.choice(["99999999999999999999999", "zz", "7X", "♥♥", "\t", "[A]", "[7D, 8D]"]))
+            tokens.insert(
+                where,
+                rng.choice(["99999999999999999999999", "zz", "7X", "♥♥", "\t", "[A]", "[7D, 8D]"]),
+            )
     return " ".join(tokens)
 
 
@@ -228,6 +231,9 @@ HOSTILE_VALUES: list[Any] = [
     "a\nb",
     "<script>alert(1)</script>",
     "[x](javascript:alert(1))",
+    "\u202eevil\u202c",
+    "zero\u200bwidth\ufeff",
+    "nul\x00byte",
     "__import__('os').system('true')",
     [],
     [None],
@@ -239,6 +245,102 @@ HOSTILE_VALUES: list[Any] = [
     "7D",
     "Kn",
 ]
+
+
+#: Characters that must never reach a rule sheet raw: controls, bidi overrides, zero widths.
+INVISIBLE = [
+    "\x00",
+    "\x07",
+    "\x1b",
+    "\u202e",
+    "\u202d",
+    "\u2066",
+    "\u200b",
+    "\u200f",
+    "\u2060",
+    "\ufeff",
+]
+#: Link targets a sheet must not make clickable.
+UNSAFE_URLS = [
+    "javascript:alert(4)",
+    " JavaScript:alert(1)",
+    "data:text/html,<b>x</b>",
+    "vbscript:x",
+    "file:///etc/passwd",
+]
+
+
+def hostile_text(rng: random.Random) -> str:
+    """A short text with invisible or markup characters spliced in."""
+    words = ["Pub", "<b>rules</b>", "[x](javascript:alert(1))", "**bold**", "`code`", "é", "七"]
+    parts = [rng.choice(words) for _ in range(rng.randint(1, 4))]
+    for _ in range(rng.randint(1, 3)):
+        parts.insert(rng.randrange(len(parts) + 1), rng.choice(INVISIBLE))
+    return " ".join(parts)
+
+
+def hostile_text_overlay(rng: random.Random) -> dict[str, Any]:
+    """A house rule whose free texts (name, description, sources) carry hostile text."""
+    overlay: dict[str, Any] = {"name": hostile_text(rng)}
+    if rng.random() < 0.7:
+        overlay["description"] = {"en": hostile_text(rng)}
+    source: dict[str, Any] = {"title": hostile_text(rng)}
+    if rng.random() < 0.8:
+        source["url"] = rng.choice([*UNSAFE_URLS, "https://example.org/" + hostile_text(rng)])
+    overlay["sources"] = [source]
+    return overlay
+
+
+#: Values for numeric and text options that commands must refuse or take cleanly.
+OPTION_VALUES = ["-1", "-5", "0", "1", "3", "99999999999999999999", "1.5", "", "x", "nan", "-0"]
+SCHEDULER_ADDRESSES = [
+    "nonsense",
+    "",
+    "inproc://x",
+    "http://127.0.0.1:9",
+    "tcp://",
+    "tcp://:0",
+    "ucx://x:1",
+    "127.0.0.1:notaport",
+]
+
+
+def option_arguments(rng: random.Random) -> list[str]:
+    """A command line of ``sevens`` with one or two odd option values (runs quickly when valid)."""
+    variant = rng.choice(["parliament", "fan-tan", "domino", "pai-qi", "cinquillo"])
+    commands = {
+        "analyse": ["analyse", variant, "--games", "4", "--quiet"],
+        "compare": ["compare", variant, "parliament", "--games", "4", "--quiet"],
+        "simulate": ["simulate", variant, "--games", "2"],
+        "play": ["play", variant, "--plain", "--deals", "1"],
+    }
+    name = rng.choice(sorted(commands))
+    args = list(commands[name])
+    options = {
+        "analyse": [
+            "--seed",
+            "--players",
+            "--jobs",
+            "--confidence",
+            "--forget",
+            "--scheduler",
+            "--seats",
+        ],
+        "compare": ["--seed", "--players", "--jobs", "--confidence", "--scheduler"],
+        "simulate": ["--seed", "--players", "--deals", "--forget"],
+        "play": ["--seed", "--players", "--deals", "--seat", "--bots"],
+    }[name]
+    for option in rng.sample(options, rng.randint(1, 2)):
+        if option == "--scheduler":
+            value = rng.choice(SCHEDULER_ADDRESSES)
+        elif option in ("--seats", "--bots"):
+            value = ",".join(
+                rng.choice(["random", "heuristic", "x", ""]) for _ in range(rng.randint(1, 9))
+            )
+        else:
+            value = rng.choice(OPTION_VALUES)
+        args += [option, value]
+    return args
 
 
 @cache

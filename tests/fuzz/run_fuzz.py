@@ -12,7 +12,10 @@ anything was found.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import re
 import sys
 import tempfile
 import time
@@ -25,6 +28,7 @@ from sevens.compiler.load import builtin_ids
 from sevens.runtime.position import legal_cards
 from sevens.runtime.registry import load_rules
 from tests.fuzz import generators as gen
+from tests.fuzz import hazards
 from tests.fuzz.oracles import (
     Hang,
     assert_clean,
@@ -82,11 +86,102 @@ def case_position(rng: random.Random, folder: Path) -> str:
     return "agreed"
 
 
+def case_wrapped(rng: random.Random, folder: Path) -> str:
+    """A play condition long enough to be wrapped, with nested conditionals (issue: precedence)."""
+    parent = rng.choice(builtin_ids())
+    path = gen.write(
+        folder,
+        "case.yaml",
+        f"id: wrapped\nextends: {parent}\nplay:\n  legal: {json.dumps(gen.long_condition(rng))}\n",
+    )
+    result = run_cli("validate", str(path), seconds=CASE_SECONDS)
+    assert_clean(result, positioned=True)
+    if result.exit_code != 0:
+        return "refused"
+    start = rng.randrange(1000)
+    problem = first_disagreement(compile_pair(path), range(start, start + 3))
+    assert problem is None, problem
+    return "agreed"
+
+
+def case_sheet(rng: random.Random, folder: Path) -> str:
+    """Hostile free text in a house rule: no raw invisible character and no unsafe link in any sheet."""
+    path = gen.write(folder, "case.yaml", gen.house_rule(rng, gen.hostile_text_overlay(rng)))
+    result = run_cli("validate", str(path), seconds=CASE_SECONDS)
+    assert_clean(result, positioned=True)
+    if result.exit_code != 0:
+        return "refused"
+    lang = rng.choice(["en", "de", "ja", "pt"])
+    for form in ("html", "md"):
+        sheet = run_cli(
+            "rulesheet", str(path), "--lang", lang, "--format", form, seconds=CASE_SECONDS
+        )
+        assert_clean(sheet, positioned=True)
+        assert sheet.exit_code == 0, sheet.output
+        assert_safe_text(sheet.output, form)
+    return "rendered"
+
+
+def assert_safe_text(text: str, form: str) -> None:
+    """No raw control or bidi character, and (in HTML) no link but http(s)."""
+    bad = [c for c in gen.INVISIBLE if c in text]
+    assert not bad, f"raw {[hex(ord(c)) for c in bad]} in the {form} sheet"
+    for match in re.finditer(r"href\s*=\s*[\"']?\s*([^\"' >]*)", text, re.IGNORECASE):
+        assert match.group(1).lower().startswith(("http://", "https://", "#")), match.group(0)
+    if form == "md":
+        for match in re.finditer(r"\]\(\s*([^)\s]*)", text):
+            assert match.group(1).lower().startswith(("http://", "https://", "#")), match.group(0)
+
+
+def case_output(rng: random.Random, folder: Path) -> str:
+    """A file-writing option pointed at a FIFO, a link, a device, a folder, an input…"""
+    work = Path(tempfile.mkdtemp(dir=folder))
+    parent, child = hazards.inputs(work)
+    writer, kind = hazards.pick(rng)
+    hazard = hazards.make(kind, work, parent, child)
+    before = set(os.listdir(work))
+    args = [a.format(input=child, parent=parent) for a in hazards.WRITERS[writer]]
+    result = run_cli(*args, hazard.path, seconds=CASE_SECONDS)
+    assert_clean(result, positioned=False)
+    hazard.check(result.exit_code)
+    left = hazards.leftovers(work, before)
+    assert not left, f"{writer} {kind}: left behind {left}"
+    return f"exit{result.exit_code}"
+
+
+def case_input(rng: random.Random, folder: Path) -> str:
+    """A rulespec path that is a FIFO, a link to /dev/zero, a huge file or a folder."""
+    work = Path(tempfile.mkdtemp(dir=folder))
+    kind = rng.choice(hazards.HOSTILE_INPUTS)
+    path = hazards.hostile_input(kind, work)
+    command = rng.choice(
+        [["validate"], ["simulate", "--games", "1"], ["rulesheet", "--lang", "en"]]
+    )
+    args = [command[0], str(path), *command[1:]]
+    result = run_cli(*args, seconds=20)
+    assert_clean(result, positioned=False)
+    assert result.exit_code == 2, f"{kind} rulespec accepted by {command[0]}"
+    return "refused"
+
+
+def case_options(rng: random.Random, folder: Path) -> str:
+    """Odd option values (negative seeds, huge numbers, bad scheduler addresses, too many bots)."""
+    args = gen.option_arguments(rng)
+    result = run_cli(*args, seconds=CASE_SECONDS)
+    assert_clean(result, positioned=False)
+    return f"exit{result.exit_code}"
+
+
 CASES: dict[str, Callable[[random.Random, Path], str]] = {
     "condition": case_condition,
     "combination": case_combination,
     "hostile": case_hostile,
     "position": case_position,
+    "wrapped": case_wrapped,
+    "sheet": case_sheet,
+    "output": case_output,
+    "input": case_input,
+    "options": case_options,
 }
 
 
@@ -159,9 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     for key in sorted(counts):
         print(f"  {key:28} {counts[key]}")
     bad = sum(n for k, n in counts.items() if k.endswith((":traceback", ":hang", ":failed")))
-    print(
-        f"failures: {bad}"
-    )
+    print(f"failures: {bad}")
     return 1 if bad else 0
 
 
