@@ -17,6 +17,7 @@ regular file, and a link's target written as ``compiler/output.py`` promises.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import stat
@@ -48,7 +49,12 @@ WRITING_OPTIONS: dict[tuple[str, str], Args] = {
     ("analyse", "record"): lambda dest, spec: ["analyse", str(spec), *LAB, "--record", dest],
     ("analyse", "report"): lambda dest, spec: ["analyse", str(spec), *LAB, "--report", dest],
     ("compare", "report"): lambda dest, spec: [
-        "compare", str(spec), "parliament", *LAB, "--report", dest
+        "compare",
+        str(spec),
+        "parliament",
+        *LAB,
+        "--report",
+        dest,
     ],
 }
 #: Writing options that name a folder to write into rather than a file.
@@ -222,10 +228,10 @@ class _FifoReader:
             self.data = handle.read()
 
     def finish(self) -> None:
-        try:  # a refused run never opened the FIFO: open it ourselves so the reader ends
+        # a refused run never opened the FIFO: open it ourselves so the reader ends
+        # (OSError: the reader has already gone)
+        with contextlib.suppress(OSError):
             os.close(os.open(self.path, os.O_WRONLY | os.O_NONBLOCK))
-        except OSError:
-            pass  # the reader has already gone
         self.thread.join(timeout=30)
         assert not self.thread.is_alive(), "the FIFO reader never finished"
 
@@ -302,8 +308,16 @@ def test_analyse_record_over_the_file_size_limit_is_one_line(tmp_path: Path) -> 
         resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
 
     done = subprocess.run(
-        [sys.executable, "-m", "sevens", "analyse", "parliament", "-g", "200", "-j", "1",
-         "-q", "--record", str(record)],
+        [
+            sys.executable,
+            "-m",
+            "sevens",
+            "analyse",
+            "parliament",
+            *("-g", "200", "-j", "1", "-q"),
+            "--record",
+            str(record),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
