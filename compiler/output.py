@@ -196,7 +196,7 @@ def write_private(path: Path, text: str, *, what: str, make_parents: bool = Fals
 
     Whatever is at ``path`` (a link, a FIFO, a device, a file) is replaced by
     renaming, never written through: a link planted in a shared folder cannot
-    make this program overwrite its target.  A folder writable by other users
+    make this program overwrite its target.  A folder writable by others (``o+w``)
     or owned by another user is refused, since anyone who may write there could
     swap the file between our writing and someone's reading.
     """
@@ -225,7 +225,7 @@ def _check_private_folder(folder: Path) -> None:
     if not stat.S_ISDIR(info.st_mode):
         raise NotADirectoryError(20, os.strerror(20))
     if info.st_mode & stat.S_IWOTH:
-        raise _Unsafe(f"the folder {escape_text(str(folder))} is writable by other users")
+        raise _Unsafe(f"the folder {escape_text(str(folder))} is writable by others (chmod o-w)")
     if info.st_uid not in (os.geteuid(), 0):
         raise _Unsafe(f"the folder {escape_text(str(folder))} belongs to another user")
 

@@ -1,7 +1,7 @@
 """The compile cache ($SEVENS_CACHE): a copy for people to read, never a way to write elsewhere.
 
 A link or FIFO planted at a cache entry is replaced, never followed or waited
-on; a cache folder writable by other users is not used; a cache that cannot be
+on; a cache folder writable by others (o+w) is not used; a cache that cannot be
 written at all costs at most one line on stderr that speaks of the cache, and
 the run goes on.
 """
@@ -84,7 +84,7 @@ def test_a_cache_writable_by_others_is_not_used(
     assert result.exit_code == 0, result.output
     notes = result.stderr.strip().splitlines()
     assert len(notes) == 1 and "cache" in notes[0], result.stderr
-    assert "writable by other users" in notes[0]
+    assert "writable by others" in notes[0]
     assert list(cache.iterdir()) == []
 
 
@@ -100,3 +100,18 @@ def test_a_bad_cache_does_not_stop_the_run(
     assert len(notes) <= 1, result.stderr
     assert all("cache" in note and "the output" not in note for note in notes), result.stderr
     assert (tmp_path / "plain.txt").read_text(encoding="utf-8") == "plain\n"
+
+
+def test_a_cache_of_another_user_is_not_used(
+    house: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its owner could swap the copy at any time; only root can make such a folder here."""
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a folder to another user")
+    cache = tmp_path / "theirs"
+    cache.mkdir()
+    os.chown(cache, 4242, 4242)
+    result = simulate(house, cache, monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert "belongs to another user" in result.stderr, result.stderr
+    assert list(cache.iterdir()) == []
