@@ -10,11 +10,17 @@ The promises (``docs/reliability.md``):
   or ``/proc`` (``/dev/stdout`` redirected to a file); a block device, a socket
   or a directory is refused;
 * a symbolic link is followed: its target is written, the link stays;
-* a path that is one of the command's input files is refused;
+* a path that is one of the command's input files is refused
+  (:func:`check_output` says so before a long run starts, not after);
 * every OS error (no such directory, permission denied, disk full, file size
   limit…) becomes a :class:`SevensError` with one line, and the temporary file
   is removed on every way out, including ``SIGTERM`` (the CLI turns it into
   ``SystemExit`` so that ``finally`` blocks run).
+
+:func:`write_private` is the same writer for files nobody but this program
+should touch (the compile cache): it never follows a link or writes into a
+device at the path, it always puts a fresh file there by renaming, and it
+refuses a folder that other users may write to.
 """
 
 from __future__ import annotations
@@ -76,6 +82,31 @@ def _existing_mode(path: Path) -> int | None:
         return path.stat().st_mode
     except FileNotFoundError:
         return None
+
+
+def check_output(
+    path: Path,
+    *,
+    what: str = "the output",
+    inputs: Iterable[Path] = (),
+    make_parents: bool = False,
+) -> None:
+    """Refuse now what :func:`open_output` would refuse later, so no long run is wasted.
+
+    An input file, a directory, a path under a file and (unless ``make_parents``)
+    a missing folder are refused; a full disk or a file-size limit can only
+    show when the text is written.
+    """
+    target = _target(path, what)
+    _check_not_input(path, target, inputs, what)
+    try:
+        mode = _existing_mode(Path(path))
+        if mode is None and not make_parents:
+            os.stat(target.parent)  # a missing folder or a file in the way: its own errno
+    except OSError as exc:
+        raise _fail(path, what, exc.strerror or str(exc)) from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise _fail(path, what, "it is a directory")
 
 
 @contextmanager
@@ -160,6 +191,56 @@ def _open_replacing(target: Path, mode: int | None) -> Iterator[IO[str]]:
         Path(tmp).unlink(missing_ok=True)
 
 
+def write_private(path: Path, text: str, *, what: str, make_parents: bool = False) -> None:
+    """Put a fresh file holding ``text`` at ``path`` in a folder only this user may write.
+
+    Whatever is at ``path`` (a link, a FIFO, a device, a file) is replaced by
+    renaming, never written through: a link planted in a shared folder cannot
+    make this program overwrite its target.  A folder writable by others (``o+w``)
+    or owned by another user is refused, since anyone who may write there could
+    swap the file between our writing and someone's reading.
+    """
+    if not str(path) or "\0" in str(path):
+        raise _fail(repr(str(path)), what, "not a file name")
+    folder = Path(os.path.realpath(Path(path).parent))
+    try:
+        if make_parents:
+            folder.mkdir(parents=True, exist_ok=True)
+        _check_private_folder(folder)
+        mode = _private_mode(folder / Path(path).name)
+        with _open_replacing(folder / Path(path).name, mode) as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise _fail(path, what, exc.strerror or str(exc)) from None
+    except _Unsafe as exc:
+        raise _fail(path, what, str(exc)) from None
+
+
+class _Unsafe(Exception):
+    """A folder :func:`write_private` must not write in; the message says why."""
+
+
+def _check_private_folder(folder: Path) -> None:
+    info = folder.stat()
+    if not stat.S_ISDIR(info.st_mode):
+        raise NotADirectoryError(20, os.strerror(20))
+    if info.st_mode & stat.S_IWOTH:
+        raise _Unsafe(f"the folder {escape_text(str(folder))} is writable by others (chmod o-w)")
+    if info.st_uid not in (os.geteuid(), 0):
+        raise _Unsafe(f"the folder {escape_text(str(folder))} belongs to another user")
+
+
+def _private_mode(path: Path) -> int | None:
+    """The mode to keep: a regular file's own; nothing for a link, device or FIFO replaced."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(21, "it is a directory")
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
+
+
 def write_text(
     path: Path,
     text: str,
@@ -173,4 +254,4 @@ def write_text(
         handle.write(text)
 
 
-__all__ = ["OutputError", "open_output", "write_text"]
+__all__ = ["OutputError", "check_output", "open_output", "write_private", "write_text"]

@@ -12,12 +12,18 @@ the hash of the resolved rulespec and the emitter version, so a person can
 read what ran.  The cache is never trusted over what it caches: the module
 is always executed from the freshly compiled text, and a cached copy that
 differs from it (tampered, truncated, from another compiler) is rewritten.
+
+The copy is written by :func:`sevens.compiler.output.write_private`: a fresh
+file renamed into place, never through a link found there, and never into a
+folder other users may write to.  A cache that cannot be written (a bad
+``$SEVENS_CACHE``, such a folder) costs a one-line note on stderr, not the run.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import stat
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -25,13 +31,8 @@ from types import ModuleType
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.emit import emit_module, source_hash
 from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.pipeline import (
-    find_rulespec,
-    generated_path,
-    is_builtin,
-    load_rulespec,
-    write_atomic,
-)
+from sevens.compiler.output import write_private
+from sevens.compiler.pipeline import find_rulespec, generated_path, is_builtin, load_rulespec
 from sevens.runtime.machine import CompiledRules
 
 
@@ -89,10 +90,39 @@ def _user_module(analysed: AnalysedRules) -> ModuleType:
     key = source_hash(spec)
     text = emit_module(analysed)
     cached = cache_dir() / f"{spec.id}-{key}.py"
-    try:
-        current = cached.read_text(encoding="utf-8") if cached.is_file() else None
-        if current != text:
-            write_atomic(cached, text)
-    except OSError:
-        pass  # the copy is for people to read; playing does not need it
+    _keep_copy(cached, text)
     return module_from_text(text, str(cached), f"sevens_user_{spec.id.replace('-', '_')}_{key}")
+
+
+#: Cache folders already reported as unusable, so a run notes each once.
+_NOTED: set[str] = set()
+
+
+def _keep_copy(cached: Path, text: str) -> None:
+    """Keep ``text`` at ``cached`` for people to read; playing does not need it, so a
+    cache that cannot be written is a note, never the end of the run."""
+    try:
+        if _read_copy(cached, len(text.encode("utf-8"))) != text:
+            write_private(cached, text, what="the cached module", make_parents=True)
+    except SevensError as exc:
+        if str(cached.parent) not in _NOTED:
+            _NOTED.add(str(cached.parent))
+            reason = exc.diagnostics[0].message
+            print(f"note: compile cache not used: {reason}", file=sys.stderr)
+
+
+def _read_copy(cached: Path, size: int) -> str | None:
+    """The cached copy if it is a regular file of the expected size at most, else ``None``.
+
+    A link is not followed and a FIFO not waited on: what is there is only
+    compared with the fresh text, and replaced when it differs.
+    """
+    try:
+        fd = os.open(cached, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = handle.read(size + 1)
+    return data.decode("utf-8", "replace")

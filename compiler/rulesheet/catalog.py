@@ -7,12 +7,14 @@ fails until they are translated) and obsolete ones dropped.
 
 from __future__ import annotations
 
+from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from sevens.compiler.output import write_text
 from sevens.compiler.rulesheet.i18n import DOMAIN, LANGUAGES, po_path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -38,13 +40,11 @@ def read_catalog(lang: str) -> Catalog:
 
 def write_catalog(catalog: Catalog, lang: str) -> None:
     """Write ``catalog`` as the ``.po`` file of ``lang`` (sorted, without dates, so diffs stay small)."""
-    path = po_path(lang)
-    path.parent.mkdir(parents=True, exist_ok=True)
     catalog.revision_date = catalog.creation_date  # keep the header stable
-    with path.open("wb") as handle:
-        write_po(
-            handle, catalog, width=0, sort_output=True, omit_header=False, include_lineno=False
-        )
+    buffer = BytesIO()  # Babel writes bytes; the one output writer takes text
+    write_po(buffer, catalog, width=0, sort_output=True, omit_header=False, include_lineno=False)
+    text = buffer.getvalue().decode(catalog.charset or "utf-8")
+    write_text(po_path(lang), text, what="the catalog", make_parents=True)
 
 
 def update_catalogs() -> None:

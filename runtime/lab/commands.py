@@ -12,7 +12,6 @@ import json
 import math
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,7 +21,9 @@ from typing import IO, Any, TypeVar
 import click
 
 from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.pipeline import write_atomic
+from sevens.compiler.load import load_document
+from sevens.compiler.output import check_output, open_output, write_text
+from sevens.compiler.pipeline import find_rulespec
 from sevens.runtime.api import GameError
 from sevens.runtime.lab import figures
 from sevens.runtime.lab.measures import plan
@@ -152,10 +153,16 @@ def _play(
     return outcome, time.perf_counter() - started
 
 
-def _check_report(path: Path | None) -> None:
-    """Refuse a report that could not be written before playing, not after."""
-    if path is not None and not path.parent.is_dir():
-        raise SevensError(Diagnostic(f"{path}: cannot write the report: no folder {path.parent}"))
+def _input_files(references: list[str]) -> list[Path]:
+    """The rulespec files the rule sets are read from, with every parent they extend."""
+    return [path for ref in references for path in load_document(find_rulespec(ref)).paths]
+
+
+def _check_outputs(options: dict[str, Any], inputs: list[Path]) -> None:
+    """Refuse a report or record that could not be written before playing, not after."""
+    for key, what in (("report", "the report"), ("record", "the record")):
+        if options.get(key) is not None:
+            check_output(options[key], what=what, inputs=inputs)
 
 
 def _prepare(reference: str, players: int) -> Source:
@@ -179,10 +186,11 @@ def _match_deals(source: Source, players: int) -> int:
 def analyse(variant: str, **options: Any) -> None:
     """How fair is VARIANT, how long are its deals, does skill matter: figures with intervals."""
     with _user_errors():
-        _check_report(options["report"])
         source = _prepare(variant, options["players"])
+        options["inputs"] = _input_files([variant])
+        _check_outputs(options, options["inputs"])
         job = _job([source], options, record=options["record"] is not None)
-        with _record_file(options["record"]) as stream:
+        with _record_file(options["record"], options["inputs"]) as stream:
             outcome, seconds = _play(
                 job, options["jobs"], options["scheduler"], options["quiet"], stream
             )
@@ -197,8 +205,9 @@ def analyse(variant: str, **options: Any) -> None:
 def compare(first: str, second: str, **options: Any) -> None:
     """Play the same deals under rule sets FIRST and SECOND and say which differences are real."""
     with _user_errors():
-        _check_report(options["report"])
         sources = [_prepare(ref, options["players"]) for ref in (first, second)]
+        options["inputs"] = _input_files([first, second])
+        _check_outputs(options, options["inputs"])
         job = _job(sources, options)
         outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
         result = comparison(job, outcome, options["confidence"], options["games"])
@@ -302,7 +311,7 @@ def _finish(
     if options["report"] is not None:
         from sevens.runtime.lab.report import render
 
-        write_atomic(options["report"], render(result))
+        write_text(options["report"], render(result), what="the report", inputs=options["inputs"])
     if options["as_json"]:
         click.echo(json.dumps(_finite(result), indent=2, ensure_ascii=False, allow_nan=False))
     else:
@@ -372,27 +381,18 @@ def _print_comparison(result: dict[str, Any], seconds: float) -> None:
 
 
 @contextmanager
-def _record_file(path: Path | None) -> Iterator[IO[str] | None]:
-    """The record, written beside its destination and moved into place when the run ends.
+def _record_file(path: Path | None, inputs: list[Path]) -> Iterator[IO[str] | None]:
+    """The record, through the one output writer (``sevens.compiler.output``).
 
-    An interrupted run still moves it into place: it then holds the games of
-    the chunks finished in order, as whole lines.
+    An interrupted run still commits it (the runner returns rather than
+    raising): it then holds the games of the chunks finished in order, as whole
+    lines.
     """
     if path is None:
         yield None
         return
-    try:
-        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - moved into place at the end
-            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
-        )
-    except OSError as exc:
-        raise SevensError(Diagnostic(f"{path}: cannot write the record: {exc.strerror}")) from None
-    try:
-        with handle:
-            yield handle
-        os.replace(handle.name, path)
-    finally:
-        Path(handle.name).unlink(missing_ok=True)
+    with open_output(path, what="the record", inputs=inputs) as handle:
+        yield handle
 
 
 __all__ = ["analyse", "analysis", "compare", "comparison"]
