@@ -33,6 +33,7 @@ from sevens.compiler.pipeline import (
     load_rulespec,
     write_atomic,
 )
+from sevens.options import OUTPUT_FILE
 from sevens.runtime.api import GameError
 
 EXIT_INVALID = 2
@@ -142,7 +143,7 @@ def _builtin_files() -> list[Path]:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path),
+    type=OUTPUT_FILE,
     help="Directory for modules of non-built-in rulespecs.",
 )
 def compile_command(files: tuple[Path, ...], check: bool, output: Path | None) -> None:
@@ -154,7 +155,7 @@ def compile_command(files: tuple[Path, ...], check: bool, output: Path | None) -
         _check_distinct(destinations, [path for path, _ in compiled])
     stale = []
     for destination, (_, result) in zip(destinations, compiled, strict=True):
-        current = destination.read_text(encoding="utf-8") if destination.exists() else None
+        current = destination.read_text(encoding="utf-8") if destination.is_file() else None
         if current == result.source:
             continue
         stale.append(destination)
@@ -230,7 +231,7 @@ def _orphans() -> list[Path]:
     "--strategy", default="random", show_default=True, help="Bot strategy for every seat."
 )
 @click.option(
-    "--record", type=click.Path(path_type=Path), help="Write every game to this JSON Lines file."
+    "--record", type=OUTPUT_FILE, help="Write every game to this JSON Lines file."
 )
 @click.option(
     "--deals",
@@ -475,7 +476,7 @@ def play(
 )
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
 @click.option(
-    "-o", "--output", type=click.Path(path_type=Path), help="Write to this file instead of stdout."
+    "-o", "--output", type=OUTPUT_FILE, help="Write to this file instead of stdout."
 )
 @click.option(
     "--all",

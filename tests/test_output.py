@@ -139,13 +139,6 @@ def test_directory_is_refused(
     assert_one_line_error(result, "cannot write", "it is a directory")
 
 
-def test_empty_path_is_refused(
-    file_writer: Callable[[str, Path], list[str]], tmp_path: Path
-) -> None:
-    result = run(*file_writer("", tmp_path))
-    assert_one_line_error(result, "cannot write")
-
-
 def test_path_under_a_file_is_refused(
     writer: Callable[[str, Path], list[str]], tmp_path: Path
 ) -> None:

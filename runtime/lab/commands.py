@@ -24,6 +24,7 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
 from sevens.compiler.output import check_output, open_output, write_text
 from sevens.compiler.pipeline import find_rulespec
+from sevens.options import OUTPUT_FILE
 from sevens.runtime.api import GameError
 from sevens.runtime.lab import figures
 from sevens.runtime.lab.measures import plan
@@ -81,7 +82,7 @@ def _common(command: F) -> F:
             help="Chance that a bot forgets to announce 'last card'.",
         ),
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
-        click.option("--report", type=click.Path(path_type=Path), help="Write an HTML report."),
+        click.option("--report", type=OUTPUT_FILE, help="Write an HTML report."),
         click.option(
             "--jobs",
             "-j",
@@ -181,7 +182,7 @@ def _match_deals(source: Source, players: int) -> int:
 @click.argument("variant")
 @_common
 @click.option(
-    "--record", type=click.Path(path_type=Path), help="Write the main table's games (JSON Lines)."
+    "--record", type=OUTPUT_FILE, help="Write the main table's games (JSON Lines)."
 )
 def analyse(variant: str, **options: Any) -> None:
     """How fair is VARIANT, how long are its deals, does skill matter: figures with intervals."""
