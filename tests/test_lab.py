@@ -127,6 +127,26 @@ def test_leader_found_without_recording_is_the_first_to_decide(variant: str) -> 
         assert leader == record["decisions"][0]["seat"], (variant, seed)
 
 
+def test_a_deal_with_covers_goes_to_the_best_score_not_to_the_first_empty_hand() -> None:
+    """Pai Qi: every turn plays or covers a card, so the leader's hand always empties first;
+    the deal's winner must be whoever the face-down cards score best."""
+    rules = load_rules("pai-qi")
+    bots = [STRATEGIES["random"](rules) for _ in range(4)]
+    for seed in range(100):
+        rng = random.Random(seed)
+        deal = play_deal(rules, Table(4, bots, dealer=int(rng.random() * 4)), rng)
+        assert deal.winner is not None
+        assert deal.points[deal.winner] == max(deal.points), seed
+
+
+def test_analyse_finds_no_leader_advantage_in_pai_qi() -> None:
+    code, output = lab("analyse", "pai-qi", "--games", "200", "--json")
+    assert code == 0, output
+    leader = next(f for f in json.loads(output)["findings"] if f.startswith("The leader wins"))
+    share = float(leader.split()[3].rstrip("%"))  # "The leader wins 31.5% [...] of deals"
+    assert share < 50, leader
+
+
 # --- the commands ------------------------------------------------------------------------
 
 
