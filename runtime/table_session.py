@@ -61,6 +61,8 @@ class PlaySession:
 
     def __post_init__(self) -> None:
         check_players(self.rules, self.players)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"seed must be a whole number from 0, not {self.seed!r}")
         if not 0 <= self.seat < self.players:
             raise ValueError(f"--seat must be between 0 and {self.players - 1}")
         unknown = [name for name in self.bots if name not in STRATEGIES]

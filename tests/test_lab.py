@@ -257,3 +257,17 @@ def test_unknown_variant_is_a_clear_error() -> None:
     code, output = lab("compare", "parliament", "parlament", "--games", "10")
     assert code == 2
     assert "unknown variant 'parlament'" in output
+
+
+@pytest.mark.parametrize("command", [["analyse", "parliament"], ["compare", "parliament", "fan-tan"]])
+def test_a_negative_seed_is_refused_before_playing(command: list[str]) -> None:
+    """Seeds -5 … 4 would play the deals of seeds 5 … 1 twice."""
+    code, output = lab(*command, "--seed", "-5", "--games", "10")
+    assert code == 2
+    assert "-5 is not in the range x>=0" in output
+
+
+def test_a_lab_job_refuses_a_negative_seed() -> None:
+    experiment = Experiment("main", 10, seats=("random",) * 4)
+    with pytest.raises(ValueError, match="seed must be a whole number from 0"):
+        Job((ship("parliament"),), 4, -5, 0.1, (experiment,))

@@ -62,7 +62,14 @@ def _common(command: F) -> F:
             type=click.IntRange(min=1),
             help="Games (deals) per experiment.",
         ),
-        click.option("--seed", "-s", default=0, show_default=True, help="Game g uses seed+g."),
+        click.option(
+            "--seed",
+            "-s",
+            default=0,
+            show_default=True,
+            type=click.IntRange(min=0),  # Random(-n) is Random(n): seeds below 0 repeat deals
+            help="Game g uses seed+g; not negative.",
+        ),
         click.option("--strategy", help="Bot strategy for every seat (default: random)."),
         click.option("--seats", help="A strategy per seat, e.g. heuristic,random,random,random."),
         click.option(

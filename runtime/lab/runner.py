@@ -84,6 +84,11 @@ class Job:
     experiments: tuple[Experiment, ...]
     record: bool = False  # keep the game records of the "main" experiment
 
+    def __post_init__(self) -> None:
+        # Random(-n) deals as Random(n): a negative seed would replay other games' deals
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"seed must be a whole number from 0, not {self.seed!r}")
+
 
 @dataclass(frozen=True)
 class Chunk:
