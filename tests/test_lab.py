@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ from click.testing import CliRunner
 
 from sevens.cli import main
 from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.lab import runner
 from sevens.runtime.lab.facts import rule_facts
 from sevens.runtime.lab.measures import Experiment, leader_of
 from sevens.runtime.lab.runner import Job, run, ship
@@ -271,3 +275,62 @@ def test_a_lab_job_refuses_a_negative_seed() -> None:
     experiment = Experiment("main", 10, seats=("random",) * 4)
     with pytest.raises(ValueError, match="seed must be a whole number from 0"):
         Job((ship("parliament"),), 4, -5, 0.1, (experiment,))
+
+
+@pytest.mark.parametrize(
+    "address", ["nonsense", "", "inproc://x", "http://127.0.0.1:8786", "tls://h:1", "h:0", "h:99999"]
+)
+def test_a_scheduler_address_of_another_form_is_refused_before_playing(address: str) -> None:
+    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", address)
+    assert code == 2
+    assert "give the scheduler as tcp://HOST:PORT or HOST:PORT" in output
+    assert "Traceback" not in output
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """A port that accepts connections and never says anything (as a web server waits)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    yield server.getsockname()[1]
+    server.close()
+
+
+@pytest.fixture
+def garbage_server() -> Iterator[int]:
+    """A port that answers every connection with bytes no dask scheduler would send."""
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def answer() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:  # closed: the test is over
+                return
+            with connection:
+                connection.sendall(b"\xff" * 4096)
+
+    threading.Thread(target=answer, daemon=True).start()
+    yield server.getsockname()[1]
+    server.close()
+
+
+def test_a_server_that_never_answers_is_no_scheduler_within_the_time_limit(
+    silent_server: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "CONNECT_SECONDS", 1.0)
+    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{silent_server}")
+    assert code == 2
+    assert f"no dask scheduler at tcp://127.0.0.1:{silent_server}: no answer within 1 s" in output
+
+
+def test_a_server_that_answers_garbage_is_no_scheduler(garbage_server: int) -> None:
+    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{garbage_server}")
+    assert code == 2
+    assert f"no dask scheduler at tcp://127.0.0.1:{garbage_server}" in output
+    assert "dimension" not in output
+
+
+def test_a_scheduler_port_where_nothing_listens_cannot_be_reached() -> None:
+    code, output = lab("compare", "parliament", "fan-tan", "--games", "10", "--scheduler", "tcp://127.0.0.1:1")
+    assert code == 2
+    assert "cannot reach the scheduler at tcp://127.0.0.1:1" in output
