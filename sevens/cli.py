@@ -6,6 +6,7 @@ clear message and exit with status 2, never a traceback.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import signal
@@ -104,6 +105,15 @@ def main() -> None:
     ~/.cache/sevens), but what runs is always the fresh compile.
     """
     _install_signal_handlers()
+    _tolerant_output()
+
+
+def _tolerant_output() -> None:
+    """Output degrades on a stream that cannot show a character (``PYTHONIOENCODING=latin-1``,
+    a legacy console): an escape such as ``\u2212`` instead of a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
 
 
 @main.command()
