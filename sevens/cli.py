@@ -447,7 +447,13 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     default=None,
     help="Full screen: the other seats' strategies from your left, e.g. 'heuristic,search'.",
 )
-@click.option("--deals", default=1, show_default=True, help="Full screen: deals in the match.")
+@click.option(
+    "--deals",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, MAX_SESSION_DEALS),
+    help="Full screen: deals in the match.",
+)
 @click.option("--plain", is_flag=True, help="Line by line instead of full screen.")
 def play(
     variant: str, players: int | None, seed: int, seat: int, strategy: str, bots: str | None, deals: int, plain: bool
@@ -467,7 +473,7 @@ def play(
     names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
     try:
         session = PlaySession(
-            rules, _default_players(variant, players), seat, names, seed, max(1, deals)
+            rules, _default_players(variant, players), seat, names, seed, deals
         )
     except (ValueError, GameError) as error:
         raise click.UsageError(str(error)) from None
