@@ -334,3 +334,34 @@ def test_a_scheduler_port_where_nothing_listens_cannot_be_reached() -> None:
     code, output = lab("compare", "parliament", "fan-tan", "--games", "10", "--scheduler", "tcp://127.0.0.1:1")
     assert code == 2
     assert "cannot reach the scheduler at tcp://127.0.0.1:1" in output
+
+
+def test_one_game_gives_no_interval_and_no_chi_square_test() -> None:
+    """From one game (one match) there is no interval and no test: the figures say so instead
+    of printing [-inf, inf], and the JSON holds null bounds with the reason (no Infinity)."""
+    code, output = lab("analyse", "parliament", "--games", "1", "--quiet")
+    assert code == 0, output
+    assert "inf" not in output
+    assert "[the interval needs at least 2 games]" in output
+    assert "A match lasts 4.00 deals [the interval needs at least 2 matches]" in output
+    assert "Match wins by seat: the chi-square test needs at least 20 matches won" in output
+    assert "chi-square p =" not in output
+    code, output = lab("analyse", "parliament", "--games", "1", "--json", "--quiet")
+    assert code == 0, output
+    assert "Infinity" not in output and "NaN" not in output
+    session = json.loads(output)["experiments"]["session"]
+    assert session["deals"]["mean"] == {
+        "value": 4.0,
+        "low": None,
+        "high": None,
+        "note": "the interval needs at least 2 matches",
+    }
+    assert session["wins"]["equal_p"] is None
+    assert "needs at least 20 matches won" in session["wins"]["equal_p_note"]
+
+
+def test_compare_over_one_game_says_the_differences_need_more_games() -> None:
+    code, output = lab("compare", "parliament", "fan-tan", "--games", "1", "--quiet")
+    assert code == 0, output
+    assert "inf" not in output
+    assert "[the interval needs at least 2 games]" in output
