@@ -307,6 +307,7 @@ class ReferenceRules:
         st.table |= 1 << card
         if st.first_face < 0:
             st.first_face = self.FACE_OF[card]
+            self.note_chosen_start(st, card)
         self.note_row_start(st, card)
         if (1 << card) & st.opening_mask:
             st.opened = True
@@ -314,6 +315,15 @@ class ReferenceRules:
     def lay_out(self, st: DealState, card: int) -> None:
         st.table |= 1 << card
         self.note_row_start(st, card)
+
+    def note_chosen_start(self, st: DealState, card: int) -> None:
+        """With ``start_rank: first-card``, the first card played sets every row's start.
+
+        The interpreter's own rows read ``first_face``; ``row_start`` is set as the compiled
+        module sets it because strategies (the heuristic) read it."""
+        layout = self.spec.layout
+        if layout.start_rank is None and not layout.start_per_row:
+            st.row_start[:] = [self.RANK_OF[card]] * len(st.row_start)
 
     def note_row_start(self, st: DealState, card: int) -> None:
         """With starts per row, the first card laid in a row (one per suit) fixes its start."""

@@ -655,7 +655,21 @@ def _pay_pot(st: DealState, seat: int, amount: int) -> None:
 
 def _score(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:
     points = rules.settle(st)
+    if rules.rule_set.passing.cover and points:
+        st.winner = best_score(points, st.places)
     cards_left = [hand.bit_count() for hand in st.hands]
     return DealResult(
         st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left, list(st.places)
     )
+
+
+def best_score(points: list[int], places: list[int]) -> int:
+    """The winner of a deal with covers: the most points, on a tie the one who finished first.
+
+    Where a player who cannot play lays a card face down, every turn takes a card from a
+    hand, so the order in which hands empty follows the seating from the leader and says
+    nothing about the play (the leader would win every deal): the face-down cards decide.
+    Chips paid to the winner, and ``player.is_winner`` in points, still read who finished
+    first: settling comes before the points are known."""
+    ranked = [places[s] if places[s] > 0 else len(places) + 1 for s in range(len(points))]
+    return max(range(len(points)), key=lambda s: (points[s], -ranked[s], -s))

@@ -180,6 +180,7 @@ class Game:
     ) -> None:
         self.rules = load_game_rules(rules)
         check_players(self.rules, players)
+        _check_seed(seed)
         self.players, self.seed, self.deal = players, seed, deal
         self.rng = random.Random(seed) if rng is None else rng
         if dealer is None:
@@ -187,6 +188,8 @@ class Game:
         _check_seat(dealer, players, "dealer")
         if first is not None:
             _check_seat(first, players, "first")
+        if previous_winner is not None:  # seat -1 would lead, and the record would not replay
+            _check_seat(previous_winner, players, "previous_winner")
         self.bots = dict(bots or {})
         self.history: list[tuple[int, int]] = []
         self.forced: list[bool] = []  # per history entry: was it the only legal action?
@@ -485,8 +488,15 @@ _ACTION_NAMES = {PASS: "pass", DRAW: "draw", COVER: "cover"}
 
 
 def _check_seat(seat: int, players: int, what: str) -> None:
-    if not 0 <= seat < players:
-        raise ValueError(f"{what} must be a seat between 0 and {players - 1}, not {seat}")
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"{what} must be a seat between 0 and {players - 1}, not {seat!r}")
+
+
+def _check_seed(seed: int) -> None:
+    """Seeds are whole numbers from 0: ``Random(-n)`` deals as ``Random(n)``, so a negative
+    seed would repeat another game's deal under a name no record can be replayed from."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a whole number from 0, not {seed!r}")
 
 
 def _card_ids(rules: Rules, text: str) -> list[int]:

@@ -122,7 +122,14 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, strategy:
         raise click.BadParameter(f"unknown strategy '{strategy}'")
     strategies = [human_strategy(rules) if s == seat else bots(rules) for s in range(players)]
     table = Table(players, strategies, dealer=seed % players)
-    result = play_deal(rules, table, random.Random(seed))
+    try:
+        result = play_deal(rules, table, random.Random(seed))
+    except click.Abort as abort:
+        if not isinstance(abort.__context__, EOFError):
+            raise  # Ctrl-C: click's own "Aborted!"
+        # the input ran out (a closed stdin, a script's last line): not an error
+        click.echo("\nNo more input: the deal is left unfinished.")
+        return
     who = (
         "nobody (blocked)"
         if result.winner is None

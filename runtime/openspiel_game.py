@@ -164,6 +164,8 @@ class SevensState(pyspiel.State):
     # -- acting -------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         if self.deal is None:
+            if action not in dict(self.chance_outcomes()):  # off the deck, or dealt already
+                raise IllegalSpielAction(f"chance outcome {action} is not a card left to deal")
             self.dealt.append(action)
             if len(self.dealt) == len(self.sevens.deck):
                 self.deal = _Deal(self.sevens, tuple(self.dealt))
@@ -171,8 +173,11 @@ class SevensState(pyspiel.State):
         pending = self.deal.game.pending
         chosen = None if pending is None else step_action(self.rules.rule_set, pending.kind, action)
         if chosen is None:
-            raise IllegalAction(f"action {action} is not legal now")
-        self.deal.apply(chosen)
+            raise IllegalSpielAction(f"action {action} is not legal now")
+        try:
+            self.deal.apply(chosen)
+        except IllegalAction as error:  # the step API's refusal, as OpenSpiel's own error
+            raise IllegalSpielAction(str(error)) from None
 
     def _action_to_string(self, player: int, action: int) -> str:
         rule_set = self.rules.rule_set
@@ -240,6 +245,11 @@ class _Deal:
         for action in self.moves:
             copy.apply(action)
         return copy
+
+
+class IllegalSpielAction(pyspiel.SpielError, IllegalAction):
+    """An illegal action: ``pyspiel.SpielError`` as OpenSpiel's own games raise for one (and
+    still the step API's ``IllegalAction``)."""
 
 
 def deal_order(rule_set: RuleSet, players: int, dealer: int) -> list[int]:

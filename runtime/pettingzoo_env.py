@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from sevens.runtime.api import Rules
 from sevens.runtime.encoding import (
@@ -69,6 +70,9 @@ class SevensEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new deal; ``seed`` makes the sequence of deals reproducible."""
         if seed is not None:
+            seed = _whole_number(seed, "seed", ValueError)
+            if seed < 0:  # gymnasium's spaces refuse it half-way through the reset
+                raise ValueError(f"seed must be a whole number from 0, not {seed}")
             self._seeds = random.Random(seed)
             for number, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + number)
@@ -97,6 +101,9 @@ class SevensEnv(AECEnv):
         return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        if not self.agents:  # every agent is done: PettingZoo's convention is a warning
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -107,7 +114,7 @@ class SevensEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         pending = game.pending
         assert pending is not None  # the selected agent is the one to move while the deal runs
-        chosen = step_action(self.rules.rule_set, pending.kind, int(action))
+        chosen = step_action(self.rules.rule_set, pending.kind, _whole_number(action, "action"))
         if chosen is None:
             raise IllegalAction(f"action {action} is not a {pending.kind} action")
         game.apply(chosen)
@@ -153,6 +160,14 @@ class SevensEnv(AECEnv):
         if self.game is None:
             raise RuntimeError("call reset() first")
         return self.game
+
+
+def _whole_number(value: Any, what: str, error: type[ValueError] = IllegalAction) -> int:
+    """``value`` as an int: Python and numpy integers pass, anything else (``1.0``, ``True``,
+    ``"3"``) is refused rather than silently turned into a card id or a seed."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_):
+        return int(value)
+    raise error(f"{what} must be an integer, not {value!r}")
 
 
 def env(rules: Rules | str | Path = "parliament", players: int = 4, render_mode: str | None = None) -> SevensEnv:

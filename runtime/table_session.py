@@ -61,8 +61,14 @@ class PlaySession:
 
     def __post_init__(self) -> None:
         check_players(self.rules, self.players)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"seed must be a whole number from 0, not {self.seed!r}")
         if not 0 <= self.seat < self.players:
             raise ValueError(f"--seat must be between 0 and {self.players - 1}")
+        if len(self.bots) > self.players - 1:  # each name is a seat's: more would be ignored
+            raise ValueError(
+                f"--bots names {len(self.bots)} strategies for {self.players - 1} other seats"
+            )
         unknown = [name for name in self.bots if name not in STRATEGIES]
         if unknown or not self.bots:
             known = ", ".join(STRATEGIES)

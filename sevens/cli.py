@@ -6,6 +6,7 @@ clear message and exit with status 2, never a traceback.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import signal
@@ -105,6 +106,15 @@ def main() -> None:
     ~/.cache/sevens), but what runs is always the fresh compile.
     """
     _install_signal_handlers()
+    _tolerant_output()
+
+
+def _tolerant_output() -> None:
+    """Output degrades on a stream that cannot show a character (``PYTHONIOENCODING=latin-1``,
+    a legacy console): an escape such as ``\u2212`` instead of a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
 
 
 @main.command()
@@ -438,7 +448,13 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     default=None,
     help="Full screen: the other seats' strategies from your left, e.g. 'heuristic,search'.",
 )
-@click.option("--deals", default=1, show_default=True, help="Full screen: deals in the match.")
+@click.option(
+    "--deals",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, MAX_SESSION_DEALS),
+    help="Full screen: deals in the match.",
+)
 @click.option("--plain", is_flag=True, help="Line by line instead of full screen.")
 def play(
     variant: str, players: int | None, seed: int, seat: int, strategy: str, bots: str | None, deals: int, plain: bool
@@ -458,7 +474,7 @@ def play(
     names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
     try:
         session = PlaySession(
-            rules, _default_players(variant, players), seat, names, seed, max(1, deals)
+            rules, _default_players(variant, players), seat, names, seed, deals
         )
     except (ValueError, GameError) as error:
         raise click.UsageError(str(error)) from None

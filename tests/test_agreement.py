@@ -23,14 +23,16 @@ from hypothesis import strategies as st
 from sevens.compiler.errors import SevensError
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import (
+    Table,
     choose_leader,
     deal_hands,
     lay_out_by_holders,
     may_pass,
     name_opening_card,
+    play_deal,
 )
 from sevens.runtime.position import legal_cards
-from sevens.runtime.strategies import PASS, random_strategy
+from sevens.runtime.strategies import PASS, heuristic_strategy, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled, reachable_positions, reference
 from tests.fuzz.generators import long_condition
 from tests.fuzz.oracles import compile_pair
@@ -123,6 +125,25 @@ def test_whole_games_agree(variant: str, seed: int) -> None:
     )  # type: ignore[arg-type]
     assert a.record == b.record
     assert (a.winner, a.chips, a.points) == (b.winner, b.chips, b.points)
+
+
+@pytest.mark.parametrize("variant", ["domino", "play-or-pay"])
+def test_heuristic_bots_agree_where_the_first_card_chooses_the_start(variant: str) -> None:
+    """``start_rank: first-card``: the heuristic reads ``row_start``, which the reference
+    must set on the first play as the compiled module does."""
+    gen, ref = compiled(variant), reference(variant)
+    for seed in range(20):
+        players = gen.rule_set.players.min + seed % 2
+        results = [
+            play_deal(rules, _heuristic_table(rules, players, seed), random.Random(seed))  # type: ignore[arg-type]
+            for rules in (gen, ref)
+        ]
+        assert results[0].record == results[1].record, seed
+        assert results[0].points == results[1].points, seed
+
+
+def _heuristic_table(rules: Rules, players: int, seed: int) -> Table:
+    return Table(players, [heuristic_strategy(rules)] * players, seed % players, record=True)
 
 
 #: House rules on two rows per suit, with a position each where the rows matter.

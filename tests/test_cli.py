@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -253,3 +256,25 @@ def test_simulate_prints_the_noise_line() -> None:
     code, output = run("simulate", "parliament", "--games", "400")
     assert code == 0, output
     assert "noise        a fair seat's share varies by ±4.2 points (95 %) over 400 games" in output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["compare", "parliament", "fan-tan", "--games", "20", "--quiet"],
+        ["analyse", "parliament", "--games", "20", "--quiet"],
+        ["simulate", "parliament", "--games", "5"],
+        ["rulesheet", "parliament", "--lang", "ja"],
+        ["diff", "parliament", "fan-tan", "--lang", "ru"],
+        ["legal", "parliament", "--table", "7D", "--hand", "8D,6D"],
+    ],
+)
+def test_output_degrades_on_a_stdout_that_is_not_utf_8(args: list[str]) -> None:
+    """``PYTHONIOENCODING=latin-1``: escapes for what latin-1 lacks, never a UnicodeEncodeError."""
+    environment = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sevens.cli", *args], capture_output=True, env=environment, timeout=120
+    )
+    assert done.returncode == 0, done.stderr.decode("latin-1")
+    assert b"UnicodeEncodeError" not in done.stderr
+    done.stdout.decode("latin-1")  # every byte is latin-1: nothing left unencoded

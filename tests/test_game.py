@@ -339,3 +339,16 @@ def test_jokers_in_the_observation_encoding_and_actions() -> None:
     spots = observation_size(rule_set, 3) - n - 2
     assert vector[spots + game.parse_action("8C")] == 1.0 and sum(vector[spots : spots + n]) == 1
     assert vector[-1] == 1.0 and vector[-2] == 0.0  # a redeem; seat 0 holds no joker yet
+
+
+@pytest.mark.parametrize("seed", [-1, -5, 1.5, "1", True])
+def test_a_seed_that_is_not_a_whole_number_from_0_is_refused(seed: Any) -> None:
+    """``Random(-1)`` deals as ``Random(1)``: a negative seed must not pass as another game's."""
+    with pytest.raises(ValueError, match="seed must be a whole number from 0"):
+        Game("parliament", 4, seed)
+
+
+@pytest.mark.parametrize("previous_winner", [-1, 4, 99])
+def test_a_previous_winner_outside_the_table_is_refused(previous_winner: int) -> None:
+    with pytest.raises(ValueError, match="previous_winner must be a seat between 0 and 3"):
+        Game("parliament", 4, previous_winner=previous_winner)

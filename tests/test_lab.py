@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ from click.testing import CliRunner
 
 from sevens.cli import main
 from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.lab import runner
 from sevens.runtime.lab.facts import rule_facts
 from sevens.runtime.lab.measures import Experiment, leader_of
 from sevens.runtime.lab.runner import Job, run, ship
@@ -127,6 +131,26 @@ def test_leader_found_without_recording_is_the_first_to_decide(variant: str) -> 
         assert leader == record["decisions"][0]["seat"], (variant, seed)
 
 
+def test_a_deal_with_covers_goes_to_the_best_score_not_to_the_first_empty_hand() -> None:
+    """Pai Qi: every turn plays or covers a card, so the leader's hand always empties first;
+    the deal's winner must be whoever the face-down cards score best."""
+    rules = load_rules("pai-qi")
+    bots = [STRATEGIES["random"](rules) for _ in range(4)]
+    for seed in range(100):
+        rng = random.Random(seed)
+        deal = play_deal(rules, Table(4, bots, dealer=int(rng.random() * 4)), rng)
+        assert deal.winner is not None
+        assert deal.points[deal.winner] == max(deal.points), seed
+
+
+def test_analyse_finds_no_leader_advantage_in_pai_qi() -> None:
+    code, output = lab("analyse", "pai-qi", "--games", "200", "--json")
+    assert code == 0, output
+    leader = next(f for f in json.loads(output)["findings"] if f.startswith("The leader wins"))
+    share = float(leader.split()[3].rstrip("%"))  # "The leader wins 31.5% [...] of deals"
+    assert share < 50, leader
+
+
 # --- the commands ------------------------------------------------------------------------
 
 
@@ -237,3 +261,107 @@ def test_unknown_variant_is_a_clear_error() -> None:
     code, output = lab("compare", "parliament", "parlament", "--games", "10")
     assert code == 2
     assert "unknown variant 'parlament'" in output
+
+
+@pytest.mark.parametrize("command", [["analyse", "parliament"], ["compare", "parliament", "fan-tan"]])
+def test_a_negative_seed_is_refused_before_playing(command: list[str]) -> None:
+    """Seeds -5 … 4 would play the deals of seeds 5 … 1 twice."""
+    code, output = lab(*command, "--seed", "-5", "--games", "10")
+    assert code == 2
+    assert "-5 is not in the range x>=0" in output
+
+
+def test_a_lab_job_refuses_a_negative_seed() -> None:
+    experiment = Experiment("main", 10, seats=("random",) * 4)
+    with pytest.raises(ValueError, match="seed must be a whole number from 0"):
+        Job((ship("parliament"),), 4, -5, 0.1, (experiment,))
+
+
+@pytest.mark.parametrize(
+    "address", ["nonsense", "", "inproc://x", "http://127.0.0.1:8786", "tls://h:1", "h:0", "h:99999"]
+)
+def test_a_scheduler_address_of_another_form_is_refused_before_playing(address: str) -> None:
+    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", address)
+    assert code == 2
+    assert "give the scheduler as tcp://HOST:PORT or HOST:PORT" in output
+    assert "Traceback" not in output
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """A port that accepts connections and never says anything (as a web server waits)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    yield server.getsockname()[1]
+    server.close()
+
+
+@pytest.fixture
+def garbage_server() -> Iterator[int]:
+    """A port that answers every connection with bytes no dask scheduler would send."""
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def answer() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:  # closed: the test is over
+                return
+            with connection:
+                connection.sendall(b"\xff" * 4096)
+
+    threading.Thread(target=answer, daemon=True).start()
+    yield server.getsockname()[1]
+    server.close()
+
+
+def test_a_server_that_never_answers_is_no_scheduler_within_the_time_limit(
+    silent_server: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "CONNECT_SECONDS", 1.0)
+    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{silent_server}")
+    assert code == 2
+    assert f"no dask scheduler at tcp://127.0.0.1:{silent_server}: no answer within 1 s" in output
+
+
+def test_a_server_that_answers_garbage_is_no_scheduler(garbage_server: int) -> None:
+    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{garbage_server}")
+    assert code == 2
+    assert f"no dask scheduler at tcp://127.0.0.1:{garbage_server}" in output
+    assert "dimension" not in output
+
+
+def test_a_scheduler_port_where_nothing_listens_cannot_be_reached() -> None:
+    code, output = lab("compare", "parliament", "fan-tan", "--games", "10", "--scheduler", "tcp://127.0.0.1:1")
+    assert code == 2
+    assert "cannot reach the scheduler at tcp://127.0.0.1:1" in output
+
+
+def test_one_game_gives_no_interval_and_no_chi_square_test() -> None:
+    """From one game (one match) there is no interval and no test: the figures say so instead
+    of printing [-inf, inf], and the JSON holds null bounds with the reason (no Infinity)."""
+    code, output = lab("analyse", "parliament", "--games", "1", "--quiet")
+    assert code == 0, output
+    assert "inf" not in output
+    assert "[the interval needs at least 2 games]" in output
+    assert "A match lasts 4.00 deals [the interval needs at least 2 matches]" in output
+    assert "Match wins by seat: the chi-square test needs at least 20 matches won" in output
+    assert "chi-square p =" not in output
+    code, output = lab("analyse", "parliament", "--games", "1", "--json", "--quiet")
+    assert code == 0, output
+    assert "Infinity" not in output and "NaN" not in output
+    session = json.loads(output)["experiments"]["session"]
+    assert session["deals"]["mean"] == {
+        "value": 4.0,
+        "low": None,
+        "high": None,
+        "note": "the interval needs at least 2 matches",
+    }
+    assert session["wins"]["equal_p"] is None
+    assert "needs at least 20 matches won" in session["wins"]["equal_p_note"]
+
+
+def test_compare_over_one_game_says_the_differences_need_more_games() -> None:
+    code, output = lab("compare", "parliament", "fan-tan", "--games", "1", "--quiet")
+    assert code == 0, output
+    assert "inf" not in output
+    assert "[the interval needs at least 2 games]" in output

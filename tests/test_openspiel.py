@@ -5,6 +5,8 @@ The few-hundred-game run is ``scripts/openspiel_check.py --sims 300``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -101,3 +103,33 @@ def test_information_state_hides_the_other_hands() -> None:
     hand_of_1 = state.play.state.hands[1]
     codes = compiled("parliament").rule_set.card_codes
     assert all(codes[c] not in mine.split("|")[0].split() for c in range(52) if hand_of_1 >> c & 1)
+
+
+def _dealt_state(variant: str = "parliament") -> Any:
+    state = game(variant, 4).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
+@pytest.mark.parametrize("outcome", [9999, 52])
+def test_a_chance_outcome_off_the_deck_is_refused_as_a_spiel_error(outcome: int) -> None:
+    state = game("parliament", 4).new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match=f"chance outcome {outcome} is not a card left"):
+        state.apply_action(outcome)
+
+
+def test_a_card_dealt_twice_is_refused_as_a_spiel_error() -> None:
+    state = game("parliament", 4).new_initial_state()
+    state.apply_action(3)
+    with pytest.raises(pyspiel.SpielError, match="chance outcome 3 is not a card left"):
+        state.apply_action(3)
+    assert len(state.chance_outcomes()) == 51  # the refused card was not dealt again
+
+
+def test_an_illegal_player_action_is_refused_as_a_spiel_error() -> None:
+    state = _dealt_state()
+    illegal = [a for a in range(state.get_game().num_distinct_actions()) if a not in state.legal_actions()]
+    for action in (illegal[0], 9999):
+        with pytest.raises(pyspiel.SpielError, match="not legal now"):
+            state.apply_action(action)

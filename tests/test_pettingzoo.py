@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -107,3 +109,55 @@ def test_missing_extra_gives_a_clear_message(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(builtins, "__import__", no_pettingzoo)
     with pytest.raises(ImportError, match=r"sevens\[rl\]"):
         sevens.env("parliament")
+
+
+def _played_out(environment: Any) -> None:
+    """Step every agent, first legal action each, until the deal is over and all are done."""
+    while environment.agents:
+        observation, _, terminated, truncated, _ = environment.last()
+        done = terminated or truncated
+        environment.step(None if done else int(np.flatnonzero(observation["action_mask"])[0]))
+
+
+def test_a_step_after_every_agent_is_done_warns_as_pettingzoo_envs_do(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    environment = sevens.env("parliament", 4)
+    environment.reset(seed=1)
+    _played_out(environment)
+    environment.step(0)  # no KeyError: a warning, and nothing changes
+    assert "step() called after all agents are terminated or truncated" in caplog.text
+    assert environment.agents == []
+
+
+@pytest.mark.parametrize("action", [1.0, True, "3", None])
+def test_an_action_that_is_not_an_integer_is_refused(action: Any) -> None:
+    environment = sevens.env("parliament", 4)
+    environment.reset(seed=1)
+    with pytest.raises(ValueError, match="must"):
+        environment.step(action)
+
+
+def test_a_numpy_integer_action_is_taken() -> None:
+    environment = sevens.env("parliament", 4)
+    environment.reset(seed=1)
+    agent = environment.agent_selection
+    legal = np.flatnonzero(environment.last()[0]["action_mask"])
+    environment.step(np.int64(legal[0]))
+    assert environment.agent_selection != agent
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, -1])
+def test_a_reset_seed_that_is_not_a_whole_number_from_0_is_a_clear_error(seed: Any) -> None:
+    environment = sevens.env("parliament", 4)
+    with pytest.raises(ValueError, match="seed must be"):
+        environment.reset(seed=seed)
+
+
+def test_a_numpy_integer_seed_resets_as_the_same_int() -> None:
+    first, second = sevens.env("parliament", 4), sevens.env("parliament", 4)
+    first.reset(seed=np.int64(7))
+    second.reset(seed=7)
+    assert first.game is not None and second.game is not None
+    assert first.game.state is not None and second.game.state is not None
+    assert first.game.state.hands == second.game.state.hands

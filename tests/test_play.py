@@ -347,3 +347,30 @@ def test_pilot_offers_a_redeem_the_rules_leave_to_you(tmp_path: Path, monkeypatc
             assert log_text(session, line) == "declines to redeem the joker"
 
     asyncio.run(drive())
+
+
+def test_more_bots_than_other_seats_are_refused() -> None:
+    with pytest.raises(ValueError, match="--bots names 4 strategies for 3 other seats"):
+        _session(bots="heuristic,random,search,heuristic")
+
+
+@pytest.mark.parametrize("deals", ["0", "-1", "1001", "99999999999999999999"])
+def test_deals_outside_1_to_1000_are_refused(deals: str) -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(main, ["play", "parliament", "--deals", deals])
+    assert result.exit_code == 2
+    assert "is not in the range 1<=x<=1000" in result.output
+
+
+def test_plain_play_ends_quietly_when_the_input_ends() -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(main, ["play", "parliament", "--plain"], input="")
+    assert result.exit_code == 0, result.output[-800:]
+    assert "No more input: the deal is left unfinished." in result.output
+    assert "Aborted!" not in result.output

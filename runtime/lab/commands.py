@@ -28,7 +28,17 @@ from sevens.options import OUTPUT_FILE
 from sevens.runtime.api import GameError
 from sevens.runtime.lab import figures
 from sevens.runtime.lab.measures import plan
-from sevens.runtime.lab.runner import CHUNK, Job, Outcome, Source, chunks, load, run, ship
+from sevens.runtime.lab.runner import (
+    CHUNK,
+    Job,
+    Outcome,
+    Source,
+    chunks,
+    load,
+    run,
+    scheduler_address,
+    ship,
+)
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
@@ -64,7 +74,14 @@ def _common(command: F) -> F:
             type=click.IntRange(min=1),
             help="Games (deals) per experiment.",
         ),
-        click.option("--seed", "-s", default=0, show_default=True, help="Game g uses seed+g."),
+        click.option(
+            "--seed",
+            "-s",
+            default=0,
+            show_default=True,
+            type=click.IntRange(min=0),  # Random(-n) is Random(n): seeds below 0 repeat deals
+            help="Game g uses seed+g; not negative.",
+        ),
         click.option("--strategy", help="Bot strategy for every seat (default: random)."),
         click.option("--seats", help="A strategy per seat, e.g. heuristic,random,random,random."),
         click.option(
@@ -89,12 +106,26 @@ def _common(command: F) -> F:
             type=click.IntRange(min=1),
             help="Worker processes (default: all cores).",
         ),
-        click.option("--scheduler", help="Run the chunks on a dask cluster (tcp://host:8786)."),
+        click.option(
+            "--scheduler",
+            callback=_check_scheduler_option,
+            help="Run the chunks on a dask cluster (tcp://host:8786).",
+        ),
         click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def _check_scheduler_option(
+    context: click.Context, parameter: click.Parameter, value: str | None
+) -> str | None:
+    """The address in its one accepted form, refused before anything is played."""
+    try:
+        return None if value is None else scheduler_address(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _seats(strategy: str | None, seats: str | None, players: int) -> tuple[str, ...]:

@@ -7,12 +7,14 @@ here depends on timing, so the JSON of a run is the same for any ``--jobs``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from sevens.runtime.lab.facts import RuleFacts
 from sevens.runtime.lab.measures import Experiment, Paired, Tally
 from sevens.runtime.lab.stats import (
     Estimate,
+    Moments,
     equal_shares_test,
     histogram_mean,
     mean_interval,
@@ -22,13 +24,26 @@ from sevens.runtime.lab.stats import (
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 
+#: Wins per seat the chi-square test of equal seats expects at least (Cochran's rule): with
+#: fewer, its p-value means nothing (one match "tested" four seats).
+MIN_EXPECTED_WINS = 5
+
 Figures = dict[str, Any]
 
 
-def _length(tally: Tally, key: str, confidence: float) -> Figures:
+def _mean(moments: Moments, confidence: float, unit: str, scale: int = 1) -> Figures:
+    """A mean with its interval; from one game (or match) there is none, and a note says so
+    where the bounds would be infinite (null in the JSON)."""
+    figure: Figures = mean_interval(moments, confidence, scale).as_dict()
+    if moments.n == 1:
+        figure["note"] = f"the interval needs at least 2 {unit}"
+    return figure
+
+
+def _length(tally: Tally, key: str, confidence: float, unit: str = "games") -> Figures:
     histogram = tally.histograms.get(key, {})
     return {
-        "mean": mean_interval(histogram_mean(histogram), confidence).as_dict(),
+        "mean": _mean(histogram_mean(histogram), confidence, unit),
         "quantiles": dict(
             zip([str(q) for q in QUANTILES], quantiles(histogram, QUANTILES), strict=False)
         ),
@@ -36,24 +51,31 @@ def _length(tally: Tally, key: str, confidence: float) -> Figures:
     }
 
 
-def _wins(tally: Tally, key: str, players: int, confidence: float) -> Figures:
+def _wins(tally: Tally, key: str, players: int, confidence: float, unit: str = "games") -> Figures:
     counts = [tally.get(f"{key} {seat}").total for seat in range(players)]
-    return {
+    won, least = sum(counts), MIN_EXPECTED_WINS * players
+    figure: Figures = {
         "rates": [wilson(c, tally.games, confidence).as_dict() for c in counts],
-        "equal_p": equal_shares_test(counts),
+        "equal_p": equal_shares_test(counts) if won >= least else math.nan,
     }
+    if 0 < won < least:
+        figure["equal_p_note"] = (
+            f"the chi-square test needs at least {least} {unit} won "
+            f"({MIN_EXPECTED_WINS} per seat), not {won}"
+        )
+    return figure
 
 
-def _scores(tally: Tally, facts: RuleFacts, players: int, confidence: float) -> Figures:
+def _scores(
+    tally: Tally, facts: RuleFacts, players: int, confidence: float, unit: str = "games"
+) -> Figures:
     result: Figures = {}
     for key, present in (("chips", facts.has_chips), ("points", facts.has_points)):
         if not present:
             continue
         histogram = tally.histograms.get(key, {})
         result[key] = {
-            "mean": [
-                mean_interval(tally.get(f"{key} {s}"), confidence).as_dict() for s in range(players)
-            ],
+            "mean": [_mean(tally.get(f"{key} {s}"), confidence, unit) for s in range(players)],
             "histogram": {str(v): histogram[v] for v in sorted(histogram)},
         }
     return result
@@ -67,7 +89,7 @@ def deal_figures(tally: Tally, facts: RuleFacts, players: int, confidence: float
         "positions": _wins(tally, "position", players, confidence),
         "leader": {
             "win": wilson(tally.get("leader win").total, tally.games, confidence).as_dict(),
-            "edge": mean_interval(tally.get("leader edge"), confidence, players - 1).as_dict(),
+            "edge": _mean(tally.get("leader edge"), confidence, "games", players - 1),
         },
         "blocked": wilson(tally.get("blocked").total, tally.games, confidence).as_dict(),
         "decisions": _length(tally, "decisions", confidence),
@@ -85,13 +107,13 @@ def focus_figures(
         "focus": experiment.focus,
         "others": experiment.others,
         "win": wilson(tally.get("focus won").total, tally.games, confidence).as_dict(),
-        "edge": mean_interval(tally.get("focus win"), confidence, players - 1).as_dict(),
+        "edge": _mean(tally.get("focus win"), confidence, "games", players - 1),
     }
     for key, present in (("chips", facts.has_chips), ("points", facts.has_points)):
         if present:
-            result[f"{key}_edge"] = mean_interval(
-                tally.get(f"focus {key}"), confidence, players - 1
-            ).as_dict()
+            result[f"{key}_edge"] = _mean(
+                tally.get(f"focus {key}"), confidence, "games", players - 1
+            )
     return result
 
 
@@ -99,10 +121,10 @@ def match_figures(tally: Tally, facts: RuleFacts, players: int, confidence: floa
     """Match length and match wins of a session experiment."""
     return {
         "games": tally.games,
-        "deals": _length(tally, "deals", confidence),
-        "wins": _wins(tally, "win", players, confidence),
+        "deals": _length(tally, "deals", confidence, "matches"),
+        "wins": _wins(tally, "win", players, confidence, "matches"),
         "shared": wilson(tally.get("shared").total, tally.games, confidence).as_dict(),
-        **_scores(tally, facts, players, confidence),
+        **_scores(tally, facts, players, confidence, "matches"),
     }
 
 
@@ -153,7 +175,7 @@ def differences(
                 "key": key,
                 "a": mean_interval(a.get(key), confidence, scale).value,
                 "b": mean_interval(b.get(key), confidence, scale).value,
-                "difference": difference.as_dict(),
+                "difference": _mean(paired.moments[key], confidence, "games", scale),
                 "real": difference.excludes(0.0),
             }
         )
@@ -170,15 +192,21 @@ def percent(figure: dict[str, float]) -> str:
     return f"{figure['value']:.1%} [{figure['low']:.1%}, {figure['high']:.1%}]"
 
 
-def _points(figure: dict[str, float]) -> str:
+def bounds(figure: dict[str, Any], spec: str, scale: float = 1) -> str:
+    """The interval of a figure, ``[low, high]``, or why there is none."""
+    if "note" in figure:
+        return f"[{figure['note']}]"
+    return f"[{scale * figure['low']:{spec}}, {scale * figure['high']:{spec}}]"
+
+
+def _points(figure: dict[str, Any]) -> str:
     """A difference of shares in percentage points, with its interval."""
-    v, lo, hi = (100 * figure[k] for k in ("value", "low", "high"))
-    return f"{v:+.1f} points [{lo:+.1f}, {hi:+.1f}]"
+    return f"{100 * figure['value']:+.1f} points {bounds(figure, '+.1f', 100)}"
 
 
-def signed(figure: dict[str, float]) -> str:
+def signed(figure: dict[str, Any]) -> str:
     """A signed value with its interval, three significant digits."""
-    return f"{figure['value']:+.3g} [{figure['low']:+.3g}, {figure['high']:+.3g}]"
+    return f"{figure['value']:+.3g} {bounds(figure, '+.3g')}"
 
 
 def _real(figure: dict[str, float], reference: float = 0.0) -> bool:
@@ -187,6 +215,8 @@ def _real(figure: dict[str, float], reference: float = 0.0) -> bool:
 
 def _seats_finding(what: str, wins: Figures, alpha: float) -> str:
     p = wins["equal_p"]
+    if "equal_p_note" in wins:
+        return f"{what}: {wins['equal_p_note']}."
     if p != p:  # NaN: nobody won
         return f"{what}: no wins to compare."
     if p < alpha:
@@ -217,8 +247,7 @@ def deal_findings(fig: Figures, alpha: float, positions: bool = True) -> list[st
         found.append(f"{percent(fig['blocked'])} of deals end blocked (nobody can play).")
     d, p = fig["decisions"], fig["passes"]
     found.append(
-        f"A deal takes {d['mean']['value']:.1f} decisions [{d['mean']['low']:.1f}, "
-        f"{d['mean']['high']:.1f}] (median {d['quantiles']['0.5']}, 90 % between "
+        f"A deal takes {d['mean']['value']:.1f} decisions {bounds(d['mean'], '.1f')} (median {d['quantiles']['0.5']}, 90 % between "
         f"{d['quantiles']['0.05']} and {d['quantiles']['0.95']}), "
         f"{p['mean']['value']:.1f} of them passes."
     )
@@ -250,8 +279,7 @@ def match_findings(fig: Figures, alpha: float) -> list[str]:
     """Findings in words about matches."""
     d = fig["deals"]
     return [
-        f"A match lasts {d['mean']['value']:.2f} deals [{d['mean']['low']:.2f}, "
-        f"{d['mean']['high']:.2f}]; {percent(fig['shared'])} of matches end in a shared win.",
+        f"A match lasts {d['mean']['value']:.2f} deals {bounds(d['mean'], '.2f')}; {percent(fig['shared'])} of matches end in a shared win.",
         _seats_finding("Match wins by seat", fig["wins"], alpha),
     ]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 import signal
 import threading
 import time
@@ -83,6 +84,11 @@ class Job:
     forget: float
     experiments: tuple[Experiment, ...]
     record: bool = False  # keep the game records of the "main" experiment
+
+    def __post_init__(self) -> None:
+        # Random(-n) deals as Random(n): a negative seed would replay other games' deals
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"seed must be a whole number from 0, not {self.seed!r}")
 
 
 @dataclass(frozen=True)
@@ -229,6 +235,59 @@ def _on_pool(job: Job, todo: list[Chunk], jobs: int) -> Generator[ChunkResult, N
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+#: A scheduler address as --scheduler takes it: tcp://HOST:PORT or HOST:PORT ([v6]:PORT).
+_ADDRESS = re.compile(r"(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})")
+
+#: Seconds a scheduler has to accept the connection and say who it is.
+CONNECT_SECONDS = 10.0
+
+
+def scheduler_address(text: str) -> str:
+    """``text`` as ``tcp://HOST:PORT``; ValueError for any other form (other schemes, a URL,
+    no port), before dask is asked, whose own errors are tracebacks."""
+    found = _ADDRESS.fullmatch(text.strip())
+    if found is None or not 0 < int(found["port"]) < 65536:
+        raise ValueError(f"give the scheduler as tcp://HOST:PORT or HOST:PORT, not {text!r}")
+    return f"tcp://{found['host']}:{int(found['port'])}"
+
+
+def check_scheduler(address: str, seconds: float) -> None:
+    """Connect to ``address`` and ask who answers, all within ``seconds``: dask's client
+    waits forever on a server that accepts but never answers (a web server), and fails with
+    a decoding traceback on one that answers something else."""
+    import asyncio
+    import socket
+
+    import distributed.comm
+
+    connect: Any = distributed.comm.core.connect  # untyped library: keep it behind Any
+    host, port = address.removeprefix("tcp://").rsplit(":", 1)
+    try:  # refused or unknown: say so at once (dask's connect retries until its time limit)
+        socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
+    except OSError as exc:
+        raise SevensError(Diagnostic(f"cannot reach the scheduler at {address}: {exc}")) from None
+
+    async def identity() -> Any:
+        comm = await connect(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(identity(), seconds))
+    except TimeoutError:
+        reply = f"no answer within {seconds:g} s"
+    except OSError as exc:  # refused, unknown host, or dask's own time limit
+        raise SevensError(Diagnostic(f"cannot reach the scheduler at {address}: {exc}")) from None
+    except Exception:
+        reply = "an answer that is not dask's"
+    if not (isinstance(reply, dict) and reply.get("type") == "Scheduler"):
+        detail = reply if isinstance(reply, str) else "an answer that is not a scheduler's"
+        raise SevensError(Diagnostic(f"no dask scheduler at {address}: {detail}"))
+
+
 def _on_cluster(job: Job, todo: list[Chunk], address: str) -> Generator[ChunkResult, None, None]:
     try:
         import distributed
@@ -238,7 +297,12 @@ def _on_cluster(job: Job, todo: list[Chunk], address: str) -> Generator[ChunkRes
         ) from None
     dask: Any = distributed  # untyped library: keep it behind Any
     try:
-        client = dask.Client(address, timeout="10s")
+        address = scheduler_address(address)
+    except ValueError as exc:
+        raise SevensError(Diagnostic(str(exc))) from None
+    check_scheduler(address, CONNECT_SECONDS)
+    try:
+        client = dask.Client(address, timeout=f"{CONNECT_SECONDS:g}s")
     except OSError as exc:
         raise SevensError(Diagnostic(f"cannot reach the scheduler at {address}: {exc}")) from None
     futures: list[Any] = []

@@ -1773,6 +1773,23 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     else:
         run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
     settle(c, v, m)
+    if c[C_COVER] != 0 and c[C_HAS_POINTS] != 0:
+        v[S_WIN] = best_score(c, v)
+
+
+@njit(cache=True)
+def best_score(c, v):
+    """With covers the face-down cards decide: the most points, on a tie the one who finished
+    first, then the lowest seat (engine.best_score)."""
+    players, points, places = c[C_PLAYERS], c[V_POINTS], c[V_PLACES]
+    best = 0
+    for s in range(1, players):
+        diff = v[points + s] - v[points + best]
+        rank_s = v[places + s] if v[places + s] > 0 else players + 1
+        rank_b = v[places + best] if v[places + best] > 0 else players + 1
+        if diff > 0 or (diff == 0 and rank_s < rank_b):
+            best = s
+    return best
 
 
 # ============================================================================
