@@ -11,6 +11,7 @@ from sevens.runtime.arith import amounts_text
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
+from sevens.runtime.table_session import bot_seats
 
 
 def _show(rules: Rules, mask: int, marked: int = 0) -> str:
@@ -112,15 +113,18 @@ def _redeem(rules: Rules, legal: int, can_pass: bool) -> int:
     raise GameError(f"no answer after {MAX_WRONG_ANSWERS} tries; the deal is abandoned")
 
 
-def play_interactive(rules: Rules, players: int, seed: int, seat: int, strategy: str) -> None:
-    """One deal with a human at ``seat`` and bots elsewhere."""
+def play_interactive(rules: Rules, players: int, seed: int, seat: int, bots: list[str]) -> None:
+    """One deal with a human at ``seat`` and the named bots elsewhere (see :func:`bot_seats`)."""
     check_players(rules, players)
     if not 0 <= seat < players:
         raise click.BadParameter(f"--seat must be between 0 and {players - 1}")
-    bots = STRATEGIES.get(strategy)
-    if bots is None:
-        raise click.BadParameter(f"unknown strategy '{strategy}'")
-    strategies = [human_strategy(rules) if s == seat else bots(rules) for s in range(players)]
+    try:
+        names = bot_seats(players, seat, bots)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    strategies = [
+        human_strategy(rules) if s == seat else STRATEGIES[names[s]](rules) for s in range(players)
+    ]
     table = Table(players, strategies, dealer=seed % players)
     try:
         result = play_deal(rules, table, random.Random(seed))

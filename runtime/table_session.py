@@ -48,6 +48,22 @@ class Standing:
     deals_won: int = 0
 
 
+def bot_seats(players: int, seat: int, names: list[str]) -> dict[int, str]:
+    """The bot strategy of every seat but the person's, from ``--bots`` names in seat order.
+
+    Fewer names than seats repeat in turn; more names than seats, or an unknown name,
+    are refused (a name that would be ignored is a mistake the user should hear of).
+    """
+    if len(names) > players - 1:
+        raise ValueError(f"--bots names {len(names)} strategies for {players - 1} other seats")
+    unknown = [name for name in names if name not in STRATEGIES]
+    if unknown or not names:
+        known = ", ".join(STRATEGIES)
+        raise ValueError(f"unknown bot '{unknown[0] if unknown else ''}' (known: {known})")
+    others = [s for s in range(players) if s != seat]
+    return {s: names[k % len(names)] for k, s in enumerate(others)}
+
+
 @dataclass
 class PlaySession:
     """A match of ``deals`` deals between the person at ``seat`` and bots."""
@@ -65,16 +81,7 @@ class PlaySession:
             raise ValueError(f"seed must be a whole number from 0, not {self.seed!r}")
         if not 0 <= self.seat < self.players:
             raise ValueError(f"--seat must be between 0 and {self.players - 1}")
-        if len(self.bots) > self.players - 1:  # each name is a seat's: more would be ignored
-            raise ValueError(
-                f"--bots names {len(self.bots)} strategies for {self.players - 1} other seats"
-            )
-        unknown = [name for name in self.bots if name not in STRATEGIES]
-        if unknown or not self.bots:
-            known = ", ".join(STRATEGIES)
-            raise ValueError(f"unknown bot '{unknown[0] if unknown else ''}' (known: {known})")
-        others = [s for s in range(self.players) if s != self.seat]
-        self.bot_names = {s: self.bots[k % len(self.bots)] for k, s in enumerate(others)}
+        self.bot_names = bot_seats(self.players, self.seat, self.bots)
         self.rng = random.Random(self.seed)
         self.match = MatchResult(
             chips=[0] * self.players, points=[0] * self.players, deals_won=[0] * self.players

@@ -462,16 +462,16 @@ def play(
     """Play VARIANT against bots: full screen in a terminal, line by line otherwise."""
     with _user_errors():
         rules = _load_rules(variant)
+    names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         from sevens.runtime.interactive import play_interactive
 
         with _user_errors():
-            play_interactive(rules, _default_players(variant, players), seed, seat, strategy)
+            play_interactive(rules, _default_players(variant, players), seed, seat, names)
         return
     from sevens.runtime.table_session import PlaySession
     from sevens.runtime.terminal import run_app
 
-    names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
     try:
         session = PlaySession(
             rules, _default_players(variant, players), seat, names, seed, deals

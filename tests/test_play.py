@@ -374,3 +374,39 @@ def test_plain_play_ends_quietly_when_the_input_ends() -> None:
     assert result.exit_code == 0, result.output[-800:]
     assert "No more input: the deal is left unfinished." in result.output
     assert "Aborted!" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("heuristic,random,search,heuristic", "--bots names 4 strategies for 3 other seats"),
+        ("heuristic,genius", "unknown bot 'genius'"),
+    ],
+)
+def test_plain_play_refuses_the_bots_full_screen_refuses(bots: str, message: str) -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(main, ["play", "parliament", "--plain", "--bots", bots], input="")
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+
+
+def test_plain_play_seats_the_named_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+    from sevens.runtime import interactive
+
+    seated: list[str] = []
+    strategies = dict(interactive.STRATEGIES)
+    for name, make in strategies.items():
+        monkeypatch.setitem(
+            interactive.STRATEGIES, name, lambda rules, n=name, m=make: seated.append(n) or m(rules)
+        )
+    result = CliRunner().invoke(
+        main, ["play", "parliament", "--plain", "--bots", "random,search"], input=""
+    )
+    assert result.exit_code == 0, result.output[-800:]
+    assert seated == ["random", "search", "random"]
