@@ -41,13 +41,17 @@ def test_fifo_is_refused_without_blocking(tmp_path: Path, monkeypatch: pytest.Mo
     assert_refused_at(done[0], "x.yaml:1:1", "not a regular file (a FIFO)")
 
 
-def test_file_over_the_size_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_file_over_the_size_limit_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     Path("big.yaml").write_text("#" * (ONE_MIB + 1), encoding="utf-8")
     assert_refused_at(sevens_cli("validate", "big.yaml"), "big.yaml:1:1", "the limit is 1 MiB")
 
 
-def test_parent_that_is_a_device_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_parent_that_is_a_device_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``extends:`` never reads a device either: a link to one is no rulespec file."""
     monkeypatch.chdir(tmp_path)
     Path("parent.yaml").symlink_to("/dev/zero")
