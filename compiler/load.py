@@ -471,13 +471,16 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     resolved = path.resolve()
     document = parse_yaml(SourceFile.read(path))
     document.paths = [resolved]
+    _check_not_a_namesake(document, resolved)
     parent_ref = document.data.get("extends")
     if parent_ref is None:
         document.chain = [str(document.data.get("id", path.stem))]
         return document
     if not isinstance(parent_ref, str):
         raise SevensError(document.error(("extends",), "'extends' must be a variant id or a path"))
-    parent_path = _parent_path(document, parent_ref, path.parent)
+    # relative to the file itself, not to a link to it: a linked house rule finds its
+    # parents beside the real file, wherever the link is
+    parent_path = _parent_path(document, parent_ref, resolved.parent)
     stack = (*_stack, resolved)
     if parent_path.resolve() in stack:
         cycle = " -> ".join(
@@ -492,6 +495,25 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     merged = merge(parent, document)
     merged.paths = [*parent.paths, resolved]
     return merged
+
+
+def _check_not_a_namesake(document: Document, resolved: Path) -> None:
+    """Refuse a file outside ``rulespecs/`` that takes a built-in's id.
+
+    Records, caches and sheets know a rule set by its id: a house rule named
+    ``parliament`` would pass its games off as Parliament's.  The built-in file
+    itself (or a link to it) keeps its id.
+    """
+    rulespec_id = document.data.get("id")
+    if not isinstance(rulespec_id, str) or rulespec_id not in builtin_ids():
+        return
+    if resolved == (BUILTIN_DIR / f"{rulespec_id}.yaml").resolve():
+        return
+    message = (
+        f"id '{rulespec_id}' is the id of a built-in rule set; give this rulespec an id "
+        f"of its own (e.g. '{rulespec_id}-house')"
+    )
+    raise SevensError(document.error(("id",), message))
 
 
 def _parent_path(document: Document, reference: str, folder: Path) -> Path:

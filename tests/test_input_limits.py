@@ -57,3 +57,17 @@ def test_parent_that_is_a_device_is_refused(
     Path("parent.yaml").symlink_to("/dev/zero")
     Path("child.yaml").write_text("id: child\nextends: parent.yaml\n", encoding="utf-8")
     assert_refused_at(sevens_cli("validate", "child.yaml"), "child.yaml:2:10", "extends")
+
+
+def test_parents_are_found_beside_the_real_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A house rule reached through a link reads ``extends: ./base.yaml`` beside itself."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "real").mkdir()
+    (tmp_path / "links").mkdir()
+    Path("real/base.yaml").write_text("id: base-x\nextends: parliament\n", encoding="utf-8")
+    Path("real/top.yaml").write_text("id: top-x\nextends: ./base.yaml\n", encoding="utf-8")
+    Path("links/top.yaml").symlink_to("../real/top.yaml")
+    result = sevens_cli("validate", "links/top.yaml")
+    assert result.exit_code == 0, result.output
