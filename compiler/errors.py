@@ -144,8 +144,12 @@ def _file_kind(mode: int) -> str:
     return next((name for test, name in kinds if test(mode)), "not a regular file")
 
 
-#: Characters that reorder or hide text on a terminal although they are not control codes.
-_INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Characters that reorder or hide text on a terminal although they are not control codes
+#: (direction marks, overrides and isolates; zero-width and other invisible characters).
+_INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
+)
 
 
 def escape_text(text: str) -> str:

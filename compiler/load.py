@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -302,7 +303,28 @@ class _Builder:
             return self.build_mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.build_scalar(node)
+        value = self.build_scalar(node)
+        if isinstance(value, str):
+            self.check_text(node, value)
+        return value
+
+    def check_text(self, node: yaml.Node, value: str) -> None:
+        """Refuse a control, direction or invisible character in a value, at that character.
+
+        Rulespec text reaches terminals, Markdown and HTML sheets and diffs; a
+        right-to-left override or a zero-width space would show readers other
+        text than the file holds.  Line breaks and tabs are text.
+        """
+        found = _HIDDEN_CHAR.search(value)
+        if found is None:
+            return
+        line, column = self.origin(node).offset_position(value, found.start())
+        code = ord(found.group())
+        message = (
+            f"character U+{code:04X} ({_char_name(code)}) is not allowed in a rulespec value: "
+            "it would hide or reorder text on terminals and rule sheets"
+        )
+        raise SevensError(self.source.diagnostic(message, line, column))
 
     def build_mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -366,6 +388,18 @@ class _Builder:
         if not math.isfinite(value):
             raise self.fail(node, f"{text} is out of range")
         return value
+
+
+#: Characters refused in values: C0/C1 controls but tab and line feed, direction marks,
+#: embeddings, overrides and isolates, zero-width and other invisible format characters.
+_HIDDEN_CHAR = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
+
+
+def _char_name(code: int) -> str:
+    """The Unicode name of a character, or "a control character"."""
+    return unicodedata.name(chr(code), "a control character").lower()
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:

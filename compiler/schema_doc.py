@@ -111,6 +111,13 @@ name: Parliament
     `sources` list is not appended to the parent's);
   * writing `null` replaces the parent's value by `null`, which for
     `opening.card` means "no opening card".
+* Text is refused, at the character, when it holds a control character
+  (other than tab and line break), a direction mark, embedding, override or
+  isolate (U+200E/F, U+202A–E, U+2066–9) or an invisible character (U+200B–D,
+  U+2060–4, U+FEFF): names, descriptions, aliases and sources reach terminals,
+  rule sheets and diffs, where such characters would show other text than the
+  file holds. A source's `url` must be an `http://` or `https://` address; rule
+  sheets link nothing else.
 * A file outside `rulespecs/` may extend a built-in id, so a house rule can
   live anywhere: `sevens simulate ./my-rule.yaml` compiles it on the fly.
 * A chain of `extends` that comes back to a file already being loaded is an
