@@ -581,15 +581,17 @@ class AnalysedRules:
 def analyse(spec: Rulespec) -> AnalysedRules:
     """Type-check all conditions of ``spec``; report every error found."""
     errors: list[Diagnostic] = []
+    # A key standing for another (passing.voluntary_cost unset is passing.cost) is the same
+    # Condition object: analysed once, so one mistake is reported once.
+    done: dict[tuple[int, str, str], Analysed | None] = {}
 
     def run(condition: Condition | None, context: str, expected: str) -> Analysed | None:
         if condition is None:
             return None
-        try:
-            return Analyser(spec.deck, spec.layout.wrap, context).run(condition, expected)
-        except SevensError as exc:
-            errors.extend(exc.diagnostics)
-            return None
+        key = (id(condition), context, expected)
+        if key not in done:
+            done[key] = _analysed_or_none(spec, condition, context, expected, errors)
+        return done[key]
 
     follow = spec.follow_up
     result = AnalysedRules(
@@ -612,6 +614,17 @@ def analyse(spec: Rulespec) -> AnalysedRules:
     if errors:
         raise SevensError(errors)
     return result
+
+
+def _analysed_or_none(
+    spec: Rulespec, condition: Condition, context: str, expected: str, errors: list[Diagnostic]
+) -> Analysed | None:
+    """``condition`` typed in ``context``, or ``None`` with its errors added to ``errors``."""
+    try:
+        return Analyser(spec.deck, spec.layout.wrap, context).run(condition, expected)
+    except SevensError as exc:
+        errors.extend(exc.diagnostics)
+        return None
 
 
 #: Table-wide facts that change during a deal in ways the row tables do not follow.

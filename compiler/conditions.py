@@ -7,6 +7,7 @@ the exact place in the YAML file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -16,6 +17,7 @@ import lark
 from lark import Lark, Token, Transformer, v_args
 
 from sevens.compiler import limits
+from sevens.runtime.arith import decimal_text
 
 GRAMMAR_PATH = Path(__file__).with_name("conditions.lark")
 
@@ -256,6 +258,7 @@ def parse_condition(text: str) -> Expr:
     """Parse ``text``; raise :class:`ConditionSyntaxError` with an offset on failure."""
     if not text.strip():
         raise ConditionSyntaxError("empty condition", 0)
+    _check_number_notation(text)
     _check_size(text)
     try:
         tree = _parser().parse(text)
@@ -294,10 +297,46 @@ def _check_size(text: str) -> None:
         message = f"the condition is too complex ({len(tokens)} tokens; the limit is {limits.MAX_CONDITION_TOKENS})"
         raise ConditionSyntaxError(message, int(tokens[limits.MAX_CONDITION_TOKENS].start_pos or 0))
     for token in tokens:
-        too_long = len(token.replace(".", "")) > 19
-        if token.type == "NUMBER" and (too_long or number_value(token) > limits.INT_LIMIT):
-            message = "number too large (the limit is 10^18)"
-            raise ConditionSyntaxError(message, int(token.start_pos or 0))
+        problem = _number_problem(token) if token.type == "NUMBER" else None
+        if problem is not None:
+            raise ConditionSyntaxError(problem, int(token.start_pos or 0))
+
+
+def _number_problem(text: str) -> str | None:
+    """Why a number literal is out of bounds: too large, or too many decimal places."""
+    whole, _, places = text.partition(".")
+    if len(whole.lstrip("0")) > 19 or number_value(text) > limits.INT_LIMIT:
+        return "number too large (the limit is 10^18)"
+    if len(places) > limits.MAX_DECIMAL_PLACES:
+        return (
+            f"too many decimal places ({len(places)}; "
+            f"at most {limits.MAX_DECIMAL_PLACES} digits after the point)"
+        )
+    return None
+
+
+#: Number notations of YAML and Python the condition language does not have: an exponent
+#: (``1e2``) or no digit before the point (``.5``).
+_FOREIGN_NUMBER = re.compile(
+    r"(?<![\w.])(?:[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+|\.[0-9]+)(?![\w.])"
+)
+
+
+def _check_number_notation(text: str) -> None:
+    """Refuse ``1e2`` and ``.5`` at their first character, saying how to write them."""
+    match = _FOREIGN_NUMBER.search(text)
+    if match is None:
+        return
+    written = match.group()
+    if written.startswith("."):
+        message = f"write a number with a digit before its point: `0{written}`, not `{written}`"
+    else:
+        message = f"numbers are written in plain digits: `{written}` uses an exponent"
+        mantissa, _, exponent = written.lower().partition("e")
+        if abs(int(exponent)) <= limits.MAX_DECIMAL_PLACES:
+            value = Fraction(mantissa) * Fraction(10) ** int(exponent)
+            message += f"; write `{decimal_text(value)}`"
+    raise ConditionSyntaxError(message, match.start())
 
 
 def _children(node: Expr) -> list[Expr]:

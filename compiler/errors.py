@@ -9,7 +9,9 @@ into exit code 2.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -83,15 +85,24 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: Path) -> SourceFile:
-        """Read a file, turning OS and decoding errors into :class:`SevensError`."""
+        """Read a rulespec file, turning OS and decoding errors into :class:`SevensError`.
+
+        Only a regular file (after following links) of at most
+        :data:`MAX_FILE_BYTES` is read: ``/dev/zero`` would fill the memory and a
+        FIFO would block for ever, so both are refused before any byte is read.
+        """
         try:
-            return cls(_shown(path), path.read_text(encoding="utf-8"))
+            raw = _read_regular_file(path)
         except FileNotFoundError:
             raise SevensError(Diagnostic(f"{path}: no such file")) from None
-        except UnicodeDecodeError as exc:
-            raise SevensError(_decode_diagnostic(path, exc)) from None
         except OSError as exc:
             raise SevensError(Diagnostic(f"{_shown(path)}: cannot read: {exc.strerror}")) from None
+        if isinstance(raw, str):  # not a regular file, or too large: refused at 1:1
+            raise SevensError(Diagnostic(raw, Location(_shown(path), 1, 1)))
+        try:
+            return cls(_shown(path), raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise SevensError(_decode_diagnostic(path, exc)) from None
 
     def diagnostic(self, message: str, line: int, column: int) -> Diagnostic:
         """A diagnostic at a 1-based line and column of this file."""
@@ -99,8 +110,46 @@ class SourceFile:
         return Diagnostic(message, Location(self.path, line, column), source_line)
 
 
-#: Characters that reorder or hide text on a terminal although they are not control codes.
-_INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: The largest rulespec file read, in bytes (1 MiB; the built-ins are under 10 KiB).
+MAX_FILE_BYTES = 1 << 20
+
+
+def _read_regular_file(path: Path) -> bytes | str:
+    """The bytes of ``path``, or why it is refused (not a regular file, too large).
+
+    Opened without blocking (a FIFO would otherwise wait for a writer) and
+    checked with ``fstat`` on the open descriptor, so the file checked is the
+    file read; at most one byte over the limit is ever read.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as stream:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return f"not a regular file ({_file_kind(info.st_mode)}); a rulespec must be a file"
+        data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        return f"the file is too large (over {MAX_FILE_BYTES:,} bytes; the limit is 1 MiB)"
+    return data
+
+
+def _file_kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+#: Characters that reorder or hide text on a terminal although they are not control codes
+#: (direction marks, overrides and isolates; zero-width and other invisible characters).
+_INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
+)
 
 
 def escape_text(text: str) -> str:

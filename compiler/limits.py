@@ -32,6 +32,9 @@ MAX_CONDITION_CHARS = 2000
 MAX_CONDITION_TOKENS = 200
 #: Levels of operators and brackets in one condition (a sum of 65 terms has 64).
 MAX_CONDITION_DEPTH = 64
+#: Digits after the decimal point of a number in a condition (``0.000000000000000001``):
+#: exact decimals are fractions, and the amounts records write stay short.
+MAX_DECIMAL_PLACES = 18
 
 #: Aggregates inside aggregates (``sum(… for x in hand)`` inside another): each level
 #: multiplies the work of one evaluation by the size of a hand (up to 256 cards).
@@ -44,6 +47,7 @@ __all__ = [
     "MAX_CONDITION_DEPTH",
     "MAX_CONDITION_TOKENS",
     "MAX_COPIES",
+    "MAX_DECIMAL_PLACES",
     "MAX_DOCUMENT_CHARS",
     "MAX_EXTENDS_DEPTH",
     "MAX_RANKS",

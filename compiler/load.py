@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -302,7 +303,28 @@ class _Builder:
             return self.build_mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.build_scalar(node)
+        value = self.build_scalar(node)
+        if isinstance(value, str):
+            self.check_text(node, value)
+        return value
+
+    def check_text(self, node: yaml.Node, value: str) -> None:
+        """Refuse a control, direction or invisible character in a value, at that character.
+
+        Rulespec text reaches terminals, Markdown and HTML sheets and diffs; a
+        right-to-left override or a zero-width space would show readers other
+        text than the file holds.  Line breaks and tabs are text.
+        """
+        found = _HIDDEN_CHAR.search(value)
+        if found is None:
+            return
+        line, column = self.origin(node).offset_position(value, found.start())
+        code = ord(found.group())
+        message = (
+            f"character U+{code:04X} ({_char_name(code)}) is not allowed in a rulespec value: "
+            "it would hide or reorder text on terminals and rule sheets"
+        )
+        raise SevensError(self.source.diagnostic(message, line, column))
 
     def build_mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -366,6 +388,18 @@ class _Builder:
         if not math.isfinite(value):
             raise self.fail(node, f"{text} is out of range")
         return value
+
+
+#: Characters refused in values: C0/C1 controls but tab and line feed, direction marks,
+#: embeddings, overrides and isolates, zero-width and other invisible format characters.
+_HIDDEN_CHAR = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
+
+
+def _char_name(code: int) -> str:
+    """The Unicode name of a character, or "a control character"."""
+    return unicodedata.name(chr(code), "a control character").lower()
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
@@ -471,13 +505,16 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     resolved = path.resolve()
     document = parse_yaml(SourceFile.read(path))
     document.paths = [resolved]
+    _check_not_a_namesake(document, resolved)
     parent_ref = document.data.get("extends")
     if parent_ref is None:
         document.chain = [str(document.data.get("id", path.stem))]
         return document
     if not isinstance(parent_ref, str):
         raise SevensError(document.error(("extends",), "'extends' must be a variant id or a path"))
-    parent_path = _parent_path(document, parent_ref, path.parent)
+    # relative to the file itself, not to a link to it: a linked house rule finds its
+    # parents beside the real file, wherever the link is
+    parent_path = _parent_path(document, parent_ref, resolved.parent)
     stack = (*_stack, resolved)
     if parent_path.resolve() in stack:
         cycle = " -> ".join(
@@ -492,6 +529,25 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     merged = merge(parent, document)
     merged.paths = [*parent.paths, resolved]
     return merged
+
+
+def _check_not_a_namesake(document: Document, resolved: Path) -> None:
+    """Refuse a file outside ``rulespecs/`` that takes a built-in's id.
+
+    Records, caches and sheets know a rule set by its id: a house rule named
+    ``parliament`` would pass its games off as Parliament's.  The built-in file
+    itself (or a link to it) keeps its id.
+    """
+    rulespec_id = document.data.get("id")
+    if not isinstance(rulespec_id, str) or rulespec_id not in builtin_ids():
+        return
+    if resolved == (BUILTIN_DIR / f"{rulespec_id}.yaml").resolve():
+        return
+    message = (
+        f"id '{rulespec_id}' is the id of a built-in rule set; give this rulespec an id "
+        f"of its own (e.g. '{rulespec_id}-house')"
+    )
+    raise SevensError(document.error(("id",), message))
 
 
 def _parent_path(document: Document, reference: str, folder: Path) -> Path:

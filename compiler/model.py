@@ -38,6 +38,10 @@ from sevens.runtime.contract import (
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 
+#: A source link a rulespec may give and a sheet may show: plain http(s), nothing that
+#: could end an autolink, or run code (``javascript:``, ``data:``).
+SAFE_URL = re.compile(r"^https?://[^\s<>\\`\"']+$")
+
 #: The classic rule: open a row with its starting rank, or extend a row at either end.
 DEFAULT_LEGAL = (
     "(not row.open and card.rank == row.start)"
@@ -325,6 +329,7 @@ class _ModelBuilder:
         self.doc = document
         self.data = document.data
         self.errors: list[Diagnostic] = []
+        self.read_sources: tuple[Source, ...] | None = None
 
     def get(self, *path: str, default: Any = None) -> Any:
         node: Any = self.data
@@ -421,15 +426,27 @@ class _ModelBuilder:
         )
 
     def sources(self) -> tuple[Source, ...]:
+        """The sources, read once: the spec and its naming share them (and their errors)."""
+        if self.read_sources is None:
+            self.read_sources = self._read_sources()
+        return self.read_sources
+
+    def _read_sources(self) -> tuple[Source, ...]:
         found = []
-        for item in self.get("sources", default=[]):
+        for index, item in enumerate(self.get("sources", default=[])):
             if isinstance(item, str):
                 found.append(Source(item, self.language()))
             else:
-                found.append(
-                    Source(item["title"], item.get("lang"), item.get("section"), item.get("url"))
-                )
+                url = self.link(("sources", index, "url"), item.get("url"))
+                found.append(Source(item["title"], item.get("lang"), item.get("section"), url))
         return tuple(found)
+
+    def link(self, path: tuple[str | int, ...], url: str | None) -> str | None:
+        """A source's ``url``: only an http(s) address, which a sheet may turn into a link."""
+        if url is None or SAFE_URL.match(url):
+            return url
+        self.error(path, "sources: a url must be an http:// or https:// address, with no spaces")
+        return None
 
     def deck(self) -> Deck:
         preset = self.get("deck", "preset", default="french")

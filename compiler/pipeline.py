@@ -20,7 +20,7 @@ from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolv
 from sevens.compiler.lower import RUNTIME_ARITHMETIC, RUNTIME_ARITHMETIC_MODULE
 from sevens.compiler.model import Rulespec, build_model
 from sevens.compiler.output import write_text
-from sevens.compiler.validate import validate_document
+from sevens.compiler.validate import check_playable, validate_document
 
 GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
 
@@ -42,6 +42,7 @@ def load_rulespec(path: Path) -> AnalysedRules:
         rules = analyse(build_model(document))
         _check_leader_cards(rules)
         check_opening(rules)
+        check_playable(document, rules)
     except SevensError as exc:
         raise document.point_to_overrides(exc) from None
     return rules

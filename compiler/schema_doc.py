@@ -96,9 +96,14 @@ name: Parliament
 
 * `id` is the only required key. It is the name used on the command line
   (`sevens simulate parliament`) and must be lowercase letters, digits and
-  single hyphens. A built-in rulespec is stored as `rulespecs/<id>.yaml`.
+  single hyphens. A built-in rulespec is stored as `rulespecs/<id>.yaml`;
+  no other file may take a built-in's id (records and sheets name a rule set
+  by its id), so a house rule with `id: parliament` is refused at its `id:`.
 * `extends` names a parent rule set, either by built-in id or by a path
-  relative to the file. The parent is loaded first (with its own `extends`,
+  relative to the file — to the real file when the rulespec is reached
+  through a symbolic link, so a linked house rule finds the parents beside
+  it wherever the link is. A rulespec and its parents are read only from
+  regular files of at most 1 MiB. The parent is loaded first (with its own `extends`,
   recursively) and the child is merged over it:
   * mappings merge key by key, so `passing: {voluntary: true}` changes that
     one key and keeps the parent's `passing.cost`;
@@ -106,6 +111,13 @@ name: Parliament
     `sources` list is not appended to the parent's);
   * writing `null` replaces the parent's value by `null`, which for
     `opening.card` means "no opening card".
+* Text is refused, at the character, when it holds a control character
+  (other than tab and line break), a direction mark, embedding, override or
+  isolate (U+200E/F, U+202A–E, U+2066–9) or an invisible character (U+200B–D,
+  U+2060–4, U+FEFF): names, descriptions, aliases and sources reach terminals,
+  rule sheets and diffs, where such characters would show other text than the
+  file holds. A source's `url` must be an `http://` or `https://` address; rule
+  sheets link nothing else.
 * A file outside `rulespecs/` may extend a built-in id, so a house rule can
   live anywhere: `sevens simulate ./my-rule.yaml` compiles it on the fly.
 * A chain of `extends` that comes back to a file already being loaded is an

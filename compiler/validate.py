@@ -10,13 +10,16 @@ import json
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema
 
 from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
 from sevens.compiler.limits import check_document
 from sevens.compiler.load import Document
+
+if TYPE_CHECKING:
+    from sevens.compiler.analyse import AnalysedRules
 
 SCHEMA_PATH = (
     Path(__file__).resolve().parent.parent / "rulespecs" / "schema" / "rulespec.schema.json"
@@ -164,3 +167,33 @@ def validate_document(document: Document) -> None:
         diagnostics.extend(check_document(document))
     if diagnostics:
         raise SevensError(diagnostics)
+
+
+def check_playable(document: Document, rules: AnalysedRules) -> None:
+    """Refuse a rule set that no allowed number of players can play, at the key that causes it.
+
+    Each count from ``players.min`` to ``players.max`` is put to the test play
+    itself applies (:func:`sevens.runtime.simulate.player_count_problem`); a
+    rule set is refused only when every count fails, with the first count's
+    reason.  Counts that fail while others play are refused at play time.
+    """
+    from sevens.compiler.contract import build_rule_set  # the compiler's heavier stages
+    from sevens.runtime.simulate import player_count_problem
+
+    rule_set = build_rule_set(rules)
+    low, high = rule_set.players.min, rule_set.players.max
+    problems = [player_count_problem(rule_set, count) for count in range(low, high + 1)]
+    first = problems[0] if problems else None
+    if first is None or not all(problems):
+        return
+    counts = f"{low} players" if low == high else f"any number of players from {low} to {high}"
+    message = f"no game can be played by {counts}: {first.message}"
+    raise SevensError(document.error(_stated_path(document, first.keys), message))
+
+
+def _stated_path(document: Document, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The first of ``keys`` the rulespec itself states, else the first one stated at all."""
+    paths = [tuple(key.split(".")) for key in keys]
+    stated = [path for path in paths if path in document.origins]
+    own = [p for p in stated if document.source and document.origins[p].source is document.source]
+    return (own or stated or paths)[0]

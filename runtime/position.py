@@ -119,9 +119,11 @@ def _check_reachable(rules: Rules, st: DealState, card: int, played: list[int]) 
             sorted({codes[c] for c in range(rules.rule_set.n_cards) if st.opening_mask >> c & 1})
         )
         why = f"{code} cannot come first: nothing may be played before {opening}"
-    else:
+    elif played:
         before = " ".join(codes[c] for c in played)
         why = f"{code} cannot be laid after {before}: it fits no row then"
+    else:  # the first card laid: there is no "after" to name
+        why = f"{code} cannot be the first card laid: it fits no row then"
     raise SevensError(
         Diagnostic(
             f"--table: no game reaches this table: {why} (list the table in the order the cards"

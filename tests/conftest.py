@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
+from click.testing import Result
 
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.load import builtin_ids
@@ -71,3 +72,24 @@ def reachable_positions(
             if not state.hands[seat]:
                 return
         seat = (seat + 1) % players
+
+
+# -- hardening, round three (input, text and diagnostics): shared by test_input_limits.py
+# -- and test_text_safety.py
+
+
+def sevens_cli(*args: str) -> Result:
+    """Run the ``sevens`` command in-process (stdout and stderr kept apart)."""
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def assert_refused_at(result: Result, location: str, message: str) -> None:
+    """Exit status 2 with one ``location: …message…`` diagnostic and no traceback."""
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    assert f"{location}: " in result.output and message in result.output, result.output

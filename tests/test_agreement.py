@@ -266,6 +266,31 @@ def test_records_write_decimals_exactly() -> None:
     assert decimal_text(Fraction(-1, 20)) == "-0.05"
 
 
+@pytest.mark.parametrize(
+    "overlay",
+    [
+        "passing:\n  cost: 0.5\n",
+        "scoring:\n  points: 0.5\n",
+        "scoring:\n  chips:\n    ante: 0.5\n    pay_winner: 0.25\n",
+    ],
+    ids=["passing.cost", "scoring.points", "scoring.chips"],
+)
+def test_every_amount_takes_a_plain_decimal(overlay: str, tmp_path: Path) -> None:
+    """An exact decimal written as a YAML number is an amount wherever amounts are written."""
+    from fractions import Fraction
+
+    from sevens.compiler.pipeline import load_rulespec
+
+    path = tmp_path / "half.yaml"
+    path.write_text(f"id: half\nextends: parliament\n{overlay}", encoding="utf-8")
+    rules = load_rulespec(path)
+    amounts = [rules.pass_cost, rules.points, rules.ante, rules.pay_winner]
+    assert any(
+        a is not None and Fraction(a.condition.text) in (Fraction(1, 2), Fraction(1, 4))
+        for a in amounts
+    )
+
+
 #: Joker rules beyond the built-in shichi-narabe-joker: an optional redeem and going out on a joker.
 JOKER_HOUSE_RULES = {
     "must": "",

@@ -104,6 +104,7 @@ def test_legal_answers_the_worked_example_of_seed_001() -> None:
         ("parliament", "9S", "9S cannot come first: nothing may be played before 7D"),
         ("parliament", "7S 8S 9S 10S JS QS KS AS", "7S cannot come first"),
         ("fan-tan", "7H 6C 7C 8C", "6C cannot be laid after 7H: it fits no row then"),
+        ("fan-tan", "5C", "5C cannot be the first card laid: it fits no row then"),
     ],
 )
 def test_legal_refuses_a_table_no_game_reaches(variant: str, table: str, why: str) -> None:

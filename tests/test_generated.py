@@ -69,6 +69,9 @@ def test_an_edited_builtin_rulespec_never_runs_its_stale_module(
     text = find_rulespec("parliament").read_text(encoding="utf-8")
     (builtin / "parliament.yaml").write_text(text.replace("cost: 1 ", "cost: 5 "))
     monkeypatch.setattr(registry, "is_builtin", lambda path: True)
+    from sevens.compiler import load  # the copy stands in for the built-in, id and all
+
+    monkeypatch.setattr(load, "BUILTIN_DIR", builtin)
     rules = load_rules(str(builtin / "parliament.yaml"))
     assert rules.rule_set.passing.cost == 5
     assert "stale" in capsys.readouterr().err

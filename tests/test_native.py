@@ -94,6 +94,7 @@ def test_every_builtin_lowers_to_native_programs(variant: str) -> None:
 
 def _with_legal(tmp_path: Path, legal: str) -> Path:
     text = find_rulespec("parliament").read_text(encoding="utf-8")
+    text = text.replace("\nid: parliament\n", "\nid: pot-rule\n", 1)  # a copy needs an id of its own
     start = text.index("  legal: >-")
     end = text.index("passing:")
     path = tmp_path / "pot-rule.yaml"

@@ -524,7 +524,11 @@ def test_newest_mechanics_are_recognised_from_the_rule_not_the_id(tmp_path: Path
     text = render_rulesheet(voluntary, "en")
     assert "If none of your cards may be played, however, you lay one card of your choice" in text
     assert "Each time you pass, you pay one chip" in text  # a pass by choice still costs its chip
-    stock = house_rule(tmp_path, "deal: {hand_size: 5}\npassing: {draw: {most: 2}}\n")
+    # the 7D's holder cannot lead when most cards stay in the stock: anyone may open
+    stock = house_rule(
+        tmp_path,
+        "deal: {hand_size: 5}\npassing: {draw: {most: 2}}\nopening: {card: null, leader: left-of-dealer}\n",
+    )
     text = render_rulesheet(stock, "en")
     assert "deals five cards to each player" in text and "There is no stock" not in text
     assert "until one may be played, but no more than two;" in text

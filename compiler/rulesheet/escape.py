@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.model import Deck, Naming, Source
+from sevens.compiler.model import SAFE_URL, Deck, Naming, Source
 
 #: ASCII punctuation that Markdown (CommonMark, GFM) may read as syntax anywhere in a line.
 _INLINE = re.compile(r"([\\`*_\[\]<>#|~&])")
@@ -44,12 +44,10 @@ def _escaped_deck(deck: Deck) -> Deck:
     return replace(deck, suits=suits, ranks=ranks)
 
 
-#: A link a sheet may show: plain http(s), nothing that could end the autolink or run code.
-_SAFE_URL = re.compile(r"^https?://[^\s<>\\`]+$")
 
 
 def _escaped_source(source: Source) -> Source:
-    url = source.url if source.url and _SAFE_URL.match(source.url) else None
+    url = source.url if source.url and SAFE_URL.match(source.url) else None
     section = md_escape(source.section) if source.section else None
     return replace(source, title=md_escape(source.title), section=section, url=url)
 

@@ -26,7 +26,7 @@ from sevens.compiler.analyse import (
     TVar,
 )
 from sevens.compiler.interpret import card_condition_holds
-from sevens.compiler.model import Deck, Rulespec, Source
+from sevens.compiler.model import SAFE_URL, Deck, Rulespec, Source
 from sevens.compiler.rulesheet.cards import (
     card_forms,
     card_full,
@@ -634,7 +634,7 @@ def source_context(lang: Lang, source: Source) -> dict[str, Any]:
         "title": source.title,
         "section": source.section or "",
         "lang": foreign,
-        "url": source.url,
+        "url": source.url if source.url and SAFE_URL.match(source.url) else None,  # validated
         "sep": lang.marked(SOURCE_URL),
     }
 

@@ -400,7 +400,10 @@ def house_rule(rng: random.Random, overlay: dict[str, Any], parent: str | None =
 
 def mutated_builtin(rng: random.Random) -> str:
     """The text of a built-in rulespec with a few random characters changed."""
-    text = (BUILTIN_DIR / f"{rng.choice(builtin_ids())}.yaml").read_text(encoding="utf-8")
+    variant = rng.choice(builtin_ids())
+    text = (BUILTIN_DIR / f"{variant}.yaml").read_text(encoding="utf-8")
+    # an id of its own: a copy outside rulespecs/ keeping a built-in's id is refused at once
+    text = text.replace(f"\nid: {variant}\n", f"\nid: {variant}-damaged\n", 1)
     chars = list(text)
     for _ in range(rng.randint(1, 4)):
         where = rng.randrange(len(chars))
