@@ -566,3 +566,24 @@ def test_german_rank_names_take_their_article_and_case() -> None:
     assert "- einen Buben einer Farbe, die noch keine Reihe hat" in text
     assert "die Bube" not in text and "eine Bube" not in text
     assert "Neben die 7 kommt also die 8 oder die 6" in render_rulesheet(rules_of("parliament"), "de")
+
+
+#: With cards laid face down every turn empties a hand by one card, so the engine gives the
+#: deal to the best score: no sheet of such a rule set may say the first player out wins it.
+FIRST_OUT_WINS = (
+    "A player who has played their last card is out; the first player out wins the deal. "
+    "The others play on until at most one player still holds cards. The players are ranked by "
+    "the order in which they went out (first out, first place)."
+)
+BEST_SCORE_WINS = (
+    "Being out first does not win the deal: the player with the best score for the deal wins "
+    "it, and between equal scores the one who went out first."
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_deal_with_face_down_cards_goes_to_the_best_score_on_the_sheet(lang: str) -> None:
+    catalog = read_catalog(lang)
+    text = " ".join(render_rulesheet(rules_of("pai-qi"), lang, "md").split())
+    assert catalog[BEST_SCORE_WINS].string in text
+    assert catalog[FIRST_OUT_WINS].string not in text
