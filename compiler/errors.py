@@ -122,10 +122,11 @@ def _read_regular_file(path: Path) -> bytes | str:
     file read; at most one byte over the limit is ever read.
     """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # checked before fdopen, which refuses a directory itself
+        os.close(fd)
+        return f"not a regular file ({_file_kind(info.st_mode)}); a rulespec must be a file"
     with os.fdopen(fd, "rb") as stream:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return f"not a regular file ({_file_kind(info.st_mode)}); a rulespec must be a file"
         data = stream.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         return f"the file is too large (over {MAX_FILE_BYTES:,} bytes; the limit is 1 MiB)"

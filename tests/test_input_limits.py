@@ -26,6 +26,16 @@ def test_link_to_dev_zero_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert_refused_at(sevens_cli("validate", "z.yaml"), "z.yaml:1:1", "not a regular file")
 
 
+def test_directory_is_refused_at_its_first_position(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("d.yaml")
+    assert_refused_at(
+        sevens_cli("validate", "d.yaml"), "d.yaml:1:1", "not a regular file (a directory)"
+    )
+
+
 def test_fifo_is_refused_without_blocking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     os.mkfifo("x.yaml")
