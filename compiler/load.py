@@ -495,7 +495,7 @@ def resolve_reference(reference: str, relative_to: Path | None) -> Path | None:
     path = Path(reference)
     if not path.is_absolute() and relative_to is not None:
         path = relative_to / path
-    if path.is_file():
+    if path.exists():  # anything there is read (and a directory or FIFO refused as such)
         return path
     return None
 
@@ -569,6 +569,8 @@ def _check_is_rulespec(document: Document, reference: str, parent_path: Path) ->
     problem = None
     if parent_path.suffix not in (".yaml", ".yml"):
         problem = "its name does not end in .yaml or .yml"
+    elif not parent_path.is_file():
+        problem = "it is not a regular file"
     else:
         try:
             parent = parse_yaml(SourceFile.read(parent_path))

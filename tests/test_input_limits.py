@@ -81,3 +81,24 @@ def test_parents_are_found_beside_the_real_file(
     Path("links/top.yaml").symlink_to("../real/top.yaml")
     result = sevens_cli("validate", "links/top.yaml")
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("command", [["validate"], ["simulate", "--games", "1"]])
+def test_a_directory_named_like_a_rulespec_is_not_an_unknown_variant(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("house.yaml")
+    result = sevens_cli(command[0], "house.yaml", *command[1:])
+    assert_refused_at(result, "house.yaml:1:1", "not a regular file (a directory)")
+
+
+def test_a_parent_that_is_a_directory_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("parent.yaml")
+    Path("child.yaml").write_text("id: child\nextends: ./parent.yaml\n", encoding="utf-8")
+    assert_refused_at(
+        sevens_cli("validate", "child.yaml"), "child.yaml:2:10", "it is not a regular file"
+    )
