@@ -187,7 +187,7 @@ def check_playable(document: Document, rules: AnalysedRules) -> None:
     if first is None or not all(problems):
         return
     counts = f"{low} players" if low == high else f"any number of players from {low} to {high}"
-    message = f"no game can be played by {counts}: {first.message}"
+    message = f"no game can be played by {counts}: {first.message}; {first.advice_for_rules}"
     raise SevensError(document.error(_stated_path(document, first.keys), message))
 
 

@@ -59,6 +59,9 @@ class PlayerCountProblem:
 
     message: str
     keys: tuple[str, ...]
+    #: What to change when some other count plays, and when none does.
+    advice_for_play: str = ""
+    advice_for_rules: str = ""
 
 
 def player_count_problem(rule_set: RuleSet, players: int) -> PlayerCountProblem | None:
@@ -73,10 +76,14 @@ def player_count_problem(rule_set: RuleSet, players: int) -> PlayerCountProblem 
         card = rule_set.card_codes[opening.bit_length() - 1]
         message = (
             f"with {players} players {undealt} of the cards stay undealt, and the "
-            f"opening card {card}, whose holder leads, may be among them; choose a number of "
-            "players that leaves it in a hand, or another leader rule"
+            f"opening card {card}, whose holder leads, may be among them"
         )
-        return PlayerCountProblem(message, ("deal.hand_size", "opening.leader", "opening.card"))
+        return PlayerCountProblem(
+            message,
+            ("deal.hand_size", "opening.leader", "opening.card"),
+            "choose a number of players that leaves it in a hand, or another leader rule",
+            "deal more cards, or choose another leader rule",
+        )
     return None
 
 
@@ -90,7 +97,7 @@ def check_players(rules: Rules, players: int) -> None:
         )
     problem = player_count_problem(rule_set, players)
     if problem is not None:
-        raise GameError(f"{rule_set.id}: {problem.message}")
+        raise GameError(f"{rule_set.id}: {problem.message}; {problem.advice_for_play}")
 
 
 @dataclass
