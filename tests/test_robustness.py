@@ -415,7 +415,9 @@ def test_play_gives_up_on_endless_bad_input() -> None:
 def test_play_stops_at_end_of_input() -> None:
     with time_limit(60):
         result = run("play", "parliament", input="")
-    assert result.exit_code != 0
+    # the end of the input is not a mistake: one line, exit 0 (issue 27 changed this from 1)
+    assert result.exit_code == 0, result.output[-500:]
+    assert "No more input: the deal is left unfinished." in result.output
     assert "Traceback" not in result.output
     assert not isinstance(result.exception, (RecursionError, AssertionError))
 
