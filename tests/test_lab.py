@@ -263,7 +263,9 @@ def test_unknown_variant_is_a_clear_error() -> None:
     assert "unknown variant 'parlament'" in output
 
 
-@pytest.mark.parametrize("command", [["analyse", "parliament"], ["compare", "parliament", "fan-tan"]])
+@pytest.mark.parametrize(
+    "command", [["analyse", "parliament"], ["compare", "parliament", "fan-tan"]]
+)
 def test_a_negative_seed_is_refused_before_playing(command: list[str]) -> None:
     """Seeds -5 … 4 would play the deals of seeds 5 … 1 twice."""
     code, output = lab(*command, "--seed", "-5", "--games", "10")
@@ -278,7 +280,8 @@ def test_a_lab_job_refuses_a_negative_seed() -> None:
 
 
 @pytest.mark.parametrize(
-    "address", ["nonsense", "", "inproc://x", "http://127.0.0.1:8786", "tls://h:1", "h:0", "h:99999"]
+    "address",
+    ["nonsense", "", "inproc://x", "http://127.0.0.1:8786", "tls://h:1", "h:0", "h:99999"],
 )
 def test_a_scheduler_address_of_another_form_is_refused_before_playing(address: str) -> None:
     code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", address)
@@ -318,20 +321,26 @@ def test_a_server_that_never_answers_is_no_scheduler_within_the_time_limit(
     silent_server: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(runner, "CONNECT_SECONDS", 1.0)
-    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{silent_server}")
+    code, output = lab(
+        "analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{silent_server}"
+    )
     assert code == 2
     assert f"no dask scheduler at tcp://127.0.0.1:{silent_server}: no answer within 1 s" in output
 
 
 def test_a_server_that_answers_garbage_is_no_scheduler(garbage_server: int) -> None:
-    code, output = lab("analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{garbage_server}")
+    code, output = lab(
+        "analyse", "parliament", "--games", "10", "--scheduler", f"127.0.0.1:{garbage_server}"
+    )
     assert code == 2
     assert f"no dask scheduler at tcp://127.0.0.1:{garbage_server}" in output
     assert "dimension" not in output
 
 
 def test_a_scheduler_port_where_nothing_listens_cannot_be_reached() -> None:
-    code, output = lab("compare", "parliament", "fan-tan", "--games", "10", "--scheduler", "tcp://127.0.0.1:1")
+    code, output = lab(
+        "compare", "parliament", "fan-tan", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"
+    )
     assert code == 2
     assert "cannot reach the scheduler at tcp://127.0.0.1:1" in output
 
@@ -365,3 +374,16 @@ def test_compare_over_one_game_says_the_differences_need_more_games() -> None:
     assert code == 0, output
     assert "inf" not in output
     assert "[the interval needs at least 2 games]" in output
+
+
+@pytest.mark.parametrize("jobs", ["0", "257", "99999999999999999999"])
+def test_jobs_outside_1_to_256_are_refused_before_any_pool(jobs: str) -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(
+        main, ["compare", "parliament", "fan-tan", "-g", "4", "-q", "--jobs", jobs]
+    )
+    assert result.exit_code == 2, result.output
+    assert "is not in the range 1<=x<=256" in result.output

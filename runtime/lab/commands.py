@@ -62,6 +62,10 @@ def _user_errors() -> Iterator[None]:
         sys.exit(EXIT_INVALID)
 
 
+#: The most worker processes one run starts.
+MAX_JOBS = 256
+
+
 def _common(command: F) -> F:
     """The options ``analyse`` and ``compare`` share."""
     options = [
@@ -103,8 +107,9 @@ def _common(command: F) -> F:
         click.option(
             "--jobs",
             "-j",
-            type=click.IntRange(min=1),
-            help="Worker processes (default: all cores).",
+            # bounded: a pool is one process and a few semaphores per worker
+            type=click.IntRange(min=1, max=MAX_JOBS),
+            help=f"Worker processes, 1 to {MAX_JOBS} (default: all cores).",
         ),
         click.option(
             "--scheduler",
@@ -212,9 +217,7 @@ def _match_deals(source: Source, players: int) -> int:
 @click.command()
 @click.argument("variant")
 @_common
-@click.option(
-    "--record", type=OUTPUT_FILE, help="Write the main table's games (JSON Lines)."
-)
+@click.option("--record", type=OUTPUT_FILE, help="Write the main table's games (JSON Lines).")
 def analyse(variant: str, **options: Any) -> None:
     """How fair is VARIANT, how long are its deals, does skill matter: figures with intervals."""
     with _user_errors():

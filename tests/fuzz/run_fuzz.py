@@ -138,7 +138,7 @@ def case_output(rng: random.Random, folder: Path) -> str:
     work = Path(tempfile.mkdtemp(dir=folder))
     parent, child = hazards.inputs(work)
     writer, kind = hazards.pick(rng)
-    hazard = hazards.make(kind, work, parent, child)
+    hazard = hazards.make(kind, work, parent, child, folder_option=writer in hazards.FOLDER_WRITERS)
     before = set(os.listdir(work))
     args = [a.format(input=child, parent=parent) for a in hazards.WRITERS[writer]]
     result = run_cli(*args, hazard.path, seconds=CASE_SECONDS)
