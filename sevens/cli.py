@@ -34,7 +34,7 @@ from sevens.compiler.pipeline import (
     load_rulespec,
     write_atomic,
 )
-from sevens.options import OUTPUT_FILE
+from sevens.options import OUTPUT_FILE, FloatBetween
 from sevens.runtime.api import GameError
 
 EXIT_INVALID = 2
@@ -76,12 +76,6 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
 def _install_signal_handlers() -> None:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
-
-
-def _reject_nan(ctx: click.Context, param: click.Parameter, value: float) -> float:
-    if math.isnan(value):
-        raise click.BadParameter("must be a number between 0 and 1, not nan")
-    return value
 
 
 @contextmanager
@@ -255,8 +249,7 @@ def _orphans() -> list[Path]:
     "--forget",
     default=0.1,
     show_default=True,
-    type=click.FloatRange(0, 1),
-    callback=_reject_nan,
+    type=FloatBetween(0, 1),
     help="Chance that a bot forgets to announce 'last card' (rule sets with that rule).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,3 +33,14 @@ class OutputFile(_PathType):
 
 
 OUTPUT_FILE = OutputFile()
+
+
+class FloatBetween(click.FloatRange):
+    """A number in a closed range; ``nan`` is refused (``click.FloatRange`` lets it through,
+    since every comparison with it is false)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"must be a number from {self.min} to {self.max}, not nan", param, ctx)
+        return number

@@ -56,7 +56,10 @@ def test_validate_takes_builtin_ids_and_defaults_to_every_builtin() -> None:
 
 @pytest.mark.parametrize(
     ("argument", "message"),
-    [("pai-qii", "unknown variant 'pai-qii' — did you mean 'pai-qi'?"), ("missing.yaml", "missing.yaml: no such file")],
+    [
+        ("pai-qii", "unknown variant 'pai-qii' — did you mean 'pai-qi'?"),
+        ("missing.yaml", "missing.yaml: no such file"),
+    ],
 )
 def test_validate_tells_an_unknown_id_from_a_missing_file(argument: str, message: str) -> None:
     code, output = run("validate", argument)
@@ -220,7 +223,9 @@ def test_rulesheet_and_diff_commands(tmp_path: Path) -> None:
     assert code == 0 and output.startswith("# Sevens")
     out = tmp_path / "sheet.html"
     code, _ = run("rulesheet", "parliament", "--lang", "pt", "--format", "html", "-o", str(out))
-    assert code == 0 and out.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html")
+    assert code == 0 and out.read_text(encoding="utf-8").lstrip().lower().startswith(
+        "<!doctype html"
+    )
     code, output = run("diff", "parliament", "voluntary-pass", "--lang", "en")
     assert code == 0 and "pass" in output.lower()
 
@@ -274,7 +279,10 @@ def test_output_degrades_on_a_stdout_that_is_not_utf_8(args: list[str]) -> None:
     """``PYTHONIOENCODING=latin-1``: escapes for what latin-1 lacks, never a UnicodeEncodeError."""
     environment = {**os.environ, "PYTHONIOENCODING": "latin-1"}
     done = subprocess.run(
-        [sys.executable, "-m", "sevens.cli", *args], capture_output=True, env=environment, timeout=120
+        [sys.executable, "-m", "sevens.cli", *args],
+        capture_output=True,
+        env=environment,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr.decode("latin-1")
     assert b"UnicodeEncodeError" not in done.stderr

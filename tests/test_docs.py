@@ -214,7 +214,9 @@ def test_record_keys_are_documented() -> None:
     assert not missing, f"record keys missing from docs/architecture.md: {missing}"
 
 
-_VARIANT_ROW = re.compile(r"^\| \[`(?P<id>[a-z0-9-]+)`\]\(#[a-z0-9-]+\) \| (?P<name>[^|]+?) \|", re.M)
+_VARIANT_ROW = re.compile(
+    r"^\| \[`(?P<id>[a-z0-9-]+)`\]\(#[a-z0-9-]+\) \| (?P<name>[^|]+?) \|", re.M
+)
 _VARIANT_SECTION = re.compile(r"^### (?P<id>[a-z0-9-]+)\n\n\*\*(?P<name>[^*]+?)\.?\*\*", re.M)
 
 

@@ -119,12 +119,16 @@ def _leader_cases() -> list[Any]:
     for path in sorted(CONFORMANCE.glob("*/leader.yaml")):
         for case in yaml.safe_load(path.read_text(encoding="utf-8")):
             if "named" not in case:  # a named opening card is the dealer's draw, not a given
-                params.append(pytest.param(path.parent.name, case, id=f"{path.parent.name}:{case['name']}"))
+                params.append(
+                    pytest.param(path.parent.name, case, id=f"{path.parent.name}:{case['name']}")
+                )
     return params
 
 
 @pytest.mark.parametrize(("variant", "case"), _leader_cases())
-def test_given_hands_and_dealer_give_the_conformance_leader(variant: str, case: dict[str, Any]) -> None:
+def test_given_hands_and_dealer_give_the_conformance_leader(
+    variant: str, case: dict[str, Any]
+) -> None:
     game = Game(
         variant,
         len(case["hands"]),
@@ -195,7 +199,9 @@ def test_bots_play_their_seats_and_the_record_matches_simulate() -> None:
         assert game.current_player == 0
         pending = game.pending
         assert pending is not None and game.state is not None
-        game.apply(bot(game.state, 0, pending.legal, pending.can_pass, game.rng) if pending.legal else PASS)
+        game.apply(
+            bot(game.state, 0, pending.legal, pending.can_pass, game.rng) if pending.legal else PASS
+        )
     assert game.record == record
 
 
@@ -327,8 +333,14 @@ def test_jokers_in_the_observation_encoding_and_actions() -> None:
     rule_set = compiled(JOKER).rule_set
     n = rule_set.n_cards
     assert joker_base(rule_set) == n + 1 and action_count(rule_set) == 2 * n + 1
-    assert action_index(rule_set, "turn", n + 5) == n + 6 and step_action(rule_set, "turn", n + 6) == n + 5
-    assert step_action(rule_set, "redeem", n + 6) is None and step_action(rule_set, "redeem", n) == PASS
+    assert (
+        action_index(rule_set, "turn", n + 5) == n + 6
+        and step_action(rule_set, "turn", n + 6) == n + 5
+    )
+    assert (
+        step_action(rule_set, "redeem", n + 6) is None
+        and step_action(rule_set, "redeem", n) == PASS
+    )
     game = _joker_game()
     game.apply("6H")
     assert game.state is not None

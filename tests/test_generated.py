@@ -51,7 +51,9 @@ def test_no_function_is_byte_identical_in_every_module() -> None:
 
 def test_parliament_module_is_short_beyond_its_tables() -> None:
     tree = ast.parse(generated_path("parliament").read_text(encoding="utf-8"))
-    tables = [n for n in tree.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]).isupper()]
+    tables = [
+        n for n in tree.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]).isupper()
+    ]
     table_lines = sum((n.end_lineno or n.lineno) - n.lineno + 1 for n in tables)
     total = len(generated_path("parliament").read_text(encoding="utf-8").splitlines())
     assert total - table_lines <= 80
@@ -146,7 +148,17 @@ def test_only_the_sevens_package_is_installed() -> None:
 
 def test_python_dash_m_sevens_runs_the_command() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "sevens", "legal", "fan-tan", "--table", "7H 7C 6C 8C", "--hand", "5C 9H 10C 7S"],
+        [
+            sys.executable,
+            "-m",
+            "sevens",
+            "legal",
+            "fan-tan",
+            "--table",
+            "7H 7C 6C 8C",
+            "--hand",
+            "5C 9H 10C 7S",
+        ],
         capture_output=True,
         text=True,
         cwd=os.path.expanduser("~"),

@@ -33,7 +33,10 @@ STANDARD = "(not row.open and card.rank == 7) or (row.open and (card.rank == row
 #: House rules reading the hand, each over a built-in of a different shape: (parent, overlay).
 HAND_RULES: dict[str, tuple[str, str]] = {
     # "you may not go out on an ace": the count of the hand
-    "last-not-ace": ("parliament", f"play:\n  legal: ({STANDARD}) and not (hand.count == 1 and card.rank == A)\n"),
+    "last-not-ace": (
+        "parliament",
+        f"play:\n  legal: ({STANDARD}) and not (hand.count == 1 and card.rank == A)\n",
+    ),
     # a seven only while the hand holds one of its neighbours: membership in the hand
     "seven-with-neighbour": (
         "fan-tan",
@@ -93,7 +96,9 @@ def _compare(gen: Rules, ref: ReferenceRules, state: DealState, name: str) -> No
 
 
 @settings(max_examples=60, deadline=None)
-@given(name=st.sampled_from(sorted(HAND_RULES)), seed=st.integers(0, 2**32), stop=st.integers(1, 120))
+@given(
+    name=st.sampled_from(sorted(HAND_RULES)), seed=st.integers(0, 2**32), stop=st.integers(1, 120)
+)
 def test_hand_facts_agree_with_the_reference_in_every_seat(
     rules_dir: str, name: str, seed: int, stop: int
 ) -> None:
@@ -125,7 +130,11 @@ def test_whole_games_with_hand_facts_agree(rules_dir: str, name: str, seed: int)
     gen, ref = _pair(name, rules_dir)
     players = gen.rule_set.players.min + seed % 3
     a, b = (
-        play_deal(r, Table(players, [random_strategy(r)] * players, seed % players, record=True), random.Random(seed))  # type: ignore[arg-type]
+        play_deal(
+            r,
+            Table(players, [random_strategy(r)] * players, seed % players, record=True),
+            random.Random(seed),
+        )  # type: ignore[arg-type]
         for r in (gen, ref)
     )
     assert a.record == b.record
@@ -189,7 +198,9 @@ def test_mandatory_seven_whole_games_agree_with_the_reference() -> None:
     for seed in range(20):
         gen, ref = compiled("mandatory-seven"), reference("mandatory-seven")
         a, b = (
-            play_deal(r, Table(4, [random_strategy(r)] * 4, seed % 4, record=True), random.Random(seed))  # type: ignore[arg-type]
+            play_deal(
+                r, Table(4, [random_strategy(r)] * 4, seed % 4, record=True), random.Random(seed)
+            )  # type: ignore[arg-type]
             for r in (gen, ref)
         )
         assert a.record == b.record, seed
@@ -199,7 +210,9 @@ def test_no_record_of_mandatory_seven_plays_another_card_while_holding_a_seven()
     """Replayed from the records: whenever a player held a seven, only sevens were legal."""
     gen = compiled("mandatory-seven")
     for seed in range(30):
-        result = play_deal(gen, Table(4, [random_strategy(gen)] * 4, 0, record=True), random.Random(seed))
+        result = play_deal(
+            gen, Table(4, [random_strategy(gen)] * 4, 0, record=True), random.Random(seed)
+        )
         assert result.record is not None
         hands = [set(h) for h in result.record["hands"]]
         for decision in result.record["decisions"]:
@@ -291,8 +304,12 @@ def test_an_opening_card_a_hand_rule_never_allows_is_reported(tmp_path: Path) ->
 
 def test_sevens_legal_uses_the_asking_hand(tmp_path: Path) -> None:
     runner = CliRunner()
-    held = runner.invoke(main, ["legal", "mandatory-seven", "--table", "7H 8H", "--hand", "9H 7S 6H"])
-    free = runner.invoke(main, ["legal", "mandatory-seven", "--table", "7H 8H 7S", "--hand", "9H 6H"])
+    held = runner.invoke(
+        main, ["legal", "mandatory-seven", "--table", "7H 8H", "--hand", "9H 7S 6H"]
+    )
+    free = runner.invoke(
+        main, ["legal", "mandatory-seven", "--table", "7H 8H 7S", "--hand", "9H 6H"]
+    )
     assert (held.exit_code, held.output.split()) == (0, ["7S"])
     assert (free.exit_code, sorted(free.output.split())) == (0, ["6H", "9H"])
 
@@ -311,7 +328,9 @@ def test_the_step_api_offers_only_sevens_while_a_seven_is_held() -> None:
             assert state is not None and pending is not None
             actions = game.legal_actions()
             cards = [a for a in actions if a != PASSING]
-            sevens_held = [c for c in range(52) if state.hands[pending.seat] >> c & 1 and c % 13 == 5]
+            sevens_held = [
+                c for c in range(52) if state.hands[pending.seat] >> c & 1 and c % 13 == 5
+            ]
             if sevens_held:
                 assert cards and set(cards) <= set(sevens_held), (seed, cards)
                 checked += 1

@@ -387,3 +387,14 @@ def test_jobs_outside_1_to_256_are_refused_before_any_pool(jobs: str) -> None:
     )
     assert result.exit_code == 2, result.output
     assert "is not in the range 1<=x<=256" in result.output
+
+
+@pytest.mark.parametrize("option", ["--confidence", "--forget"])
+def test_nan_is_refused_by_the_lab_options(option: str) -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(main, ["analyse", "parliament", "-g", "4", "-q", option, "nan"])
+    assert result.exit_code == 2, result.output
+    assert "not nan" in result.output

@@ -420,7 +420,9 @@ def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> Non
         reference_rules(load_rulespec(path)),
     ]
     for rules in engines:
-        result = play_deal(rules, Table(4, [random_strategy(rules)] * 4, record=True), random.Random(3))
+        result = play_deal(
+            rules, Table(4, [random_strategy(rules)] * 4, record=True), random.Random(3)
+        )
         assert result.winner is None
         assert sum(result.cards_left) == 52 - 4  # only the four sevens were played
         assert result.points == [-v for v in _hand_values(rules, result)]
@@ -431,5 +433,7 @@ def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> Non
 def _hand_values(rules: Rules, result: DealResult) -> list[int]:
     record = result.record or {}
     played = {d["card"] for d in record["decisions"] if d["action"] == "play"}
-    values = {code: rules.rule_set.card_value[i] for i, code in enumerate(rules.rule_set.card_codes)}
+    values = {
+        code: rules.rule_set.card_value[i] for i, code in enumerate(rules.rule_set.card_codes)
+    }
     return [sum(values[c] for c in hand if c not in played) for hand in record["hands"]]

@@ -94,7 +94,9 @@ def test_every_builtin_lowers_to_native_programs(variant: str) -> None:
 
 def _with_legal(tmp_path: Path, legal: str) -> Path:
     text = find_rulespec("parliament").read_text(encoding="utf-8")
-    text = text.replace("\nid: parliament\n", "\nid: pot-rule\n", 1)  # a copy needs an id of its own
+    text = text.replace(
+        "\nid: parliament\n", "\nid: pot-rule\n", 1
+    )  # a copy needs an id of its own
     start = text.index("  legal: >-")
     end = text.index("passing:")
     path = tmp_path / "pot-rule.yaml"
@@ -104,13 +106,17 @@ def _with_legal(tmp_path: Path, legal: str) -> Path:
 
 def test_an_unsupported_table_fact_is_refused_by_name(tmp_path: Path) -> None:
     path = _with_legal(tmp_path, "game.max_hand >= 0 and card.rank == 7")
-    with pytest.raises(NativeUnsupported, match=r"does not support game\.max_hand in play conditions"):
+    with pytest.raises(
+        NativeUnsupported, match=r"does not support game\.max_hand in play conditions"
+    ):
         lower_rules(load_rulespec(path))
 
 
 def test_table_facts_share_one_mixed_radix_index(tmp_path: Path) -> None:
     """Two facts in play conditions: each is read back as its digit of the combined index."""
-    path = _with_legal(tmp_path, "(table.empty and card.rank == 7) or (table.count > 0 and card.rank == 7)")
+    path = _with_legal(
+        tmp_path, "(table.empty and card.rank == 7) or (table.count > 0 and card.rank == 7)"
+    )
     program = lower_rules(load_rulespec(path))
     assert program.env == ("table.count", "table.empty")
     assert program.env_dims == (53, 2) and program.env_size == 106
@@ -138,7 +144,9 @@ def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch) 
 
 
 # -- agreement with the Python engine ------------------------------------------
-def _records(rules: native.NativeRules, game: native.NativeGame, players: int, seed: int) -> list[Any]:
+def _records(
+    rules: native.NativeRules, game: native.NativeGame, players: int, seed: int
+) -> list[Any]:
     stream = io.StringIO()
     for number, deal in enumerate(game.deals, start=1):
         native._write(stream, rules.rule_set, players, seed, number, deal)
@@ -174,8 +182,12 @@ def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
     rule_set = compiled("sjuan-traditional").rule_set
     assert rule_set.passing.transfer is not None
     to_others = dataclasses.replace(rule_set.passing.transfer, target=c.Role.OTHERS)
-    refused = dataclasses.replace(rule_set, passing=dataclasses.replace(rule_set.passing, transfer=to_others))
-    with pytest.raises(NativeUnsupported, match=r"^the numba backend does not support 'others' as the receiver"):
+    refused = dataclasses.replace(
+        rule_set, passing=dataclasses.replace(rule_set.passing, transfer=to_others)
+    )
+    with pytest.raises(
+        NativeUnsupported, match=r"^the numba backend does not support 'others' as the receiver"
+    ):
         check_supported(refused)
     # hand facts beside jokers (the analyser refuses them too): the joker turns read no hand
     hand_and_jokers = dataclasses.replace(compiled("shichi-narabe-joker").rule_set, reads_hand=True)
@@ -269,25 +281,34 @@ def test_a_hand_fact_decides_native_legality() -> None:
 #: showing it happened: the agreement tests compare nothing if the mechanic never comes up.
 MECHANICS = {
     "ristiseiska": lambda r: any("transfers" in d for d in r["decisions"]),  # from every other
-    "sjuan-traditional": lambda r: any("transfer" in d and d["legal"] == [] for d in r["decisions"]),
+    "sjuan-traditional": lambda r: any(
+        "transfer" in d and d["legal"] == [] for d in r["decisions"]
+    ),
     "card-domino-stock": lambda r: any("drawn" in d for d in r["decisions"]),
     "elfer-raus": lambda r: any(len(d.get("drawn", ())) > 1 for d in r["decisions"]),
     "pai-qi": lambda r: any(d["action"] == "cover" for d in r["decisions"]),
     "shichi-narabe-traditional": lambda r: any(  # the layout's cards were dealt to the players
         code in hand for hand in r["hands"] for code in r["layout_start"]
     ),
-    "cinquillo-traditional": lambda r: r["decisions"][1]["seat"] == (r["decisions"][0]["seat"] - 1) % r["players"],
+    "cinquillo-traditional": lambda r: (
+        r["decisions"][1]["seat"] == (r["decisions"][0]["seat"] - 1) % r["players"]
+    ),
     "badam-satti-compulsory": lambda r: any(
-        d["legal"] and set(d["legal"]) <= _compulsory("badam-satti-compulsory") for d in r["decisions"]
+        d["legal"] and set(d["legal"]) <= _compulsory("badam-satti-compulsory")
+        for d in r["decisions"]
     ),
     # rows starting at their own first card (not all at one rank), and the follow-up that
     # starts the next row once one is complete
-    "play-or-pay": lambda r: len({_rank(d["card"]) for d in _row_openers(r)}) > 1
-    and any(d.get("kind") == "follow-up" for d in r["decisions"]),
+    "play-or-pay": lambda r: (
+        len({_rank(d["card"]) for d in _row_openers(r)}) > 1
+        and any(d.get("kind") == "follow-up" for d in r["decisions"])
+    ),
     # a joker laid, its card redeemed, and joker spots offered
-    "shichi-narabe-joker": lambda r: any(d["action"] == "joker" for d in r["decisions"])
-    and any(d["action"] == "redeem" for d in r["decisions"])
-    and any("joker" in d for d in r["decisions"]),
+    "shichi-narabe-joker": lambda r: (
+        any(d["action"] == "joker" for d in r["decisions"])
+        and any(d["action"] == "redeem" for d in r["decisions"])
+        and any("joker" in d for d in r["decisions"])
+    ),
 }
 
 
@@ -355,7 +376,11 @@ def test_native_matches_replay_identically_in_python(variant: str) -> None:
     strategy=st.sampled_from(["random", "heuristic", "withhold"]),
 )
 def test_hypothesis_native_games_with_hand_facts_agree(
-    tmp_path_factory: pytest.TempPathFactory, name: str, seed: int, players_offset: int, strategy: str
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    seed: int,
+    players_offset: int,
+    strategy: str,
 ) -> None:
     path = _hand_rule(tmp_path_factory.getbasetemp(), name)
     allowed = compiled(path).rule_set.players
@@ -393,7 +418,9 @@ def test_a_tampered_native_record_is_caught() -> None:
         replay_game(compiled("parliament"), game, 4, 7, "random", None, FORGET, records)
     game.events.append(0.5)  # a draw the Python engine never asks for
     with pytest.raises(Disagreement, match="did not"):
-        replay_game(compiled("parliament"), game, 4, 7, "random", None, FORGET, _records(rules, game, 4, 7))
+        replay_game(
+            compiled("parliament"), game, 4, 7, "random", None, FORGET, _records(rules, game, 4, 7)
+        )
 
 
 # -- the command line ---------------------------------------------------------------
@@ -423,7 +450,9 @@ def test_numba_backend_refuses_an_unknown_native_strategy() -> None:
 
 
 @needs_numba
-@pytest.mark.parametrize("variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe"])
+@pytest.mark.parametrize(
+    "variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe"]
+)
 def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None:
     """Summaries are played on a fast path without records; it must play the same games."""
     players = compiled(variant).rule_set.players.min
@@ -460,11 +489,15 @@ def test_the_hashed_row_memo_plays_the_same_games(
         assert _records(rules, game, players, seed) == _records(
             rules, native.play_native_game(dense, seed, FORGET), players, seed
         )
-    assert _agree(variant, players, "random", None, range(12)) > 0  # the hashed games replay in Python
+    assert (
+        _agree(variant, players, "random", None, range(12)) > 0
+    )  # the hashed games replay in Python
 
 
 @needs_numba
-def test_rows_starting_at_their_first_card_without_table_facts_replay_identically(tmp_path: Path) -> None:
+def test_rows_starting_at_their_first_card_without_table_facts_replay_identically(
+    tmp_path: Path,
+) -> None:
     """Per-row starts are a layout feature of their own, not tied to play-or-pay's table.count."""
     path = tmp_path / "any-row.yaml"
     legal = "(not row.open and card.rank != 2) or (row.open and card.rank == row.high + 1)"
@@ -487,7 +520,9 @@ JOKER_HOUSE_RULES = {
 @pytest.mark.parametrize("house_rule", sorted(JOKER_HOUSE_RULES))
 def test_joker_options_replay_identically(tmp_path: Path, house_rule: str, strategy: str) -> None:
     path = tmp_path / f"{house_rule}.yaml"
-    path.write_text(f"id: {house_rule}\nextends: shichi-narabe-joker\n{JOKER_HOUSE_RULES[house_rule]}")
+    path.write_text(
+        f"id: {house_rule}\nextends: shichi-narabe-joker\n{JOKER_HOUSE_RULES[house_rule]}"
+    )
     for players in (3, 5):
         assert _agree(str(path), players, strategy, None, range(25)) > 0
     if house_rule == "may-redeem" and strategy != "heuristic":  # a declined redeem comes up
@@ -498,5 +533,9 @@ def test_joker_options_replay_identically(tmp_path: Path, house_rule: str, strat
         declined = 0
         for seed in range(40):
             for record in _records(rules, native.play_native_game(prepared, seed, FORGET), 4, seed):
-                declined += sum(1 for d in record["decisions"] if d.get("kind") == "redeem" and d["action"] == "pass")
+                declined += sum(
+                    1
+                    for d in record["decisions"]
+                    if d.get("kind") == "redeem" and d["action"] == "pass"
+                )
         assert declined > 0

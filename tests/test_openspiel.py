@@ -68,7 +68,9 @@ def test_random_playouts_end_with_the_rule_sets_returns(variant: str) -> None:
             assert returns == [float(c) for c in result.chips]
         assert all(spiel_game.min_utility() <= r <= spiel_game.max_utility() for r in returns)
     stock = len(rule_set.dealt) > len(spiel_game.seats)  # 52 cards dealt equally to 4 leave none
-    assert ("draw" in taken) == (rule_set.draw is not None and stock)  # the stock is dealt by chance
+    assert ("draw" in taken) == (
+        rule_set.draw is not None and stock
+    )  # the stock is dealt by chance
     assert ("cover" in taken) == rule_set.passing.cover
     assert ("joker" in taken) == (rule_set.wild is not None)
 
@@ -80,7 +82,11 @@ def test_a_clone_continues_like_the_original() -> None:
     state = spiel_game.new_initial_state()
     rng = random.Random(5)
     for _ in range(70):  # the deal and some turns
-        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        actions = (
+            [a for a, _ in state.chance_outcomes()]
+            if state.is_chance_node()
+            else state.legal_actions()
+        )
         state.apply_action(rng.choice(actions))
     clone = state.clone()
     assert str(clone) == str(state) and clone.history() == state.history()
@@ -129,7 +135,9 @@ def test_a_card_dealt_twice_is_refused_as_a_spiel_error() -> None:
 
 def test_an_illegal_player_action_is_refused_as_a_spiel_error() -> None:
     state = _dealt_state()
-    illegal = [a for a in range(state.get_game().num_distinct_actions()) if a not in state.legal_actions()]
+    illegal = [
+        a for a in range(state.get_game().num_distinct_actions()) if a not in state.legal_actions()
+    ]
     for action in (illegal[0], 9999):
         with pytest.raises(pyspiel.SpielError, match="not legal now"):
             state.apply_action(action)

@@ -67,7 +67,9 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
         legal = [i for i in range(action_count(rules.rule_set)) if observation["action_mask"][i]]
         pending = env.game.pending
         assert pending is not None and env.possible_agents[pending.seat] == agent
-        assert legal == sorted(action_index(rules.rule_set, pending.kind, a) for a in pending.actions)
+        assert legal == sorted(
+            action_index(rules.rule_set, pending.kind, a) for a in pending.actions
+        )
         kinds.add(pending.kind)
         assert reward == 0
         env.step(rng.choice(legal))

@@ -19,7 +19,9 @@ from sevens.runtime.terminal import SevensApp, layout_text
 from tests.conftest import compiled
 
 
-def _session(variant: str = "parliament", seed: int = 4, deals: int = 1, bots: str = "heuristic") -> PlaySession:
+def _session(
+    variant: str = "parliament", seed: int = 4, deals: int = 1, bots: str = "heuristic"
+) -> PlaySession:
     return PlaySession(compiled(variant), 4, 0, bots.split(","), seed, deals)
 
 
@@ -219,7 +221,9 @@ def test_end_to_end_in_a_pseudo_terminal() -> None:
         moves = 0
         shown = wait_for(my_turn_or_over, MOVE_BOUND)
         while "The deal is over" not in shown:
-            assert "your turn" in shown, f"neither your turn nor the end after {MOVE_BOUND} s:\n{shown}"
+            assert "your turn" in shown, (
+                f"neither your turn nor the end after {MOVE_BOUND} s:\n{shown}"
+            )
             assert moves < 60, "more of your turns than a deal of Parliament has"
             subprocess.run(["tmux", "send-keys", "-t", name, "Enter"], check=True)
             moves += 1
@@ -233,7 +237,9 @@ def test_end_to_end_in_a_pseudo_terminal() -> None:
         subprocess.run(["tmux", "send-keys", "-t", name, "C-q"], check=True)
         deadline = time.monotonic() + QUIT_BOUND
         while time.monotonic() < deadline:
-            alive = subprocess.run(["tmux", "has-session", "-t", name], capture_output=True, check=False)
+            alive = subprocess.run(
+                ["tmux", "has-session", "-t", name], capture_output=True, check=False
+            )
             if alive.returncode != 0:
                 break
             time.sleep(0.3)
@@ -257,7 +263,10 @@ def test_pilot_plays_a_joker_deal_asking_where_the_joker_goes() -> None:
         async with app.run_test(size=(140, 44)) as pilot:
             await pilot.pause()
             assert JOKER_PICK in app.legal_cards()  # seed 4: a joker to play at the first turn
-            assert "Joker" in str(app.query_one("#hand-title").render()) or session.game.state.jokers[0]
+            assert (
+                "Joker" in str(app.query_one("#hand-title").render())
+                or session.game.state.jokers[0]
+            )
             await pilot.press("j", "o", "k", "e", "r", "enter")  # the joker: where does it go?
             await pilot.pause()
             spots = app.legal_cards()
@@ -317,7 +326,9 @@ def test_plain_play_offers_the_joker_and_asks_where() -> None:
     assert "The joker goes where?" in result.output and "The deal is over" in result.output
 
 
-def test_pilot_offers_a_redeem_the_rules_leave_to_you(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pilot_offers_a_redeem_the_rules_leave_to_you(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With ``redeem: may`` the redeem is your choice: the status says so; pass declines."""
     import asyncio
 
@@ -327,7 +338,9 @@ def test_pilot_offers_a_redeem_the_rules_leave_to_you(tmp_path: Path, monkeypatc
     from sevens.runtime.terminal import log_text
 
     spec = tmp_path / "joker-may.yaml"
-    spec.write_text("id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n")
+    spec.write_text(
+        "id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n"
+    )
     session = PlaySession(load_rules(str(spec)), 4, 0, ["heuristic"], 1, 1)  # seed 1: at once
 
     async def drive() -> None:

@@ -15,11 +15,17 @@ ROOT = Path(__file__).resolve().parent.parent
 def _tool(name: str) -> list[str]:
     if shutil.which(name) is None and not (Path(sys.executable).parent / name).exists():
         pytest.skip(f"{name} is not installed (pip install -e '.[test]')")
-    return [str(Path(sys.executable).parent / name) if (Path(sys.executable).parent / name).exists() else name]
+    return [
+        str(Path(sys.executable).parent / name)
+        if (Path(sys.executable).parent / name).exists()
+        else name
+    ]
 
 
 def test_ruff_is_clean() -> None:
-    result = subprocess.run([*_tool("ruff"), "check", "."], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [*_tool("ruff"), "check", "."], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -48,18 +48,33 @@ FORMATS = ("md", "html")
 
 #: Messages that may legitimately read the same in another language: (context, msgid).
 IDENTICAL_OK = {
-    ("rank letter", "J"), ("rank letter", "Q"), ("rank letter", "K"), ("rank letter", "A"),
-    ("arithmetic", "%(left)s plus %(right)s"), ("arithmetic", "%(left)s minus %(right)s"),
+    ("rank letter", "J"),
+    ("rank letter", "Q"),
+    ("rank letter", "K"),
+    ("rank letter", "A"),
+    ("arithmetic", "%(left)s plus %(right)s"),
+    ("arithmetic", "%(left)s minus %(right)s"),
     ("arithmetic", "minus %(x)s"),
-    ("comparison", "%(left)s is %(right)s"), ("topic", "Points"), ("topic", "Ante"),
-    ("rank", "sota"), ("rank", "caballo"), ("rank", "rey"),
-    (None, "Sources"), (None, "Opening"), (None, "Session"), (None, "Deal"),
-    ("card name", "%(rank)s of %(suit)s"), ("value", "no"),
-    ("diff", "%(topic)s: %(items)s."), ("diff", "%(topic)s: %(new)s"),
-    (None, "Jokers"), ("topic", "Jokers"),  # French and Dutch say "jokers" too
+    ("comparison", "%(left)s is %(right)s"),
+    ("topic", "Points"),
+    ("topic", "Ante"),
+    ("rank", "sota"),
+    ("rank", "caballo"),
+    ("rank", "rey"),
+    (None, "Sources"),
+    (None, "Opening"),
+    (None, "Session"),
+    (None, "Deal"),
+    ("card name", "%(rank)s of %(suit)s"),
+    ("value", "no"),
+    ("diff", "%(topic)s: %(items)s."),
+    ("diff", "%(topic)s: %(new)s"),
+    (None, "Jokers"),
+    ("topic", "Jokers"),  # French and Dutch say "jokers" too
     ("separator", "; "),
     ("rank list: several ranks", "%(rank)s"),  # the article, where any, is in the sentence
-    ("range", "%(min)s–%(max)s"), ("source url", ": "),
+    ("range", "%(min)s–%(max)s"),
+    ("source url", ": "),
     ("source", "“%(title)s”"),  # Brazilian Portuguese quotes titles as English does
     ("starting rank", "%(rank)s"),  # the rank's own name; Russian takes the noun ("девятка")
 }
@@ -67,14 +82,16 @@ IDENTICAL_OK |= {("pip in card name", str(n)) for n in range(2, 11)}
 #: Colour initials: kept where two colours share one and the language keeps the English
 #: codes (German "gelb", "grün"), and wherever the colour's own initial is the English one.
 IDENTICAL_OK |= {("suit letter", letter) for letter in "RYGB"}
-IDENTICAL_OK |= {(ctx, name) for ctx in ("suit", "suit in card name")
-                 for name in ("oros", "copas", "espadas", "bastos")}
+IDENTICAL_OK |= {
+    (ctx, name)
+    for ctx in ("suit", "suit in card name")
+    for name in ("oros", "copas", "espadas", "bastos")
+}
 
 
 @cache
 def rules_of(variant: str) -> AnalysedRules:
     return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
-
 
 
 def cases() -> list[tuple[str, str]]:
@@ -120,7 +137,9 @@ def test_catalogs_are_complete() -> None:
     for lang in LANGUAGES:
         catalog = read_catalog(lang)
         ids = {(m.context, m.id) for m in catalog if m.id}
-        assert ids == extracted, f"{lang}: catalog out of date; run python -m sevens.compiler.rulesheet.catalog"
+        assert ids == extracted, (
+            f"{lang}: catalog out of date; run python -m sevens.compiler.rulesheet.catalog"
+        )
         for message in catalog:
             if not message.id:
                 continue
@@ -130,7 +149,9 @@ def test_catalogs_are_complete() -> None:
                 continue
             singular = message.id[0] if isinstance(message.id, tuple) else message.id
             same = strings[0] == singular
-            assert not same or (message.context, singular) in IDENTICAL_OK, f"{lang}: {singular!r} not translated"
+            assert not same or (message.context, singular) in IDENTICAL_OK, (
+                f"{lang}: {singular!r} not translated"
+            )
 
 
 def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
@@ -143,19 +164,29 @@ def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
     if spec.opening.card is not None:
         facts.append(card_full(language, deck, spec.opening.card))
     if deck.ace in ("high", "low") and deck.rank_index("A") is not None:
-        ace = {"high": "The ace is high: it ranks above the king.",
-               "low": "The ace is low: it ranks below the two."}[deck.ace]
+        ace = {
+            "high": "The ace is high: it ranks above the king.",
+            "low": "The ace is low: it ranks below the two.",
+        }[deck.ace]
         facts.append(language.gettext(ace))
     cost = rules.pass_cost.condition.text
     if cost.isdigit() and int(cost) > 0:
-        facts.append(language.ngettext("Each pass costs %(count)s chip, paid into the pot.",
-                                       "Each pass costs %(count)s chips, paid into the pot.",
-                                       int(cost)) % {"count": language.count(int(cost), "chip")})
+        facts.append(
+            language.ngettext(
+                "Each pass costs %(count)s chip, paid into the pot.",
+                "Each pass costs %(count)s chips, paid into the pot.",
+                int(cost),
+            )
+            % {"count": language.count(int(cost), "chip")}
+        )
     if spec.chips is not None and spec.chips.pot == "winner":
         facts.append(language.gettext("The winner of the deal takes the whole pot."))
     shaped = (
         (rules.points, points_sentence(language, rules.points.tree) if rules.points else None),
-        (rules.pay_winner, rules.pay_winner and table_sentence(language, PAY_SHAPES, rules.pay_winner.tree)),
+        (
+            rules.pay_winner,
+            rules.pay_winner and table_sentence(language, PAY_SHAPES, rules.pay_winner.tree),
+        ),
         (rules.ante, rules.ante and table_sentence(language, ANTE_SHAPES, rules.ante.tree)),
     )
     for analysed, shape in shaped:
@@ -171,26 +202,47 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     facts = []
     passing = spec.passing
     if passing.limit is not None:
-        facts.append(ngettext("Each player may pass at most %(count)s time in a deal.",
-                              "Each player may pass at most %(count)s times in a deal.",
-                              passing.limit) % {"count": language.count(passing.limit, "time")})
+        facts.append(
+            ngettext(
+                "Each player may pass at most %(count)s time in a deal.",
+                "Each player may pass at most %(count)s times in a deal.",
+                passing.limit,
+            )
+            % {"count": language.count(passing.limit, "time")}
+        )
     if passing.over_limit == "eliminate":
-        facts.append(gettext("A player who has used up their passes and cannot play is eliminated: their whole hand"
-                             " is laid out on the table, each card at its place in the rows, and they take no"
-                             " further part in the deal."))
+        facts.append(
+            gettext(
+                "A player who has used up their passes and cannot play is eliminated: their whole hand"
+                " is laid out on the table, each card at its place in the rows, and they take no"
+                " further part in the deal."
+            )
+        )
     for transfer in (passing.voluntary_transfer, spec.last_card):
         if transfer is not None:
             facts.append(transfer_text(language, transfer))
-    if spec.end_when == "all-out" and passing.limit is not None and passing.over_limit == "eliminate":
-        facts.append(gettext("A player who has played their last card is out; the first player out wins the deal."
-                             " The others play on until at most one player still holds cards. The players are"
-                             " ranked by the order in which they went out (first out, first place); eliminated"
-                             " players rank last, the earliest eliminated lowest."))
+    if (
+        spec.end_when == "all-out"
+        and passing.limit is not None
+        and passing.over_limit == "eliminate"
+    ):
+        facts.append(
+            gettext(
+                "A player who has played their last card is out; the first player out wins the deal."
+                " The others play on until at most one player still holds cards. The players are"
+                " ranked by the order in which they went out (first out, first place); eliminated"
+                " players rank last, the earliest eliminated lowest."
+            )
+        )
     session = spec.session
     if session is not None:
         if "session.deals" in spec.naming.agreed:
-            facts.append(gettext("Agree beforehand how many deals make up a session; one deal per player, so"
-                                 " that everyone deals once, is a good choice."))
+            facts.append(
+                gettext(
+                    "Agree beforehand how many deals make up a session; one deal per player, so"
+                    " that everyone deals once, is a good choice."
+                )
+            )
         elif session.deals is None:
             facts.append(gettext("A session has one deal per player, so that everyone deals once."))
         elif "session.target" not in spec.naming.agreed:  # else the deals only bound the session
@@ -210,49 +262,86 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         if session.winner == "highest-points" and minus_only(rules):
             winner = "The player with the fewest minus points at the end of the session wins it."
         facts.append(gettext(winner))
-        facts.append(gettext(
-            "A tie is broken in favour of the player who had the fewest cards left at the end of the last deal."
-            if session.tiebreak == "fewest-cards-last-deal"
-            else "The rules do not say how to break a tie: agree on it beforehand, or let tied players share"
-            " the win."))
+        facts.append(
+            gettext(
+                "A tie is broken in favour of the player who had the fewest cards left at the end of the last deal."
+                if session.tiebreak == "fewest-cards-last-deal"
+                else "The rules do not say how to break a tie: agree on it beforehand, or let tied players share"
+                " the win."
+            )
+        )
     layout = spec.layout
     facts += [card_full(language, deck, f) for f in layout.preplaced]
     if layout.wrap:
-        ends = rank_forms(language, deck, 0, "low") | rank_forms(language, deck, deck.n_ranks - 1, "high")
+        ends = rank_forms(language, deck, 0, "low") | rank_forms(
+            language, deck, deck.n_ranks - 1, "high"
+        )
         if "row.low -" in canon(rules.legal.tree):  # rows also grow downwards: the corner both ways
-            facts.append(gettext("Turning the corner: a row may continue past the %(high)s round to the %(low)s"
-                                 " (and past the %(low)s round to the %(high)s) until its suit is complete.") % ends)
+            facts.append(
+                gettext(
+                    "Turning the corner: a row may continue past the %(high)s round to the %(low)s"
+                    " (and past the %(low)s round to the %(high)s) until its suit is complete."
+                )
+                % ends
+            )
         else:
-            facts.append(gettext("Turning the corner: after the %(high)s, a row goes on with the %(low)s again,"
-                                 " until its suit is complete.") % ends)
+            facts.append(
+                gettext(
+                    "Turning the corner: after the %(high)s, a row goes on with the %(low)s again,"
+                    " until its suit is complete."
+                )
+                % ends
+            )
     if layout.rows_per_suit > 1 and layout.start_rank is not None:  # one sentence with the start
-        facts.append(ngettext(
-            "Each suit is built in %(count)s row on the table (%(total)s in all), starting with the %(rank)s"
-            " of that suit.",
-            "Each suit is built in %(count)s rows on the table (%(total)s in all), each starting with a"
-            " %(rank)s of that suit.", layout.rows_per_suit)
-            % {"count": language.count(layout.rows_per_suit, "row"),
-               "total": language.count(layout.rows_per_suit * len(deck.suits), "row"),
-               **rank_forms(language, deck, layout.start_rank)})
+        facts.append(
+            ngettext(
+                "Each suit is built in %(count)s row on the table (%(total)s in all), starting with the %(rank)s"
+                " of that suit.",
+                "Each suit is built in %(count)s rows on the table (%(total)s in all), each starting with a"
+                " %(rank)s of that suit.",
+                layout.rows_per_suit,
+            )
+            % {
+                "count": language.count(layout.rows_per_suit, "row"),
+                "total": language.count(layout.rows_per_suit * len(deck.suits), "row"),
+                **rank_forms(language, deck, layout.start_rank),
+            }
+        )
     elif layout.rows_per_suit > 1:
-        facts.append(ngettext("Each suit has %(count)s row (together %(total)s on the table).",
-                              "Each suit has %(count)s rows (together %(total)s on the table).",
-                              layout.rows_per_suit)
-                     % {"count": language.count(layout.rows_per_suit, "row"),
-                        "total": language.count(layout.rows_per_suit * len(deck.suits), "row")})
+        facts.append(
+            ngettext(
+                "Each suit has %(count)s row (together %(total)s on the table).",
+                "Each suit has %(count)s rows (together %(total)s on the table).",
+                layout.rows_per_suit,
+            )
+            % {
+                "count": language.count(layout.rows_per_suit, "row"),
+                "total": language.count(layout.rows_per_suit * len(deck.suits), "row"),
+            }
+        )
     if layout.start_rank is None and not layout.start_per_row:
-        facts.append(gettext("The rank of the first card played becomes the starting rank of every row."))
+        facts.append(
+            gettext("The rank of the first card played becomes the starting rank of every row.")
+        )
     if spec.opening.choices:
         cards = language.join_or([card_full(language, deck, f) for f in spec.opening.choices])
-        facts.append(gettext("At the start of each deal the dealer names one of these cards as the opening card:"
-                             " %(cards)s. The named card must be played first; no other card may be played"
-                             " before it.") % {**card_list(language, deck, spec.opening.choices, language.join_or),
-                                                 "cards": cards})
+        facts.append(
+            gettext(
+                "At the start of each deal the dealer names one of these cards as the opening card:"
+                " %(cards)s. The named card must be played first; no other card may be played"
+                " before it."
+            )
+            % {**card_list(language, deck, spec.opening.choices, language.join_or), "cards": cards}
+        )
     if spec.opening.leader == "holder-of-lowest" and leader_rank(rules) is None:
         facts.append(lowest_holder(language, rules) or "?")
     if spec.opening.leader == "previous-winner":
-        facts.append(gettext("In the first deal the player to the dealer's left takes the first turn; in every later"
-                             " deal, the winner of the previous deal does."))
+        facts.append(
+            gettext(
+                "In the first deal the player to the dealer's left takes the first turn; in every later"
+                " deal, the winner of the previous deal does."
+            )
+        )
     return facts + mechanics_facts(rules, language)
 
 
@@ -264,36 +353,60 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     facts = []
     facts += stock_facts(rules, language)
     if spec.passing.cover and spec.draw is None:
-        facts.append(gettext(
-            "You must play if you can. If none of your cards may be played, you do not pass: instead you lay one"
-            " card of your choice from your hand face down in front of you. It stays hidden until the end of the"
-            " deal; laying your last card this way also counts as going out."))
+        facts.append(
+            gettext(
+                "You must play if you can. If none of your cards may be played, you do not pass: instead you lay one"
+                " card of your choice from your hand face down in front of you. It stays hidden until the end of the"
+                " deal; laying your last card this way also counts as going out."
+            )
+        )
     if spec.layout.by_holders:
         cards = ", ".join(card_full(language, deck, f) for f in spec.layout.preplaced)
-        facts.append(gettext(
-            "After the deal, and before play begins, whoever holds one of these cards lays it face up on the"
-            " table, at its place in the rows: %(cards)s.")
-            % {**card_list(language, deck, spec.layout.preplaced, language.join_and), "cards": cards})
+        facts.append(
+            gettext(
+                "After the deal, and before play begins, whoever holds one of these cards lays it face up on the"
+                " table, at its place in the rows: %(cards)s."
+            )
+            % {
+                **card_list(language, deck, spec.layout.preplaced, language.join_and),
+                "cards": cards,
+            }
+        )
     if spec.layout.start_per_row:
-        facts.append(gettext(
-            "Each suit is built in its own row on the table. A row is started by the first card played in its"
-            " suit, whatever its rank, and that card's rank is the row's starting rank."))
+        facts.append(
+            gettext(
+                "Each suit is built in its own row on the table. A row is started by the first card played in its"
+                " suit, whatever its rank, and that card's rank is the row's starting rank."
+            )
+        )
     if spec.opening.leader == "holder-of-card" and spec.opening.leader_card is not None:
         facts.append(card_full(language, deck, spec.opening.leader_card))
     rank = leader_rank(rules) if spec.opening.leader == "holder-of-lowest" else None
     if rank is not None and colour_suits(deck):  # a pack of four colours says colour
-        facts.append(gettext(
-            "The first turn goes to the player holding the %(rank)s of the colour listed first above; if nobody"
-            " holds that one, to the holder of the %(rank)s of the next colour in the list, and so on.")
-            % rank_forms(language, deck, rank))
+        facts.append(
+            gettext(
+                "The first turn goes to the player holding the %(rank)s of the colour listed first above; if nobody"
+                " holds that one, to the holder of the %(rank)s of the next colour in the list, and so on."
+            )
+            % rank_forms(language, deck, rank)
+        )
     elif rank is not None:
-        facts.append(gettext(
-            "The first turn goes to the player holding the %(rank)s of the suit listed first above; if nobody"
-            " holds that one, to the holder of the %(rank)s of the next suit in the list, and so on.")
-            % rank_forms(language, deck, rank))
+        facts.append(
+            gettext(
+                "The first turn goes to the player holding the %(rank)s of the suit listed first above; if nobody"
+                " holds that one, to the holder of the %(rank)s of the next suit in the list, and so on."
+            )
+            % rank_forms(language, deck, rank)
+        )
     if rules.compulsory is not None:
-        facts.append(compulsory_sentence(language, deck, rules.compulsory.tree,
-                                         sentence(language, deck, rules.compulsory.tree)))
+        facts.append(
+            compulsory_sentence(
+                language,
+                deck,
+                rules.compulsory.tree,
+                sentence(language, deck, rules.compulsory.tree),
+            )
+        )
     return facts
 
 
@@ -305,44 +418,69 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     left = spec.direction.value != "counter-clockwise"
     size = spec.deal.hand_size
     if size is not None and left:
-        facts.append(ngettext(
-            "The dealer shuffles and deals %(count)s card to each player, one at a time, face down, clockwise,"
-            " starting with the player to their left.",
-            "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down, clockwise,"
-            " starting with the player to their left.", size) % {"count": language.count(size, "card")})
+        facts.append(
+            ngettext(
+                "The dealer shuffles and deals %(count)s card to each player, one at a time, face down, clockwise,"
+                " starting with the player to their left.",
+                "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down, clockwise,"
+                " starting with the player to their left.",
+                size,
+            )
+            % {"count": language.count(size, "card")}
+        )
     elif size is not None:
-        facts.append(ngettext(
-            "The dealer shuffles and deals %(count)s card to each player, one at a time, face down,"
-            " counter-clockwise, starting with the player to their right.",
-            "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down,"
-            " counter-clockwise, starting with the player to their right.", size)
-            % {"count": language.count(size, "card")})
+        facts.append(
+            ngettext(
+                "The dealer shuffles and deals %(count)s card to each player, one at a time, face down,"
+                " counter-clockwise, starting with the player to their right.",
+                "The dealer shuffles and deals %(count)s cards to each player, one at a time, face down,"
+                " counter-clockwise, starting with the player to their right.",
+                size,
+            )
+            % {"count": language.count(size, "card")}
+        )
     elif spec.deal.equal_hands and left:
-        facts.append(gettext(
-            "The dealer shuffles and deals the cards one at a time, face down, clockwise, starting with the player"
-            " to their left, until every player has the same number of cards."))
+        facts.append(
+            gettext(
+                "The dealer shuffles and deals the cards one at a time, face down, clockwise, starting with the player"
+                " to their left, until every player has the same number of cards."
+            )
+        )
     elif spec.deal.equal_hands:
-        facts.append(gettext(
-            "The dealer shuffles and deals the cards one at a time, face down, counter-clockwise, starting with the"
-            " player to their right, until every player has the same number of cards."))
+        facts.append(
+            gettext(
+                "The dealer shuffles and deals the cards one at a time, face down, counter-clockwise, starting with the"
+                " player to their right, until every player has the same number of cards."
+            )
+        )
     if size is not None or spec.deal.equal_hands:
         facts.append(gettext("The cards left over, if any, are stacked face down as a stock."))
     if spec.draw is None:
         return facts
     most = spec.draw.most
     if most == 1:
-        facts.append(gettext(
-            "If none of your cards may be played, you draw the top card of the stock; if it may be played, you"
-            " must play it at once, otherwise you pass."))
+        facts.append(
+            gettext(
+                "If none of your cards may be played, you draw the top card of the stock; if it may be played, you"
+                " must play it at once, otherwise you pass."
+            )
+        )
     elif most is None:
-        facts.append(gettext(
-            "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
-            " played, and you must play that card at once; if the stock runs out first, you pass."))
+        facts.append(
+            gettext(
+                "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
+                " played, and you must play that card at once; if the stock runs out first, you pass."
+            )
+        )
     else:
-        facts.append(gettext(
-            "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
-            " played, but no more than %(count)s; you must play a drawn card that may be played at once,"
-            " otherwise you pass.") % {"count": language.count(most, "card")})
+        facts.append(
+            gettext(
+                "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
+                " played, but no more than %(count)s; you must play a drawn card that may be played at once,"
+                " otherwise you pass."
+            )
+            % {"count": language.count(most, "card")}
+        )
     facts.append(gettext("Once the stock is empty, you pass when you cannot play."))
     return facts
 
@@ -352,7 +490,9 @@ def test_sheet_states_the_rules(variant: str, lang: str) -> None:
     rules = rules_of(variant)
     text = render_rulesheet(rules, lang, "md")
     name, *facts = expected_facts(rules, lang)
-    assert name in text or text_rules(lang)(name) in text  # a borrowed name keeps its own typography
+    assert (
+        name in text or text_rules(lang)(name) in text
+    )  # a borrowed name keeps its own typography
     colours = suit_words(Lang(lang), rules.spec.deck)  # 「色」 for 「マーク」 with a colour pack
     for fact in map(text_rules(lang), map(colours, facts)):  # typeset as the sheet is
         assert fact in text, f"{variant}.{lang}: missing {fact!r}"
@@ -365,17 +505,24 @@ def test_sheet_states_the_rules(variant: str, lang: str) -> None:
 
 def test_new_model_fields_are_stated_in_english() -> None:
     """Spot checks of wording for the later model fields (the generic test covers all languages)."""
-    assert "the player holding the lowest card in diamonds" in render_rulesheet(rules_of("lowest-diamond"), "en")
+    assert "the player holding the lowest card in diamonds" in render_rulesheet(
+        rules_of("lowest-diamond"), "en"
+    )
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
     assert "you take one card at random from your left neighbour's hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
-    assert "you take two cards at random from the hand of whichever other player holds the most cards" in last
+    assert (
+        "you take two cards at random from the hand of whichever other player holds the most cards"
+        in last
+    )
     shichi = render_rulesheet(rules_of("shichi-narabe"), "en")
     assert "Each player may pass at most three times in a deal." in shichi
     assert "The players score by their places" in shichi
     double = render_rulesheet(rules_of("double-deck"), "en")
-    assert ("Each suit is built up in two rows on the table (eight rows in all), each starting from one copy"
-            " of the 7 of that suit.") in double
+    assert (
+        "Each suit is built up in two rows on the table (eight rows in all), each starting from one copy"
+        " of the 7 of that suit."
+    ) in double
     assert double.count("[7♣]") == 2  # two rows of clubs in the picture
     devyatka = render_rulesheet(rules_of("devyatka"), "en")
     assert "only the ranks from 6 to ace are used" in devyatka
@@ -385,7 +532,14 @@ def test_new_model_fields_are_stated_in_english() -> None:
     assert "A session has at most five deals." in best and "has won three deals" in best
     for variant in builtin_ids():  # no raw model values leak into the prose
         text = render_rulesheet(rules_of(variant), "en")
-        for raw in ("winner: ", "tiebreak:", "all-out", "holder-of-lowest", "most-cards", "First turn:"):
+        for raw in (
+            "winner: ",
+            "tiebreak:",
+            "all-out",
+            "holder-of-lowest",
+            "most-cards",
+            "First turn:",
+        ):
             assert raw not in text, f"{variant}: {raw!r}"
 
 
@@ -427,8 +581,13 @@ def test_describe_diff_of_a_house_rule(tmp_path: Path) -> None:
     english = describe_diff(a, b, "en")
     assert "Opening card: the 7 of clubs (7♣) instead of the 7 of diamonds (7♦)." in english
     assert "You may now pass even when you could play." in english
-    assert "Cost of a voluntary pass: two chips." in english  # voluntary passes did not exist before
-    assert "The others count the point values of the cards left in their hands and score them as minus points" in english
+    assert (
+        "Cost of a voluntary pass: two chips." in english
+    )  # voluntary passes did not exist before
+    assert (
+        "The others count the point values of the cards left in their hands and score them as minus points"
+        in english
+    )
     german = describe_diff(a, b, "de")
     assert "Eröffnungskarte: Kreuz-7 (7♣) statt Karo-7 (7♦)." in german
     assert describe_diff(a, a, "en") == "“Parliament” has exactly the same rules as “Parliament”.\n"
@@ -448,7 +607,9 @@ def test_house_rule_sheet_has_a_differences_section() -> None:
 
 def test_html_escapes_rulespec_strings(tmp_path: Path) -> None:
     spec = tmp_path / "evil.yaml"
-    spec.write_text('id: evil\nname: "<script>x</script> & co"\nextends: parliament\n', encoding="utf-8")
+    spec.write_text(
+        'id: evil\nname: "<script>x</script> & co"\nextends: parliament\n', encoding="utf-8"
+    )
     html = render_rulesheet(load_rulespec(spec), "fr", "html")
     assert "<script>" not in html
     assert "&lt;script&gt;" in html
@@ -459,7 +620,10 @@ def test_typography_per_language() -> None:
     from sevens.compiler.rulesheet.typography import typeset
 
     assert text_rules("en")("Best with 4-6 players.") == "Best with 4–6 players."
-    assert text_rules("fr")("Cartes : « sept » ; oui !") == "Cartes\u00a0: «\u202fsept\u202f»\u202f; oui\u202f!"
+    assert (
+        text_rules("fr")("Cartes : « sept » ; oui !")
+        == "Cartes\u00a0: «\u202fsept\u202f»\u202f; oui\u202f!"
+    )
     assert text_rules("ja")("7を出します。 次の人 (左隣)") == "7を出します。次の人（左隣）"
     html = typeset("<p>&lt;b&gt; : x</p><style>a { b: c; }</style>", "fr", "html")
     assert html == "<p>&lt;b&gt;\u00a0: x</p><style>a { b: c; }</style>"
@@ -474,7 +638,10 @@ def test_diff_of_a_child_without_a_name(tmp_path: Path) -> None:
 
 def test_diff_reports_point_values_only_where_scoring_reads_them() -> None:
     text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "en")
-    assert "Point values of the cards: the ace counts 15 instead of 1, the jack counts 11 instead of 10" in text
+    assert (
+        "Point values of the cards: the ace counts 15 instead of 1, the jack counts 11 instead of 10"
+        in text
+    )
     assert "Ante" not in describe_diff(rules_of("parliament"), rules_of("penalty-points"), "en")
 
 
@@ -493,8 +660,12 @@ def test_unusual_play_rule_falls_back_to_a_grammatical_sentence(tmp_path: Path) 
 
 
 def test_regional_games_carry_native_names() -> None:
-    for variant, lang, name in [("shichi-narabe", "ja", "七並べ"), ("devyatka", "ru", "Девятка"),
-                                ("sjuan-traditional", "sv", "Sjuan"), ("cinquillo", "es", "Cinquillo")]:
+    for variant, lang, name in [
+        ("shichi-narabe", "ja", "七並べ"),
+        ("devyatka", "ru", "Девятка"),
+        ("sjuan-traditional", "sv", "Sjuan"),
+        ("cinquillo", "es", "Cinquillo"),
+    ]:
         assert render_rulesheet(rules_of(variant), lang).startswith(f"# {name}\n")
     assert "house rule" not in render_rulesheet(rules_of("sjuan"), "en").split("## Players")[0]
 
@@ -510,12 +681,20 @@ def test_newest_mechanics_are_recognised_from_the_rule_not_the_id(tmp_path: Path
     """The shapes of the newest mechanics, on a house rule of another game."""
     compulsory = house_rule(tmp_path, "play:\n  compulsory: card.rank == 8\n")
     text = render_rulesheet(compulsory, "en")
-    assert "If an 8 is among the cards you may play, you must play an 8 rather than any other card." in text
+    assert (
+        "If an 8 is among the cards you may play, you must play an 8 rather than any other card."
+        in text
+    )
     assert "Cards that must be played" not in text  # the sentence stands alone in the differences
-    beyond = house_rule(tmp_path, "play:\n  legal: >-\n    (not row.open and card.rank == 7)\n"
-                                  "    or (row.open and (card.rank > row.top or card.rank < row.bottom))\n")
+    beyond = house_rule(
+        tmp_path,
+        "play:\n  legal: >-\n    (not row.open and card.rank == 7)\n"
+        "    or (row.open and (card.rank > row.top or card.rank < row.bottom))\n",
+    )
     assert "the cards skipped over can never be played." in render_rulesheet(beyond, "en")
-    covered = house_rule(tmp_path, "passing: {cover: true}\nscoring: {points: -player.covered.value}\n")
+    covered = house_rule(
+        tmp_path, "passing: {cover: true}\nscoring: {points: -player.covered.value}\n"
+    )
     text = render_rulesheet(covered, "en")
     assert "you do not pass: instead you lay one card of your choice" in text
     assert "Each player turns up the cards they laid face down" in text
@@ -537,22 +716,33 @@ def test_newest_mechanics_are_recognised_from_the_rule_not_the_id(tmp_path: Path
 def test_unrecognised_compulsory_rule_falls_back_to_the_generic_wording(tmp_path: Path) -> None:
     odd = house_rule(tmp_path, "play:\n  compulsory: card.suit == H\n")
     text = render_rulesheet(odd, "en")
-    assert "If you may play a card for which the card's suit is hearts, you must play such a card" in text
+    assert (
+        "If you may play a card for which the card's suit is hearts, you must play such a card"
+        in text
+    )
 
 
 def test_one_suit_at_a_time_needs_rows_of_that_length(tmp_path: Path) -> None:
-    """"A multiple of 13 cards on the table" means "every row begun is complete" only with
+    """ "A multiple of 13 cards on the table" means "every row begun is complete" only with
     rows of 13: with another number the generic wording is kept."""
-    odd = house_rule(tmp_path, "play:\n  legal: >-\n    (not row.open and table.count % 12 == 0)\n"
-                               "    or (row.open and card.rank == row.high + 1)\n")
+    odd = house_rule(
+        tmp_path,
+        "play:\n  legal: >-\n    (not row.open and table.count % 12 == 0)\n"
+        "    or (row.open and card.rank == row.high + 1)\n",
+    )
     text = render_rulesheet(odd, "en")
     assert "once every row begun so far is complete" not in text
     assert "A card may be played when:" in text
 
 
 def test_newest_mechanics_in_the_diff() -> None:
-    traditional = describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-traditional"), "en")
-    assert "First player: the player holding the 7 of diamonds (7♦) instead of the player to the dealer's left." in traditional
+    traditional = describe_diff(
+        rules_of("shichi-narabe"), rules_of("shichi-narabe-traditional"), "en"
+    )
+    assert (
+        "First player: the player holding the 7 of diamonds (7♦) instead of the player to the dealer's left."
+        in traditional
+    )
     assert "after the deal, whoever holds one of them lays it face up" in traditional
     compulsory = describe_diff(rules_of("badam-satti"), rules_of("badam-satti-compulsory"), "de")
     assert "Ist unter den Karten, die du legen darfst, eine 7, musst du eine 7 legen" in compulsory
@@ -565,7 +755,9 @@ def test_german_rank_names_take_their_article_and_case() -> None:
     assert "Neben den Buben kommt also die Dame oder die 10." in text
     assert "- einen Buben einer Farbe, die noch keine Reihe hat" in text
     assert "die Bube" not in text and "eine Bube" not in text
-    assert "Neben die 7 kommt also die 8 oder die 6" in render_rulesheet(rules_of("parliament"), "de")
+    assert "Neben die 7 kommt also die 8 oder die 6" in render_rulesheet(
+        rules_of("parliament"), "de"
+    )
 
 
 #: With cards laid face down every turn empties a hand by one card, so the engine gives the

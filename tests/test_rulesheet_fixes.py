@@ -42,7 +42,12 @@ def sheet(variant: str, lang: str = "en") -> str:
         ("en", 12, "card", "twelve"),
         ("en", 13, "card", "13"),  # large numbers stay digits
         ("ja", 3, "time", "3"),  # Japanese keeps digits
-        ("ru", 3, "time", "трёх"),  # Russian: nouns whose sentences share a case ("не больше трёх раз")
+        (
+            "ru",
+            3,
+            "time",
+            "трёх",
+        ),  # Russian: nouns whose sentences share a case ("не больше трёх раз")
     ],
 )
 def test_small_counts_are_words(lang: str, n: int, noun: str, word: str) -> None:
@@ -61,15 +66,23 @@ def test_counts_in_sentences() -> None:
 def test_points_and_jokers_in_words() -> None:
     assert "The winner scores five points plus" in sheet("cinquillo")
     assert "Der Gewinner bekommt fünf Punkte" in sheet("cinquillo", "de")
-    jokers = {"en": "There is now one joker in the pack.", "de": "Jetzt ist ein Joker im Spiel.",
-              "es": "Ahora hay un comodín en la baraja.", "sv": "Nu ingår en joker i leken."}
+    jokers = {
+        "en": "There is now one joker in the pack.",
+        "de": "Jetzt ist ein Joker im Spiel.",
+        "es": "Ahora hay un comodín en la baraja.",
+        "sv": "Nu ingår en joker i leken.",
+    }
     for lang, line in jokers.items():
-        assert line in describe_diff(rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), lang)
+        assert line in describe_diff(
+            rules_of("shichi-narabe"), rules_of("shichi-narabe-joker"), lang
+        )
 
 
 def test_a_stock_is_dealt_and_drawn_from() -> None:
     text = sheet("card-domino-stock")
-    assert "as far as they will go evenly, so that every player has the same number of cards" in text
+    assert (
+        "as far as they will go evenly, so that every player has the same number of cards" in text
+    )
     assert "There is no stock" not in text and "Passing costs nothing" not in text
     assert "you draw the top card of the stock; if it may be played, you must play it" in text
     elfer = sheet("elfer-raus")
@@ -82,7 +95,9 @@ def test_passing_is_free_only_when_it_costs_nothing() -> None:
         assert "Passing costs nothing" not in sheet(variant), variant
     assert "Passing costs nothing." in sheet("shichi-narabe")
     ristiseiska = sheet("ristiseiska")
-    assert "If you pass although you could play, every other player gives you one card" in ristiseiska
+    assert (
+        "If you pass although you could play, every other player gives you one card" in ristiseiska
+    )
     assert "in addition every other player" not in ristiseiska
 
 
@@ -101,7 +116,9 @@ def test_typography_keeps_addresses_and_borrowed_names() -> None:
     fr = sheet("elfer-raus", "fr")
     assert "<https://de.wikipedia.org/wiki/Elfer_raus!>" in fr and "# Elfer raus!\n" in fr
     ja = sheet("kartendomino", "ja")
-    assert "『Domino (card game)』（英語）：<https://en.wikipedia.org/wiki/Domino_(card_game)>" in ja
+    assert (
+        "『Domino (card game)』（英語）：<https://en.wikipedia.org/wiki/Domino_(card_game)>" in ja
+    )
     assert typeset(f"Voir {keep('Elfer raus!')} ici !", "fr", "md") == "Voir Elfer raus! ici\u202f!"
 
 
@@ -114,21 +131,45 @@ def test_minus_sign_before_negative_numbers() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "present", "absent"),
     [
-        ("parliament", "ristiseiska",
-         ["Penalty for having to pass: you draw one card at random"],
-         ["Best number of players", "Cost of a voluntary pass"]),
-        ("shichi-narabe", "shichi-narabe-traditional",
-         ["First player: the player holding the 7 of diamonds (7♦)"], ["holder-of-card"]),
-        ("fan-tan", "domino",
-         ["- The rows no longer start from the 7: the first card played may be any card, and"
-          " its rank starts every row.\n"], ["What may be played:", "You may now also play"]),
-        ("fan-tan", "fan-tan-chips",
-         ["Ante: one chip.", "to be agreed, for example 20"], ["Points: none", "Deals in a session"]),
-        ("parliament", "penalty-points", ["The game is no longer played for chips but for points."],
-         ["Cost of a pass", "Playing for chips"]),
-        ("ristiseiska", "ristiseiska-bga",
-         ["- There is no longer a penalty for having to pass (before: you draw one card"],
-         ["instead of you draw", "dropped"]),
+        (
+            "parliament",
+            "ristiseiska",
+            ["Penalty for having to pass: you draw one card at random"],
+            ["Best number of players", "Cost of a voluntary pass"],
+        ),
+        (
+            "shichi-narabe",
+            "shichi-narabe-traditional",
+            ["First player: the player holding the 7 of diamonds (7♦)"],
+            ["holder-of-card"],
+        ),
+        (
+            "fan-tan",
+            "domino",
+            [
+                "- The rows no longer start from the 7: the first card played may be any card, and"
+                " its rank starts every row.\n"
+            ],
+            ["What may be played:", "You may now also play"],
+        ),
+        (
+            "fan-tan",
+            "fan-tan-chips",
+            ["Ante: one chip.", "to be agreed, for example 20"],
+            ["Points: none", "Deals in a session"],
+        ),
+        (
+            "parliament",
+            "penalty-points",
+            ["The game is no longer played for chips but for points."],
+            ["Cost of a pass", "Playing for chips"],
+        ),
+        (
+            "ristiseiska",
+            "ristiseiska-bga",
+            ["- There is no longer a penalty for having to pass (before: you draw one card"],
+            ["instead of you draw", "dropped"],
+        ),
     ],
 )
 def test_diff_lines(old: str, new: str, present: list[str], absent: list[str]) -> None:
@@ -198,7 +239,9 @@ def test_english_lists_have_no_serial_comma() -> None:
 
 
 def test_russian_card_after_a_verb_is_accusative() -> None:
-    assert "Первым ходит тот, кто выложил семёрку бубен (7♦)." in sheet("shichi-narabe-traditional", "ru")
+    assert "Первым ходит тот, кто выложил семёрку бубен (7♦)." in sheet(
+        "shichi-narabe-traditional", "ru"
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "ru", "ja"])
@@ -209,7 +252,9 @@ def test_a_dropped_extra_card_is_one_sentence(lang: str) -> None:
     lines = describe_diff(rules_of("sevens"), rules_of("cinquillo"), lang).splitlines()
     said = typeset(language.marked(FOLLOW_DROPPED), lang, "md")
     assert sum(said in line for line in lines) == 1, lines
-    topics = [typeset(language.marked(TOPICS[f]), lang, "md") for f in ("follow_when", "follow_allow")]
+    topics = [
+        typeset(language.marked(TOPICS[f]), lang, "md") for f in ("follow_when", "follow_allow")
+    ]
     assert not any(t in line for t in topics for line in lines), lines
     back = describe_diff(rules_of("cinquillo"), rules_of("sevens"), lang)
     assert said not in back  # adding the extra card back is told by the sheet's own sentence

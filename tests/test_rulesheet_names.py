@@ -35,9 +35,5 @@ def test_no_two_rule_sets_share_a_display_name(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_rule_set_is_named_in_every_language(lang: str) -> None:
     """No sheet falls back to another language's name."""
-    unnamed = [
-        v
-        for v in builtin_ids()
-        if lang not in spec_of(v).naming.names
-    ]
+    unnamed = [v for v in builtin_ids() if lang not in spec_of(v).naming.names]
     assert not unnamed, f"{lang}: {unnamed}"

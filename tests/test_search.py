@@ -78,7 +78,14 @@ def test_forced_passes_teach_the_bot_who_lacks_which_cards() -> None:
 
 
 def test_search_plays_legal_cards_in_every_shape_and_is_deterministic() -> None:
-    for variant in ("parliament", "shichi-narabe", "cinquillo", "voluntary-pass", "sevens", "shichi-narabe-joker"):
+    for variant in (
+        "parliament",
+        "shichi-narabe",
+        "cinquillo",
+        "voluntary-pass",
+        "sevens",
+        "shichi-narabe-joker",
+    ):
         rules = compiled(variant)
         records = []
         for _ in range(2):
@@ -122,7 +129,15 @@ def test_a_pass_after_another_seat_opened_cards_shows_the_passer_lacks_them() ->
 
 @pytest.mark.parametrize(
     "variant",
-    ["parliament", "shichi-narabe", "cinquillo", "double-deck", "any-seven", "elfer-raus", "shichi-narabe-joker"],
+    [
+        "parliament",
+        "shichi-narabe",
+        "cinquillo",
+        "double-deck",
+        "any-seven",
+        "elfer-raus",
+        "shichi-narabe-joker",
+    ],
 )
 def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
     rules = compiled(variant)
@@ -177,7 +192,9 @@ def test_a_redeem_the_bot_may_decline_is_answered_and_leaves_the_public_table(
 
     monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
     spec = tmp_path / "joker-may.yaml"
-    spec.write_text("id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n")
+    spec.write_text(
+        "id: joker-may\nextends: shichi-narabe-joker\nplay:\n  joker:\n    redeem: may\n"
+    )
     rules = load_rules(str(spec))
     game = Game(rules, 3, hands=["6H 8C 2S", "6C 3S", "8D 4S"], jokers=[0, 1, 0], dealer=2, first=0)
     bot, rng = SearchBot(rules, playouts=4), random.Random(0)

@@ -27,13 +27,16 @@ def diff(old: str, new: str, lang: str = "en") -> str:
 @pytest.mark.parametrize(
     ("old", "new", "line"),
     [
-        ("parliament", "turn-the-corner", "- Rows may now turn the corner: a row may go on past"
-         " its highest card to its lowest and the other way round (… Q, K, A, 2, 3 …).\n"),
+        (
+            "parliament",
+            "turn-the-corner",
+            "- Rows may now turn the corner: a row may go on past"
+            " its highest card to its lowest and the other way round (… Q, K, A, 2, 3 …).\n",
+        ),
         ("turn-the-corner", "parliament", "- Rows no longer turn the corner.\n"),
         ("parliament", "voluntary-pass", "- You may now pass even when you could play.\n"),
         ("voluntary-pass", "parliament", "- You may no longer pass when you could play.\n"),
-        ("parliament", "ristiseiska",
-         "- The game is no longer played for chips but for points.\n"),
+        ("parliament", "ristiseiska", "- The game is no longer played for chips but for points.\n"),
         ("ristiseiska", "parliament", "- The game is now played for chips.\n"),
     ],
 )
@@ -50,8 +53,12 @@ def test_no_yes_no_values_in_any_language(lang: str) -> None:
 
     words = Lang(lang)
     yes, no = words.marked(YES), words.marked(NO)
-    for old, new in [("parliament", "turn-the-corner"), ("parliament", "voluntary-pass"),
-                     ("parliament", "ristiseiska"), ("ristiseiska", "parliament")]:
+    for old, new in [
+        ("parliament", "turn-the-corner"),
+        ("parliament", "voluntary-pass"),
+        ("parliament", "ristiseiska"),
+        ("ristiseiska", "parliament"),
+    ]:
         text = diff(old, new, lang)
         assert f": {yes} " not in text and f": {no} " not in text, (old, new, text)
         assert f"：{yes}" not in text and f"：{no}" not in text, (old, new, text)

@@ -33,22 +33,40 @@ session:
 
 #: The bonus sentence and the end of the session, as each language must say them for 1 and −1.
 ONE_POINT_SENTENCES = {
-    "de": ("Der Gewinner bekommt einen Punkt und dazu", "insgesamt 1 Punkt erreicht hat.",
-           "auf −1 fällt."),
-    "en": ("The winner scores one point plus one point", "total reaches 1 point.",
-           "total falls to −1 point or below."),
+    "de": (
+        "Der Gewinner bekommt einen Punkt und dazu",
+        "insgesamt 1 Punkt erreicht hat.",
+        "auf −1 fällt.",
+    ),
+    "en": (
+        "The winner scores one point plus one point",
+        "total reaches 1 point.",
+        "total falls to −1 point or below.",
+    ),
     "es": ("El ganador se apunta un punto más un punto", "llegue a 1.", "baje a −1."),
-    "fr": ("Le gagnant marque un point, plus un point", "atteint 1 point.",
-           "descend à −1 point."),
+    "fr": ("Le gagnant marque un point, plus un point", "atteint 1 point.", "descend à −1 point."),
     "ja": ("勝者は1点に加えて", "1点に達したら", "−1点まで下がったら"),
-    "nl": ("De winnaar krijgt één punt plus één punt", "in totaal 1 punt heeft.", "tot −1 is gedaald."),
+    "nl": (
+        "De winnaar krijgt één punt plus één punt",
+        "in totaal 1 punt heeft.",
+        "tot −1 is gedaald.",
+    ),
     "pt": ("O vencedor marca um ponto, mais um ponto", "chegar a 1.", "cair para −1."),
     "ru": ("Победитель получает 1 очко и ещё по очку", "достигнет 1.", "опустится до −1."),
     "sv": ("Vinnaren får en poäng plus en poäng", "poängsumma når 1.", "sjunker till −1."),
 }
 #: Plural words that must not follow a count of one ("one points", "einen Punkte").
-WRONG_PLURALS = ("one points", "1 points", "einen Punkte", "un puntos", "un points",
-                 "1 points", "één punten", "um pontos", "ett poäng")
+WRONG_PLURALS = (
+    "one points",
+    "1 points",
+    "einen Punkte",
+    "un puntos",
+    "un points",
+    "1 points",
+    "één punten",
+    "um pontos",
+    "ett poäng",
+)
 
 
 @cache
@@ -86,18 +104,26 @@ def builtin(variant: str, lang: str = "en") -> str:
 
 
 def test_english_card_lists_keep_their_articles() -> None:
-    assert ("may immediately play the 6 of diamonds (6♦) or the 8 of diamonds (8♦) as well."
-            in builtin("sevens"))
-    assert ("the dealer names the opening card, choosing from the jack of clubs (J♣), the jack of "
-            "diamonds (J♦), the jack of hearts (J♥) or the jack of spades (J♠)."
-            in builtin("kartendomino"))
-    assert ("are not dealt: the 7 of clubs (7♣), the 7 of diamonds (7♦), the 7 of hearts (7♥) "
-            "and the 7 of spades (7♠)." in builtin("shichi-narabe"))
+    assert (
+        "may immediately play the 6 of diamonds (6♦) or the 8 of diamonds (8♦) as well."
+        in builtin("sevens")
+    )
+    assert (
+        "the dealer names the opening card, choosing from the jack of clubs (J♣), the jack of "
+        "diamonds (J♦), the jack of hearts (J♥) or the jack of spades (J♠)."
+        in builtin("kartendomino")
+    )
+    assert (
+        "are not dealt: the 7 of clubs (7♣), the 7 of diamonds (7♦), the 7 of hearts (7♥) "
+        "and the 7 of spades (7♠)." in builtin("shichi-narabe")
+    )
 
 
 def test_english_example_joins_rows_with_and_and_cards_with_or() -> None:
-    assert ("Example: with 6♦–8♦ and 7♥ on the table, you may play only 7♣, 5♦, 9♦, 6♥, 8♥ or 7♠."
-            in builtin("parliament"))
+    assert (
+        "Example: with 6♦–8♦ and 7♥ on the table, you may play only 7♣, 5♦, 9♦, 6♥, 8♥ or 7♠."
+        in builtin("parliament")
+    )
     assert "with 6♣–8♣, 7♦, 7♥ and 7♠ on the table" in builtin("shichi-narabe")
     assert "you may play only 7♥ or 7♠." in builtin("mandatory-seven")
 
@@ -134,13 +160,19 @@ def test_diff_has_no_empty_point_values_line() -> None:
 
 def test_diff_says_an_extra_card_as_the_sheet_does() -> None:
     def diff(old: str, new: str) -> str:
-        return describe_diff(load_rulespec(BUILTIN_DIR / f"{old}.yaml"),
-                             load_rulespec(BUILTIN_DIR / f"{new}.yaml"), "en")
+        return describe_diff(
+            load_rulespec(BUILTIN_DIR / f"{old}.yaml"),
+            load_rulespec(BUILTIN_DIR / f"{new}.yaml"),
+            "en",
+        )
 
     kartendomino = diff("fan-tan", "kartendomino")
     assert "- On your turn you may play as many cards as you like" in kartendomino
     assert "An extra card may follow when" not in kartendomino
     assert "The extra card is optional" not in kartendomino
-    assert "- Whoever completes a row must immediately start a new one" in diff("parliament", "play-or-pay")
+    assert "- Whoever completes a row must immediately start a new one" in diff(
+        "parliament", "play-or-pay"
+    )
     assert "- Whoever plays an ace or a king may immediately play one more card." in diff(
-        "parliament", "ristiseiska")
+        "parliament", "ristiseiska"
+    )

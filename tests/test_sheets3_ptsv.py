@@ -31,7 +31,9 @@ def test_diff_has_no_empty_point_values_line() -> None:
         text = describe_diff(rules_of("fan-tan"), rules_of("elfer-raus"), lang)
         assert not re.search(r":\s*\.\s*$", text, re.M), text
     text = describe_diff(rules_of("dutch-fan-tan"), rules_of("pip-scoring"), "sv")
-    assert "Kortens poängvärden: esset 15 i stället för 1, knekten 11" in text  # real changes still shown
+    assert (
+        "Kortens poängvärden: esset 15 i stället för 1, knekten 11" in text
+    )  # real changes still shown
 
 
 @pytest.mark.parametrize(

@@ -18,10 +18,16 @@ from sevens.compiler.rulesheet.typography import typeset
 
 #: Cross pairs read by the native reviewers, besides every rulespec against its parent.
 CROSS = [
-    ("parliament", "double-deck"), ("dutch-fan-tan", "sjuan"), ("fan-tan", "elfer-raus"),
-    ("devyatka", "domino"), ("parliament", "refusal-penalty"), ("sevens", "cinquillo"),
-    ("fan-tan", "kartendomino"), ("parliament", "turn-the-corner"),
-    ("shichi-narabe", "pai-qi"), ("badam-satti", "ristiseiska"),
+    ("parliament", "double-deck"),
+    ("dutch-fan-tan", "sjuan"),
+    ("fan-tan", "elfer-raus"),
+    ("devyatka", "domino"),
+    ("parliament", "refusal-penalty"),
+    ("sevens", "cinquillo"),
+    ("fan-tan", "kartendomino"),
+    ("parliament", "turn-the-corner"),
+    ("shichi-narabe", "pai-qi"),
+    ("badam-satti", "ristiseiska"),
 ]
 
 
@@ -52,13 +58,25 @@ def _pairs() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "Each player is now dealt twelve cards and the rest form a stock"
-               " (before, all the cards were dealt)."),
-        ("de", "Jeder Spieler bekommt jetzt zwölf Karten, der Rest bildet einen Nachziehstapel"
-               " (bisher wurden alle Karten ausgeteilt)."),
-        ("ru", "Теперь каждому сдают двенадцать карт, а остальные карты кладут в колоду для"
-               " добора (раньше сдавали все карты)."),
-        ("ja", "1人12枚ずつ配り、残りは山札にするようになります（これまではカードを全部配っていました）。"),
+        (
+            "en",
+            "Each player is now dealt twelve cards and the rest form a stock"
+            " (before, all the cards were dealt).",
+        ),
+        (
+            "de",
+            "Jeder Spieler bekommt jetzt zwölf Karten, der Rest bildet einen Nachziehstapel"
+            " (bisher wurden alle Karten ausgeteilt).",
+        ),
+        (
+            "ru",
+            "Теперь каждому сдают двенадцать карт, а остальные карты кладут в колоду для"
+            " добора (раньше сдавали все карты).",
+        ),
+        (
+            "ja",
+            "1人12枚ずつ配り、残りは山札にするようになります（これまではカードを全部配っていました）。",
+        ),
     ],
 )
 def test_the_deal_is_one_sentence(lang: str, line: str) -> None:
@@ -74,10 +92,14 @@ def test_the_deal_is_one_sentence(lang: str, line: str) -> None:
     ("lang", "line"),
     [
         ("en", "There is no longer a fixed opening card; before, it was the 9 of diamonds (9♦)."),
-        ("fr", "Il n’y a plus de carte d’ouverture fixe ; auparavant, c’était le 9 de carreau"
-               " (9♦)."),
-        ("ru", "Постоянной открывающей карты больше нет; раньше игру начинали с девятки бубен"
-               " (9♦)."),
+        (
+            "fr",
+            "Il n’y a plus de carte d’ouverture fixe ; auparavant, c’était le 9 de carreau (9♦).",
+        ),
+        (
+            "ru",
+            "Постоянной открывающей карты больше нет; раньше игру начинали с девятки бубен (9♦).",
+        ),
     ],
 )
 def test_a_dropped_opening_card_says_no_longer(lang: str, line: str) -> None:
@@ -104,7 +126,9 @@ def test_an_opening_card_the_dealer_picks() -> None:
     )
     de = lines("parliament", "dealer-seven", "de")
     assert any(
-        x.startswith("Jetzt bestimmt der Geber, welche Karte eröffnet: die Kreuz-7 (7♣), die Karo-7")
+        x.startswith(
+            "Jetzt bestimmt der Geber, welche Karte eröffnet: die Kreuz-7 (7♣), die Karo-7"
+        )
         for x in de
     )
 
@@ -112,15 +136,31 @@ def test_an_opening_card_the_dealer_picks() -> None:
 @pytest.mark.parametrize(
     ("old", "lang", "line"),
     [
-        ("devyatka", "en", "The rows no longer start from the 9: the first card played may be"
-                           " any card, and its rank starts every row."),
-        ("fan-tan", "en", "The rows no longer start from the 7: the first card played may be"
-                          " any card, and its rank starts every row."),
-        ("devyatka", "de", "Die Reihen beginnen nicht mehr bei der 9: Als erste Karte darf jede"
-                           " beliebige ausgespielt werden, und ihr Rang wird zum Startrang aller"
-                           " Reihen."),
-        ("devyatka", "sv", "Raderna börjar inte längre på nian: första kortet som spelas får vara"
-                           " vilket kort som helst, och dess valör blir startvalör för alla rader."),
+        (
+            "devyatka",
+            "en",
+            "The rows no longer start from the 9: the first card played may be"
+            " any card, and its rank starts every row.",
+        ),
+        (
+            "fan-tan",
+            "en",
+            "The rows no longer start from the 7: the first card played may be"
+            " any card, and its rank starts every row.",
+        ),
+        (
+            "devyatka",
+            "de",
+            "Die Reihen beginnen nicht mehr bei der 9: Als erste Karte darf jede"
+            " beliebige ausgespielt werden, und ihr Rang wird zum Startrang aller"
+            " Reihen.",
+        ),
+        (
+            "devyatka",
+            "sv",
+            "Raderna börjar inte längre på nian: första kortet som spelas får vara"
+            " vilket kort som helst, och dess valör blir startvalör för alla rader.",
+        ),
     ],
 )
 def test_domino_starting_rank_is_one_line(old: str, lang: str, line: str) -> None:
@@ -142,7 +182,9 @@ def test_domino_has_no_play_lines(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_joker_rule_is_its_own_line(lang: str) -> None:
     said = lines("shichi-narabe", "shichi-narabe-joker", lang)
-    assert len(said) == 5, said  # the count, then one sentence per rule (tests/test_sheets6_diff.py)
+    assert len(said) == 5, (
+        said
+    )  # the count, then one sentence per rule (tests/test_sheets6_diff.py)
     topic = Lang(lang).marked(TOPICS["jokers"])
     assert not [x for x in said if x.startswith(topic + ":")], said
 
@@ -150,21 +192,41 @@ def test_each_joker_rule_is_its_own_line(lang: str) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "lang", "line"),
     [
-        ("sevens", "cinquillo", "en",
-         "The session now ends as soon as a player's total reaches 30 points, but after 50"
-         " deals at the latest (before: after one deal per player)."),
-        ("sevens", "cinquillo", "de",
-         "Die Partie endet jetzt, sobald ein Spieler insgesamt 30 Punkte erreicht hat, spätestens"
-         " aber nach 50 Runden (bisher nach einer Runde pro Spieler)."),
-        ("sevens", "cinquillo", "fr",
-         "La partie s’arrête maintenant dès que le total d’un joueur atteint 30 points, mais au plus"
-         " tard après 50 donnes (auparavant, après une donne par joueur)."),
-        ("parliament", "best-of-five", "en",
-         "The session now ends as soon as a player has won three deals, but after five deals"
-         " at the latest (before: after one deal per player)."),
-        ("badam-satti", "ristiseiska", "ru",
-         "Партия теперь заканчивается, как только чей-нибудь счёт опустится до −100 очков, но не"
-         " позже чем через 50 сдач (раньше — после того, как каждый сдал по разу)."),
+        (
+            "sevens",
+            "cinquillo",
+            "en",
+            "The session now ends as soon as a player's total reaches 30 points, but after 50"
+            " deals at the latest (before: after one deal per player).",
+        ),
+        (
+            "sevens",
+            "cinquillo",
+            "de",
+            "Die Partie endet jetzt, sobald ein Spieler insgesamt 30 Punkte erreicht hat, spätestens"
+            " aber nach 50 Runden (bisher nach einer Runde pro Spieler).",
+        ),
+        (
+            "sevens",
+            "cinquillo",
+            "fr",
+            "La partie s’arrête maintenant dès que le total d’un joueur atteint 30 points, mais au plus"
+            " tard après 50 donnes (auparavant, après une donne par joueur).",
+        ),
+        (
+            "parliament",
+            "best-of-five",
+            "en",
+            "The session now ends as soon as a player has won three deals, but after five deals"
+            " at the latest (before: after one deal per player).",
+        ),
+        (
+            "badam-satti",
+            "ristiseiska",
+            "ru",
+            "Партия теперь заканчивается, как только чей-нибудь счёт опустится до −100 очков, но не"
+            " позже чем через 50 сдач (раньше — после того, как каждый сдал по разу).",
+        ),
     ],
 )
 def test_the_session_end_is_one_sentence(old: str, new: str, lang: str, line: str) -> None:
@@ -186,10 +248,16 @@ def test_starting_rank_value() -> None:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "There is no longer a penalty for having to pass (before: you draw one card at"
-               " random from the hand of the player before you)."),
-        ("es", "Ya no hay penalización por tener que pasar (antes: robas al azar una carta de la"
-               " mano del jugador que juega antes que tú)."),
+        (
+            "en",
+            "There is no longer a penalty for having to pass (before: you draw one card at"
+            " random from the hand of the player before you).",
+        ),
+        (
+            "es",
+            "Ya no hay penalización por tener que pasar (antes: robas al azar una carta de la"
+            " mano del jugador que juega antes que tú).",
+        ),
     ],
 )
 def test_a_dropped_penalty_says_no_longer(lang: str, line: str) -> None:

@@ -27,8 +27,11 @@ def test_spanish_or_before_an_o_sound(items: list[str], text: str) -> None:
 
 @pytest.mark.parametrize(
     ("items", "text"),
-    [(["copas", "iglesias"], "copas e iglesias"), (["agua", "hielo"], "agua y hielo"),
-     (["6♦–8♦", "7♥"], "6♦–8♦ y 7♥")],
+    [
+        (["copas", "iglesias"], "copas e iglesias"),
+        (["agua", "hielo"], "agua y hielo"),
+        (["6♦–8♦", "7♥"], "6♦–8♦ y 7♥"),
+    ],
 )
 def test_spanish_and_before_an_i_sound(items: list[str], text: str) -> None:
     assert Lang("es").join_and(items) == text
@@ -51,7 +54,7 @@ def sheet(variant: str, lang: str) -> str:
 
 
 def test_french_deniers_are_written_d() -> None:
-    """"5O" (oros) read as nothing on a French sheet; "5D" is "5 de deniers", and the Spanish
+    """ "5O" (oros) read as nothing on a French sheet; "5D" is "5 de deniers", and the Spanish
     pack has no dame to mistake the D for.  Coupes, épées and bâtons keep C, E and B."""
     text = sheet("cinquillo", "fr")
     assert "le 5 de deniers (5D)" in text

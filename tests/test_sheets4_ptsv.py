@@ -32,7 +32,9 @@ def test_swedish_nationality_adjective_is_small_inside_a_sentence() -> None:
     assert rule("# Holländsk Fan Tan: vilken sjua som helst öppnar") == (
         "# Holländsk Fan Tan: vilken sjua som helst öppnar"
     )
-    assert rule("Jämfört med ”Holländsk Fan Tan” ändrar") == "Jämfört med ”Holländsk Fan Tan” ändrar"
+    assert (
+        rule("Jämfört med ”Holländsk Fan Tan” ändrar") == "Jämfört med ”Holländsk Fan Tan” ändrar"
+    )
     assert text_rules("de")("mit Holländsk Fan Tan") == "mit Holländsk Fan Tan"  # Swedish only
 
 

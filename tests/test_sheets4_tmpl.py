@@ -135,7 +135,10 @@ def test_the_english_chain_intro() -> None:
     ("lang", "held"),
     [
         ("en", "If you hold a 7, you must play a 7 before any other card."),
-        ("es", "Pero si tienes un 7 en la mano, tienes que jugar un 7 antes que cualquier otra carta."),
+        (
+            "es",
+            "Pero si tienes un 7 en la mano, tienes que jugar un 7 antes que cualquier otra carta.",
+        ),
         ("ru", "Если у вас на руках есть семёрка, вы должны сначала сыграть семёрку"),
         ("de", "Wenn du eine 7 auf der Hand hast, musst du vor jeder anderen Karte eine 7 legen."),
     ],
@@ -166,7 +169,9 @@ def test_a_colour_pack_has_colours_in_japanese() -> None:
     assert re.search(r"<p>色（色の間に強弱はありません）：</p>", html)
     # where the suit word already means a colour (Farbe), the suit word stays; where the
     # colour word differs in gender (масть → цвет), sentences of their own say it (sheets6)
-    assert "Each colour has 20 ranks" in sheet("elfer-raus")  # English says colour (final en reading)
+    assert "Each colour has 20 ranks" in sheet(
+        "elfer-raus"
+    )  # English says colour (final en reading)
     assert "Farbe" in sheet("elfer-raus", "de")
     assert "цвет" in sheet("elfer-raus", "ru")
 
@@ -179,7 +184,12 @@ def test_the_worked_example_closes_the_rules_of_play(variant: str, lang: str) ->
     follow, deck = rules.spec.follow_up, rules.spec.deck
     assert follow is not None and rules.follow_when and rules.follow_allow
     said = free_follow_sentence(
-        Lang(lang), deck, rules.follow_when.tree, rules.follow_allow.tree, follow.optional, follow.max
+        Lang(lang),
+        deck,
+        rules.follow_when.tree,
+        rules.follow_allow.tree,
+        follow.optional,
+        follow.max,
     ) or follow_sentence(
         Lang(lang), deck, rules.follow_when.tree, rules.follow_allow.tree, follow.optional
     )

@@ -30,10 +30,16 @@ def lines(old: str, new: str, lang: str = "en") -> list[str]:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "First player: the player to the dealer's left instead of the holder of the"
-               " opening card."),
-        ("fr", "Premier joueur : désormais le joueur à gauche du donneur, et non plus le joueur"
-               " qui a la carte d’ouverture."),
+        (
+            "en",
+            "First player: the player to the dealer's left instead of the holder of the"
+            " opening card.",
+        ),
+        (
+            "fr",
+            "Premier joueur : désormais le joueur à gauche du donneur, et non plus le joueur"
+            " qui a la carte d’ouverture.",
+        ),
         ("ru", "Первый игрок: теперь игрок слева от сдающего, а не тот, у кого открывающая карта."),
     ],
 )
@@ -53,18 +59,34 @@ def test_no_frame_names_a_base_game_or_doubles_its_colon(lang: str) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "lang", "line"),
     [
-        ("sevens", "cinquillo", "de",
-         "Die Partie endet jetzt, sobald ein Spieler insgesamt 30 Punkte erreicht hat, spätestens"
-         " aber nach 50 Runden (bisher nach einer Runde pro Spieler)."),
-        ("parliament", "best-of-five", "de",
-         "Die Partie endet jetzt, sobald ein Spieler drei Runden gewonnen hat, spätestens aber"
-         " nach fünf Runden (bisher nach einer Runde pro Spieler)."),
-        ("badam-satti", "ristiseiska", "ru",
-         "Партия теперь заканчивается, как только чей-нибудь счёт опустится до −100 очков,"
-         " но не позже чем через 50 сдач (раньше — после того, как каждый сдал по разу)."),
-        ("cinquillo", "sevens", "de",
-         "Die Partie endet jetzt nach einer Runde pro Spieler (bisher, sobald ein Spieler"
-         " insgesamt 30 Punkte erreicht hat, spätestens aber nach 50 Runden)."),
+        (
+            "sevens",
+            "cinquillo",
+            "de",
+            "Die Partie endet jetzt, sobald ein Spieler insgesamt 30 Punkte erreicht hat, spätestens"
+            " aber nach 50 Runden (bisher nach einer Runde pro Spieler).",
+        ),
+        (
+            "parliament",
+            "best-of-five",
+            "de",
+            "Die Partie endet jetzt, sobald ein Spieler drei Runden gewonnen hat, spätestens aber"
+            " nach fünf Runden (bisher nach einer Runde pro Spieler).",
+        ),
+        (
+            "badam-satti",
+            "ristiseiska",
+            "ru",
+            "Партия теперь заканчивается, как только чей-нибудь счёт опустится до −100 очков,"
+            " но не позже чем через 50 сдач (раньше — после того, как каждый сдал по разу).",
+        ),
+        (
+            "cinquillo",
+            "sevens",
+            "de",
+            "Die Partie endet jetzt nach einer Runde pro Spieler (bisher, sobald ein Spieler"
+            " insgesamt 30 Punkte erreicht hat, spätestens aber nach 50 Runden).",
+        ),
     ],
 )
 def test_the_session_line_is_a_sentence(old: str, new: str, lang: str, line: str) -> None:
@@ -118,14 +140,36 @@ def test_joker_lines_are_translated_and_refer_to_a_joker(lang: str) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "lang", "line"),
     [
-        ("cinquillo", "seises", "en",
-         "The pack now also has the 8 and 9 of each suit (48 cards instead of 40)."),
-        ("cinquillo", "seises", "de", "Jetzt sind auch die Ränge 8 und 9 dabei (48 statt 40 Karten)."),
-        ("cinquillo", "seises", "nl",
-         "De 8 en 9 van elke kleur doen nu ook mee (48 kaarten in plaats van 40)."),
-        ("cinquillo", "seises", "ru", "Теперь в колоде есть также карты 8 и 9 каждой масти (48 карт вместо 40)."),
-        ("seises", "cinquillo", "fr",
-         "Le jeu ne comprend plus les 8 et les 9 de chaque couleur (40 cartes au lieu de 48)."),
+        (
+            "cinquillo",
+            "seises",
+            "en",
+            "The pack now also has the 8 and 9 of each suit (48 cards instead of 40).",
+        ),
+        (
+            "cinquillo",
+            "seises",
+            "de",
+            "Jetzt sind auch die Ränge 8 und 9 dabei (48 statt 40 Karten).",
+        ),
+        (
+            "cinquillo",
+            "seises",
+            "nl",
+            "De 8 en 9 van elke kleur doen nu ook mee (48 kaarten in plaats van 40).",
+        ),
+        (
+            "cinquillo",
+            "seises",
+            "ru",
+            "Теперь в колоде есть также карты 8 и 9 каждой масти (48 карт вместо 40).",
+        ),
+        (
+            "seises",
+            "cinquillo",
+            "fr",
+            "Le jeu ne comprend plus les 8 et les 9 de chaque couleur (40 cartes au lieu de 48).",
+        ),
     ],
 )
 def test_ranks_added_or_removed_are_named(old: str, new: str, lang: str, line: str) -> None:
@@ -149,8 +193,9 @@ def test_packs_of_other_kinds_keep_their_rank_lists() -> None:
         " ace to king." in said
     )
     assert not [x for x in said if x.startswith("The pack")], said
-    assert "Die Ränge sind jetzt Ass bis 7, Bube, Reiter und König (zehn Karten pro Farbe) statt Ass bis König." in lines(
-        "sevens", "cinquillo", "de"
+    assert (
+        "Die Ränge sind jetzt Ass bis 7, Bube, Reiter und König (zehn Karten pro Farbe) statt Ass bis König."
+        in lines("sevens", "cinquillo", "de")
     )
 
 
@@ -158,10 +203,15 @@ def test_packs_of_other_kinds_keep_their_rank_lists() -> None:
     ("lang", "line"),
     [
         ("en", "You must now play a 7 before any other card whenever you hold one."),
-        ("de", "Wenn du eine 7 auf der Hand hast, musst du jetzt vor jeder anderen Karte eine 7"
-               " legen."),
-        ("fr", "Si vous avez un 7 en main, vous devez désormais jouer un 7 avant toute autre"
-               " carte."),
+        (
+            "de",
+            "Wenn du eine 7 auf der Hand hast, musst du jetzt vor jeder anderen Karte eine 7"
+            " legen.",
+        ),
+        (
+            "fr",
+            "Si vous avez un 7 en main, vous devez désormais jouer un 7 avant toute autre carte.",
+        ),
     ],
 )
 def test_only_the_compulsory_seven_is_new(lang: str, line: str) -> None:
@@ -183,9 +233,15 @@ def test_the_compulsory_seven_dropped_is_one_sentence(lang: str) -> None:
     ("lang", "winner"),
     [
         ("en", "the player with the fewest minus points, not the one with the most deals won"),
-        ("de", "wer die wenigsten Minuspunkte hat, nicht mehr, wer die meisten gewonnenen Runden hat"),
+        (
+            "de",
+            "wer die wenigsten Minuspunkte hat, nicht mehr, wer die meisten gewonnenen Runden hat",
+        ),
         ("ru", "выигрывает тот, у кого меньше всего штрафных очков"),
-        ("pt", "Agora vence a partida quem tiver menos pontos negativos, e não quem tiver ganhado mais"),
+        (
+            "pt",
+            "Agora vence a partida quem tiver menos pontos negativos, e não quem tiver ganhado mais",
+        ),
     ],
 )
 def test_a_minus_points_session_is_won_by_the_fewest_minus_points(lang: str, winner: str) -> None:
@@ -196,5 +252,7 @@ def test_a_minus_points_session_is_won_by_the_fewest_minus_points(lang: str, win
 
 
 def test_a_session_with_plus_points_keeps_the_highest_total() -> None:
-    [line] = [x for x in lines("fan-tan", "cinquillo") if x.startswith("The winner of the session is now")]
+    [line] = [
+        x for x in lines("fan-tan", "cinquillo") if x.startswith("The winner of the session is now")
+    ]
     assert "the highest points total" in line

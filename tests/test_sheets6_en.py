@@ -26,8 +26,10 @@ def test_devyatka_for_chips_speaks_of_a_pot() -> None:
 
 
 def test_an_equal_deal_goes_as_far_as_the_cards_go_evenly() -> None:
-    assert ("starting with the player on their left, as far as they will go evenly, so that every"
-            " player has the same number of cards.") in _sheet("card-domino-stock")
+    assert (
+        "starting with the player on their left, as far as they will go evenly, so that every"
+        " player has the same number of cards."
+    ) in _sheet("card-domino-stock")
 
 
 def test_the_last_card_cry_has_no_second_full_stop() -> None:
@@ -51,7 +53,9 @@ def test_diff_lines_for_the_ace_and_a_chip_target() -> None:
 
 
 def test_descriptions_say_what_the_rules_do() -> None:
-    assert "so the cards skipped over are stuck in their holders' hands" in _sheet("cinquillo-cabron")
+    assert "so the cards skipped over are stuck in their holders' hands" in _sheet(
+        "cinquillo-cabron"
+    )
     assert "so fewer passes have to be paid for at the start" in _sheet("dutch-any-seven")
     play_on = _sheet("parliament-play-on")
     assert "each place after the first costs one point more than the one before" in play_on

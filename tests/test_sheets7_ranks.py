@@ -29,7 +29,9 @@ def test_every_court_card_is_named_and_no_topic_line_is_left(lang: str) -> None:
     found = [x for x in lines("sevens", "cinquillo", lang) if all(c in x for c in courts)]
     assert len(found) == 1, (lang, courts)
     topic = Lang(lang).marked(TOPICS["ranks"])
-    assert not [x for x in lines("sevens", "cinquillo", lang) if re.match(re.escape(topic) + r"\s*[:：]", x)]
+    assert not [
+        x for x in lines("sevens", "cinquillo", lang) if re.match(re.escape(topic) + r"\s*[:：]", x)
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -51,5 +53,9 @@ def test_the_english_pack_and_row_lines() -> None:
         "Number of players: 7–12 instead of 3–8.",
         "Each suit is now built up in two rows on the table.",
     ]
-    assert "The game is now played with a single pack of 52 cards." in lines("double-deck", "parliament")
-    assert "Each suit is now built up in a single row on the table." in lines("double-deck", "parliament")
+    assert "The game is now played with a single pack of 52 cards." in lines(
+        "double-deck", "parliament"
+    )
+    assert "Each suit is now built up in a single row on the table." in lines(
+        "double-deck", "parliament"
+    )

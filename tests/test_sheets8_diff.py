@@ -15,8 +15,15 @@ from tests.test_sheets4_diff import lines
 
 #: The sheet's connective that opens the payment sentence, per language.
 IN_ADDITION = {
-    "en": "In addition", "de": "Außerdem", "es": "Además", "fr": "De plus", "ja": "さらに",
-    "nl": "Bovendien", "pt": "Além disso", "ru": "Кроме того", "sv": "Dessutom",
+    "en": "In addition",
+    "de": "Außerdem",
+    "es": "Además",
+    "fr": "De plus",
+    "ja": "さらに",
+    "nl": "Bovendien",
+    "pt": "Além disso",
+    "ru": "Кроме того",
+    "sv": "Dessutom",
 }
 
 
@@ -29,8 +36,11 @@ def test_every_payment_shape_has_a_diff_sentence() -> None:
     [
         ("en", "Each other player now pays the winner one chip for each card still in their hand."),
         ("ja", "ほかの人は、手札に残ったカード1枚につきチップ1枚を勝者に払うようになります。"),
-        ("de", "Jeder andere Spieler zahlt dem Gewinner jetzt einen Chip für jede Karte, die er"
-               " noch auf der Hand hat."),
+        (
+            "de",
+            "Jeder andere Spieler zahlt dem Gewinner jetzt einen Chip für jede Karte, die er"
+            " noch auf der Hand hat.",
+        ),
     ],
 )
 def test_the_payment_to_the_winner_reads_as_a_change(lang: str, line: str) -> None:
@@ -63,7 +73,8 @@ def test_the_end_of_the_deal_in_english_and_german() -> None:
     )
     assert (
         "Die Runde geht jetzt weiter, bis nur noch ein Spieler Karten hat (bisher endete sie, sobald"
-        " der erste Spieler keine Karten mehr hatte)." in lines("parliament", "parliament-play-on", "de")
+        " der erste Spieler keine Karten mehr hatte)."
+        in lines("parliament", "parliament-play-on", "de")
     )
 
 

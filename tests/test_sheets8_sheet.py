@@ -12,7 +12,7 @@ from tests.test_sheets6 import norm, sheet
 
 
 def test_russian_session_counts_take_their_cases() -> None:
-    """"не больше пяти сдач" (genitive), "выиграет три сдачи" (accusative), not digits."""
+    """ "не больше пяти сдач" (genitive), "выиграет три сдачи" (accusative), not digits."""
     text = norm(sheet("best-of-five", "ru"))
     assert "В партии не больше пяти сдач." in text
     assert "как только кто-нибудь выиграет три сдачи." in text
@@ -28,7 +28,7 @@ def test_other_languages_keep_their_session_counts(lang: str, wanted: str) -> No
 
 
 def test_russian_penalty_from_the_player_with_most_cards_is_taken_by_you() -> None:
-    """"вы берёте наугад две карты у соперника, у которого карт больше всех", not the passive
+    """ "вы берёте наугад две карты у соперника, у которого карт больше всех", not the passive
     "…перекладывают из руки соперника с наибольшим числом карт вам в руку"."""
     text = norm(sheet("last-card", "ru"))
     assert "вы берёте наугад две карты у соперника, у которого карт больше всех" in text
@@ -41,12 +41,17 @@ def test_russian_penalty_from_the_player_with_most_cards_is_taken_by_you() -> No
 @pytest.mark.parametrize(
     ("lang", "wanted"),
     [
-        ("en", "you take two cards at random from the hand of whichever other player holds the most cards"),
+        (
+            "en",
+            "you take two cards at random from the hand of whichever other player holds the most cards",
+        ),
         ("fr", "vous tirez au hasard deux cartes dans la main de l’adversaire qui en a le plus"),
         ("es", "robas al azar dos cartas de la mano del rival que tiene más cartas"),
     ],
 )
-def test_the_penalty_from_the_player_with_most_cards_has_its_own_message(lang: str, wanted: str) -> None:
+def test_the_penalty_from_the_player_with_most_cards_has_its_own_message(
+    lang: str, wanted: str
+) -> None:
     assert wanted in norm(sheet("last-card", lang))
 
 
@@ -54,19 +59,26 @@ def test_the_penalty_from_the_player_with_most_cards_has_its_own_message(lang: s
     ("lang", "choice", "wanted"),
     [
         ("en", "you choose which one to play.", "However, if a 7 is among the cards you may play"),
-        ("fr", "vous choisissez celle que vous posez.", "Toutefois, si l’une des cartes que vous pouvez jouer est un 7"),
+        (
+            "fr",
+            "vous choisissez celle que vous posez.",
+            "Toutefois, si l’une des cartes que vous pouvez jouer est un 7",
+        ),
         ("es", "eliges tú cuál.", "Pero si entre las cartas que puedes jugar hay un 7"),
     ],
 )
-def test_the_compulsory_card_restricts_the_choice_with_a_connective(lang: str, choice: str, wanted: str) -> None:
+def test_the_compulsory_card_restricts_the_choice_with_a_connective(
+    lang: str, choice: str, wanted: str
+) -> None:
     """On the sheet the compulsory card follows "you choose which one", which it restricts;
     the ``sevens diff`` bullet (the sheet's "What differs" list) stands alone, without it."""
     text = norm(sheet("badam-satti-compulsory", lang))
     assert f"{choice} {wanted}" in text
-    bullets = [line for line in sheet("badam-satti-compulsory", lang).splitlines() if line.startswith("- ")]
+    bullets = [
+        line for line in sheet("badam-satti-compulsory", lang).splitlines() if line.startswith("- ")
+    ]
     plain = wanted.split(" ", 1)[1]  # without the connective
     assert [b for b in bullets if plain in b.lower()] and not [b for b in bullets if wanted in b]
-
 
 
 def cards_section(variant: str, lang: str) -> str:

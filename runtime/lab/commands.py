@@ -24,7 +24,7 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
 from sevens.compiler.output import check_output, open_output, write_text
 from sevens.compiler.pipeline import find_rulespec
-from sevens.options import OUTPUT_FILE
+from sevens.options import OUTPUT_FILE, FloatBetween
 from sevens.runtime.api import GameError
 from sevens.runtime.lab import figures
 from sevens.runtime.lab.measures import plan
@@ -92,14 +92,14 @@ def _common(command: F) -> F:
             "--confidence",
             default=0.95,
             show_default=True,
-            type=click.FloatRange(0.5, 0.9999),
+            type=FloatBetween(0.5, 0.9999),
             help="Confidence level of the intervals.",
         ),
         click.option(
             "--forget",
             default=0.1,
             show_default=True,
-            type=click.FloatRange(0, 1),
+            type=FloatBetween(0, 1),
             help="Chance that a bot forgets to announce 'last card'.",
         ),
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),

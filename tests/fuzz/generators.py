@@ -270,23 +270,39 @@ UNSAFE_URLS = [
 ]
 
 
-def hostile_text(rng: random.Random) -> str:
-    """A short text with invisible or markup characters spliced in."""
-    words = ["Pub", "<b>rules</b>", "[x](javascript:alert(1))", "**bold**", "`code`", "é", "七"]
+#: Markup that must reach a sheet as text, never as markup.
+MARKUP = [
+    "<b>rules</b>",
+    "<script>alert(1)</script>",
+    "[x](javascript:alert(1))",
+    "<a href='javascript:x'>y</a>",
+]
+
+
+def hostile_text(rng: random.Random, invisible: bool = False) -> str:
+    """A short text with markup (and invisible characters when ``invisible``) spliced in."""
+    words = ["Pub", *MARKUP, "**bold**", "`code`", "é", "七", "&amp;"]
     parts = [rng.choice(words) for _ in range(rng.randint(1, 4))]
-    for _ in range(rng.randint(1, 3)):
-        parts.insert(rng.randrange(len(parts) + 1), rng.choice(INVISIBLE))
+    if invisible:  # refused at load time
+        for _ in range(rng.randint(1, 3)):
+            parts.insert(rng.randrange(len(parts) + 1), rng.choice(INVISIBLE))
     return " ".join(parts)
 
 
 def hostile_text_overlay(rng: random.Random) -> dict[str, Any]:
-    """A house rule whose free texts (name, description, sources) carry hostile text."""
-    overlay: dict[str, Any] = {"name": hostile_text(rng)}
+    """A house rule whose free texts (name, description, sources) carry hostile text.
+
+    One house rule in four also carries invisible or control characters (refused when read);
+    the others must validate and render with their markup shown as text.
+    """
+    invisible = rng.random() < 0.25
+    overlay: dict[str, Any] = {"name": hostile_text(rng, invisible)}
     if rng.random() < 0.7:
-        overlay["description"] = {"en": hostile_text(rng)}
-    source: dict[str, Any] = {"title": hostile_text(rng)}
+        overlay["description"] = {"en": hostile_text(rng, invisible)}
+    source: dict[str, Any] = {"title": hostile_text(rng, invisible)}
     if rng.random() < 0.8:
-        source["url"] = rng.choice([*UNSAFE_URLS, "https://example.org/" + hostile_text(rng)])
+        safe = "https://example.org/" + rng.choice(["a", "a?b=<c>", "x y", "'q'"])
+        source["url"] = rng.choice([*UNSAFE_URLS, safe, safe, safe])
     overlay["sources"] = [source]
     return overlay
 

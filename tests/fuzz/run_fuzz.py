@@ -22,6 +22,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 
 from sevens.compiler.load import builtin_ids
@@ -122,15 +123,36 @@ def case_sheet(rng: random.Random, folder: Path) -> str:
     return "rendered"
 
 
+class _Links(HTMLParser):
+    """The real tags and link targets of an HTML page (escaped text is not a tag)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.targets: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.targets += [value or "" for name, value in attrs if name in ("href", "src", "action")]
+
+
 def assert_safe_text(text: str, form: str) -> None:
-    """No raw control or bidi character, and (in HTML) no link but http(s)."""
+    """No raw control or bidi character, rulespec markup shown as text, no link but http(s)."""
     bad = [c for c in gen.INVISIBLE if c in text]
     assert not bad, f"raw {[hex(ord(c)) for c in bad]} in the {form} sheet"
-    for match in re.finditer(r"href\s*=\s*[\"']?\s*([^\"' >]*)", text, re.IGNORECASE):
-        assert match.group(1).lower().startswith(("http://", "https://", "#")), match.group(0)
-    if form == "md":
-        for match in re.finditer(r"\]\(\s*([^)\s]*)", text):
-            assert match.group(1).lower().startswith(("http://", "https://", "#")), match.group(0)
+    safe = ("http://", "https://", "#")
+    if form == "html":
+        page = _Links()
+        page.feed(text)
+        assert "script" not in page.tags, "a script tag in the sheet"
+        raw = [m for m in gen.MARKUP if m.startswith("<") and m in text]
+        assert not raw, f"rulespec markup reached the HTML sheet raw: {raw}"
+        unsafe = [t for t in page.targets if not t.strip().lower().startswith(safe)]
+        assert not unsafe, f"links to {unsafe} in the HTML sheet"
+    else:
+        # a Markdown link is [text](target) with the bracket not escaped
+        for match in re.finditer(r"(?<!\\)\]\(\s*([^)\s]*)", text):
+            assert match.group(1).lower().startswith(safe), match.group(0)
 
 
 def case_output(rng: random.Random, folder: Path) -> str:
