@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
@@ -36,12 +36,18 @@ def variant(request: pytest.FixtureRequest) -> str:
 
 
 def reachable_positions(
-    rules: Rules, players: int, seed: int, steps: int
+    rules: Rules,
+    players: int,
+    seed: int,
+    steps: int,
+    after_play: Callable[[DealState, int, int], None] | None = None,
 ) -> Iterator[tuple[DealState, int]]:
     """The positions of one random deal of ``rules``, each with the seat to move.
 
     The deal is played by the random bot with ``rules`` itself, so callers can compare any
-    other implementation of the same rule set position by position.
+    other implementation of the same rule set position by position; ``after_play`` sees each
+    card just played.  The state is one object, left as the deal ended (``winner`` set when a
+    hand emptied), for callers that compare the settlement too.
     """
     from sevens.runtime.engine import (
         choose_leader,
@@ -69,7 +75,10 @@ def reachable_positions(
         )
         if card != PASS:
             rules.play(state, seat, card)
+            if after_play is not None:
+                after_play(state, seat, card)
             if not state.hands[seat]:
+                state.winner = seat
                 return
         seat = (seat + 1) % players
 

@@ -24,15 +24,10 @@ from sevens.compiler.errors import SevensError
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import (
     Table,
-    choose_leader,
-    deal_hands,
-    lay_out_by_holders,
-    may_pass,
-    name_opening_card,
     play_deal,
 )
 from sevens.runtime.position import legal_cards
-from sevens.runtime.strategies import PASS, heuristic_strategy, random_strategy
+from sevens.runtime.strategies import heuristic_strategy, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled, reachable_positions, reference
 from tests.fuzz.generators import long_condition
 from tests.fuzz.oracles import compile_pair
@@ -58,26 +53,14 @@ def test_legal_moves_agree_on_reachable_positions(
     players = gen.rule_set.players.min + players_offset % (
         gen.rule_set.players.max - gen.rule_set.players.min + 1
     )
-    rng = random.Random(seed)
-    state = DealState(players, 0, deal_hands(gen, players, 0, rng), gen.rule_set.n_rows)
-    gen.setup(state)
-    name_opening_card(gen, state, rng)
-    seat = choose_leader(gen, state, None)
-    lay_out_by_holders(gen, state)
-    choose = random_strategy(gen)
-    for _ in range(stop_after):
+
+    def same_follow_up(state: DealState, seat: int, card: int) -> None:
+        assert gen.follow_up(state, seat, card) == ref.follow_up(state, seat, card)
+
+    state = None
+    for state, _ in reachable_positions(gen, players, seed, stop_after, same_follow_up):
         _compare_position(variant, state)
-        legal = gen.legal(state, seat)
-        card = (
-            choose(state, seat, legal, may_pass(gen.rule_set, state, seat), rng) if legal else PASS
-        )
-        if card != PASS:
-            gen.play(state, seat, card)
-            assert gen.follow_up(state, seat, card) == ref.follow_up(state, seat, card)
-            if not state.hands[seat]:
-                state.winner = seat
-                break
-        seat = (seat + 1) % players
+    assert state is not None
     _compare_settlement(variant, state)
 
 
