@@ -39,13 +39,13 @@ from handwritten_parliament import play_game  # noqa: E402
 
 from sevens.compiler.load import builtin_ids  # noqa: E402
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules  # noqa: E402
-from sevens.runtime.native import (  # noqa: E402
+from sevens.loading.registry import load_rules  # noqa: E402
+from sevens.native import (  # noqa: E402
     NativeUnsupported,
     native_rules,
     require_numba,
     simulate_native,
 )
-from sevens.runtime.registry import load_rules  # noqa: E402
 from sevens.runtime.simulate import Options, simulate  # noqa: E402
 
 
@@ -95,7 +95,7 @@ def compile_times() -> list[tuple[float, float]]:
     """(wall, CPU) seconds to a first simulated game with numba's cache empty, then warm."""
     script = (
         "import time; t, c = time.perf_counter(), time.process_time();"
-        "from sevens.runtime.native import native_rules, simulate_native;"
+        "from sevens.native import native_rules, simulate_native;"
         "from sevens.runtime.simulate import Options;"
         "simulate_native(native_rules('parliament'), Options(4, 1));"
         "print(time.perf_counter() - t, time.process_time() - c)"

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sevens.compiler import conditions as syn
-from sevens.compiler import limits
-from sevens.compiler.conditions import ConditionSyntaxError, parse_condition
-from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
-from sevens.compiler.model import Condition, Deck, Rulespec
-from sevens.runtime import arith
+from ..runtime import arith
+from . import conditions as syn
+from . import limits
+from .conditions import ConditionSyntaxError, parse_condition
+from .errors import Diagnostic, SevensError, did_you_mean
+from .model import Condition, Deck, Rulespec
 
 BOOL, INT, RANK, SUIT, CARD = "bool", "int", "rank", "suit", "card"
 ROW, TABLE, CARDS, PLAYER, PLAYERS, GAME = "row", "table", "cards", "player", "players", "game"

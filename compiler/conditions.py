@@ -16,8 +16,8 @@ from pathlib import Path
 import lark
 from lark import Lark, Token, Transformer, v_args
 
-from sevens.compiler import limits
-from sevens.runtime.arith import decimal_text
+from ..runtime.arith import decimal_text
+from . import limits
 
 GRAMMAR_PATH = Path(__file__).with_name("conditions.lark")
 

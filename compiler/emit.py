@@ -22,19 +22,19 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from sevens.compiler.analyse import Analysed, AnalysedRules, T, TConst, has_decimal
-from sevens.compiler.contract import build_rule_set
-from sevens.compiler.lower import (
+from ..runtime import contract
+from ..runtime.api import ROW_PARAMETERS
+from ..runtime.contract import PER_SEAT, RuleSet
+from .analyse import Analysed, AnalysedRules, T, TConst, has_decimal
+from .contract import build_rule_set
+from .lower import (
     RUNTIME_ARITHMETIC,
     RUNTIME_ARITHMETIC_MODULE,
     ConstantNames,
     player_lowering,
     row_lowering,
 )
-from sevens.compiler.model import Rulespec
-from sevens.runtime import contract
-from sevens.runtime.contract import PER_SEAT, RuleSet
-from sevens.runtime.machine import ROW_PARAMETERS
+from .model import Rulespec
 
 #: Bump whenever a change to the compiler changes what it writes for some rulespec;
 #: ``sevens compile --check`` compares whole files, so a forgotten bump is still caught.

@@ -27,7 +27,8 @@ from typing import Any
 
 import yaml
 
-from sevens.compiler.errors import (
+from ..runtime.arith import INT_LIMIT  # integers in a rulespec are no larger
+from .errors import (
     Diagnostic,
     SevensError,
     SourceFile,
@@ -35,7 +36,6 @@ from sevens.compiler.errors import (
     did_you_mean,
     dotted_key,
 )
-from sevens.runtime.arith import INT_LIMIT  # integers in a rulespec are no larger
 
 Path_ = tuple[str | int, ...]
 

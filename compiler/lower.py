@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sevens.compiler.analyse import (
+from .analyse import (
     CARD,
     CARDS,
     GAME,
@@ -35,7 +35,7 @@ from sevens.compiler.analyse import (
     TUnary,
     TVar,
 )
-from sevens.compiler.model import Deck
+from .model import Deck
 
 _COMPARE = {
     "==": ast.Eq,

@@ -13,10 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sevens.compiler.conditions import Expr
-from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.load import Document, Origin
-from sevens.runtime.contract import (
+from ..runtime.contract import (
     Blocked,
     DealRules,
     Direction,
@@ -34,6 +31,9 @@ from sevens.runtime.contract import (
     Transfer,
     Wild,
 )
+from .conditions import Expr
+from .errors import Diagnostic, SevensError
+from .load import Document, Origin
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}

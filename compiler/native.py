@@ -4,7 +4,7 @@ A second back end next to :mod:`sevens.compiler.emit`.  Where the emitter
 writes Python functions, this one writes each condition and amount as a
 short *program*: a flat tuple of ints (an opcode followed by its operands)
 in postfix order, with jumps for ``and``/``or``/``if`` and loops for the
-aggregates.  The hand-written kernels in :mod:`sevens.runtime.native` carry
+aggregates.  The hand-written kernels in :mod:`sevens.native` carry
 one small evaluator for these programs, so a single compiled (and cached)
 kernel serves every rule set: a rule set is data (its ``RuleSet`` record
 plus these programs), never new code.  As in the emitter, a value from a
@@ -25,7 +25,7 @@ from enum import IntEnum
 from fractions import Fraction
 from typing import Any
 
-from sevens.compiler.analyse import (
+from .analyse import (
     BOOL,
     CARD,
     CARDS,

@@ -11,16 +11,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sevens.compiler.analyse import AnalysedRules, analyse
-from sevens.compiler.contract import build_rule_set, check_opening
-from sevens.compiler.emit import emit_module
-from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.interpret import ReferenceRules
-from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
-from sevens.compiler.lower import RUNTIME_ARITHMETIC, RUNTIME_ARITHMETIC_MODULE
-from sevens.compiler.model import Rulespec, build_model
-from sevens.compiler.output import write_text
-from sevens.compiler.validate import check_playable, validate_document
+from .analyse import AnalysedRules, analyse
+from .contract import build_rule_set, check_opening
+from .emit import emit_module
+from .errors import Diagnostic, SevensError
+from .interpret import ReferenceRules
+from .load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
+from .lower import RUNTIME_ARITHMETIC, RUNTIME_ARITHMETIC_MODULE
+from .model import Rulespec, build_model
+from .output import write_text
+from .validate import check_playable, validate_document
 
 GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
 
@@ -50,7 +50,7 @@ def load_rulespec(path: Path) -> AnalysedRules:
 
 def _check_leader_cards(rules: AnalysedRules) -> None:
     """``opening.leader_cards`` must hold for some dealt card, or no deal could start."""
-    from sevens.compiler.interpret import card_condition_holds
+    from .interpret import card_condition_holds
 
     analysed, spec = rules.leader_cards, rules.spec
     if analysed is None:
@@ -93,7 +93,7 @@ def find_rulespec(reference: str) -> Path:
     """The file for a variant id or path, or a clear error."""
     path = resolve_reference(reference, Path.cwd())
     if path is None:
-        from sevens.compiler.errors import did_you_mean
+        from .errors import did_you_mean
 
         hint = did_you_mean(reference, builtin_ids())
         known = ", ".join(builtin_ids())

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from sevens.runtime.api import DealState, GameError, bits
-from sevens.runtime.contract import PER_SEAT, Amount, PotTo, RuleSet
+from .api import ROW_PARAMETERS, DealState, GameError, bits
+from .contract import PER_SEAT, Amount, PotTo, RuleSet
 
 #: A per-seat amount: chips or points as a function of the deal state and a seat.
 SeatAmount = Callable[[DealState, int], int]
@@ -51,7 +51,6 @@ class _Memo(dict[Any, int | None]):
 
 
 #: The decisions a generated module defines, with their parameters (every one returns a value).
-ROW_PARAMETERS = ("face", "suit", "start", "low", "high", "count", "env")
 DECISIONS: dict[str, tuple[str, ...]] = {
     "legal_on_row": ROW_PARAMETERS,
     "follow_when": ROW_PARAMETERS,

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from sevens.runtime.api import Rules
-from sevens.runtime.contract import MatchWinner, Session, Tiebreak
-from sevens.runtime.engine import DealResult, Table, play_deal
+from .api import Rules
+from .contract import MatchWinner, Session, Tiebreak
+from .engine import DealResult, Table, play_deal
 
 
 @dataclass

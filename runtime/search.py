@@ -30,11 +30,11 @@ import random
 import time
 from typing import Any
 
-from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.encoding import deal_returns
-from sevens.runtime.engine import DealResult, Table, _score, _Turns
-from sevens.runtime.strategies import PASS, Strategy
-from sevens.runtime.wild import WildTurns
+from .api import DealState, GameError, Rules, bits
+from .encoding import deal_returns
+from .engine import DealResult, Table, _score, _Turns
+from .strategies import PASS, Strategy
+from .wild import WildTurns
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
 DEFAULT_PLAYOUTS = 64

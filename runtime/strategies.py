@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from sevens.runtime.api import DealState, Rules, bits
+from .api import DealState, Rules, bits
 
 PASS = -1
 
@@ -113,7 +113,7 @@ def withholding_strategy(rules: Rules, chance: float = 0.25) -> Strategy:
 
 def search_strategy(rules: Rules) -> Strategy:
     """Determinised Monte Carlo search (runtime/search.py), imported on use: it needs the engine."""
-    from sevens.runtime.search import search_strategy as make
+    from .search import search_strategy as make
 
     return make(rules)
 

@@ -16,9 +16,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from sevens.runtime.registry import load_rules
-from sevens.runtime.table_session import PlaySession
-from sevens.runtime.terminal import SevensApp
+from sevens.loading.registry import load_rules
+from sevens.play.table_session import PlaySession
+from sevens.play.terminal import SevensApp
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.i18n import P_, Lang
+from ..model import Deck
+from .i18n import P_, Lang
 
 #: Suit names as listed ("the suits are clubs, diamonds, …").
 SUIT_NAMES = {

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import (
+from ...runtime.contract import Direction, EndWhen, Transfer
+from ..analyse import Analysed, AnalysedRules, TConst
+from ..model import Deck
+from .cards import (
     card_forms,
     card_full,
     colour_suits,
@@ -20,10 +21,10 @@ from sevens.compiler.rulesheet.cards import (
     rank_name,
     suit_name,
 )
-from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import card_phrase, flatten, sentence
-from sevens.compiler.rulesheet.shapes import (
+from .i18n import P_, Lang
+from .phrases import leader_rank, lowest_holder, transfer_text
+from .sentences import card_phrase, flatten, sentence
+from .shapes import (
     ANTE_SHAPES,
     canon,
     compulsory_sentence,
@@ -34,7 +35,6 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.runtime.contract import Direction, EndWhen, Transfer
 
 Shapes = dict[str, tuple[str, str]]
 POINTS: Shapes = {}  # marker: points use their own matcher
@@ -615,7 +615,7 @@ CAPPED = (
 
 def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     value = _session(rules, name)
-    from sevens.compiler.rulesheet.sheet import minus_only  # the sheet owns this test
+    from .sheet import minus_only  # the sheet owns this test
 
     if name == "winner" and value == "highest-points" and minus_only(rules):
         value = "fewest-minus-points"
@@ -638,7 +638,7 @@ def _session_deals(rules: AnalysedRules) -> object:
 
 def _best(rules: AnalysedRules) -> object:
     """The recommended number of players: advice, compared only where both rule sets give it."""
-    from sevens.compiler.rulesheet.sheet import best_players  # the sheet owns this test
+    from .sheet import best_players  # the sheet owns this test
 
     return best_players(rules.spec) or "n/a"
 
@@ -856,7 +856,7 @@ def _zero_none(analysed: Analysed | None) -> object:
 
 
 def _uses_values(rules: AnalysedRules) -> bool:
-    from sevens.compiler.rulesheet.sheet import uses_value  # the sheet owns this test
+    from .sheet import uses_value  # the sheet owns this test
 
     return uses_value(rules)
 

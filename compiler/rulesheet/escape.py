@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.model import SAFE_URL, Deck, Naming, Source
+from ..analyse import AnalysedRules
+from ..model import SAFE_URL, Deck, Naming, Source
 
 #: ASCII punctuation that Markdown (CommonMark, GFM) may read as syntax anywhere in a line.
 _INLINE = re.compile(r"([\\`*_\[\]<>#|~&])")

@@ -19,7 +19,7 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from sevens.compiler.errors import Diagnostic, SevensError
+from ..errors import Diagnostic, SevensError
 
 LANGUAGES: tuple[str, ...] = ("de", "en", "es", "fr", "ja", "nl", "pt", "ru", "sv")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"

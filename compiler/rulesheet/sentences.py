@@ -17,7 +17,8 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
-from sevens.compiler.analyse import (
+from ...runtime.arith import decimal_text
+from ..analyse import (
     BOOL,
     CARD,
     PLAYER,
@@ -33,10 +34,9 @@ from sevens.compiler.analyse import (
     TUnary,
     TVar,
 )
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_forms, rank_name, suit_name
-from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.runtime.arith import decimal_text
+from ..model import Deck
+from .cards import card_forms, rank_name, suit_name
+from .i18n import P_, Lang
 
 VARIABLES = {
     "card": P_("variable", "the card"),

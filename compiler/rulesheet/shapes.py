@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_forms, colour_suits, joined_forms, rank_forms
-from sevens.compiler.rulesheet.i18n import P_, Lang
+from ..analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
+from ..model import Deck
+from .cards import card_forms, colour_suits, joined_forms, rank_forms
+from .i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
 PLAY_SHAPES = {

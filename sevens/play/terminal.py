@@ -27,8 +27,9 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from sevens.runtime.api import bits
 from sevens.runtime.arith import signed_text
-from sevens.runtime.game import PASS, IllegalAction
-from sevens.runtime.table_session import SUIT_SYMBOLS, LogLine, PlaySession
+
+from ..envs.game import PASS, IllegalAction
+from .table_session import SUIT_SYMBOLS, LogLine, PlaySession
 
 HELP = """\
 [b]How to play[/b]

@@ -40,7 +40,8 @@ from sevens.runtime.encoding import (
     step_action,
 )
 from sevens.runtime.engine import DECISION_LIMIT_PER_CARD
-from sevens.runtime.game import Game, IllegalAction, load_game_rules
+
+from .game import Game, IllegalAction, load_game_rules
 
 SHORT_NAME = "python_sevens"
 _MAX_PLAYERS = 10

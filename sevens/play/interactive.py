@@ -11,7 +11,8 @@ from sevens.runtime.arith import amounts_text
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
-from sevens.runtime.table_session import bot_seats
+
+from .table_session import bot_seats
 
 
 def _show(rules: Rules, mask: int, marked: int = 0) -> str:

@@ -1,7 +1,7 @@
 """A person against bots, deal after deal: the model behind ``sevens play``.
 
 Independent of the screen: :class:`PlaySession` holds the match (its deals,
-the running totals), the current :class:`~sevens.runtime.game.Game` with bots
+the running totals), the current :class:`~sevens.envs.game.Game` with bots
 in the other seats, the log of every decision (forced ones marked), and undo.
 Undo replays the deal from its start with the person's earlier choices: the
 bots draw from the deal's generator, restored to its state at the deal's
@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 
 from sevens.compiler.errors import SevensError
 from sevens.runtime.api import Rules
-from sevens.runtime.game import PASS, Game, IllegalAction
 from sevens.runtime.match import MatchResult, _target_reached, match_winners
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
+
+from ..envs.game import PASS, Game, IllegalAction
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 

@@ -16,7 +16,8 @@ import numpy as np
 from sevens.compiler.native import HAND_KEYED, HAND_PER_CARD, NativeProgram, NativeUnsupported
 from sevens.runtime import contract as c
 from sevens.runtime.native import kernels as k
-from sevens.runtime.native.features import MAX_MEMO_STATES, check_supported
+
+from .features import MAX_MEMO_STATES, check_supported
 
 #: The strategies the kernels play, by the name used on the command line.
 NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2}

@@ -30,7 +30,8 @@ from sevens.runtime.encoding import (
     observation_size,
     step_action,
 )
-from sevens.runtime.game import Game, IllegalAction, load_game_rules
+
+from .game import Game, IllegalAction, load_game_rules
 
 
 class SevensEnv(AECEnv):

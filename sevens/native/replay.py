@@ -100,7 +100,7 @@ def replay_game(
     forget: float,
     native_records: list[dict[str, Any]],
 ) -> None:
-    """Play ``game`` (a :class:`~sevens.runtime.native.NativeGame`) again in Python; raise
+    """Play ``game`` (a :class:`~sevens.native.NativeGame`) again in Python; raise
     :class:`Disagreement` unless every deal's record and the match winners are the same."""
     dealers = [deal.record["dealer"] for deal in game.deals]
     following = rules.rule_set.following(players)

@@ -29,9 +29,9 @@ from typing import Any
 
 import greenlet
 
+from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import DealResult, play_deal
-from sevens.runtime.position import parse_cards
 from sevens.runtime.records import game_record
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
@@ -139,7 +139,7 @@ class Observation:
 def load_game_rules(rules: Rules | str | Path) -> Rules:
     """Compiled rules from a rule set id, a rulespec file, or rules already loaded."""
     if isinstance(rules, str | Path):
-        from sevens.runtime.registry import load_rules
+        from ..loading.registry import load_rules
 
         return load_rules(str(rules))
     return rules

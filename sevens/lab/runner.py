@@ -27,11 +27,12 @@ from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
 from sevens.runtime.api import Rules
-from sevens.runtime.lab.facts import RuleFacts, rule_facts
-from sevens.runtime.lab.measures import Experiment, Paired, Player, Tally
 from sevens.runtime.machine import CompiledRules
 from sevens.runtime.records import game_record
-from sevens.runtime.registry import module_from_text
+
+from ..loading.registry import module_from_text
+from .facts import RuleFacts, rule_facts
+from .measures import Experiment, Paired, Player, Tally
 
 #: Games per chunk: fixed, so that results never depend on the number of workers.
 CHUNK = 1000
