@@ -6,7 +6,6 @@ files atomically.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,6 @@ from .emit import emit_module
 from .errors import Diagnostic, SevensError
 from .interpret import ReferenceRules
 from .load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
-from .lower import RUNTIME_ARITHMETIC, RUNTIME_ARITHMETIC_MODULE
 from .model import Rulespec, build_model
 from .output import write_text
 from .validate import check_playable, validate_document
@@ -69,24 +67,16 @@ def reference_rules(rules: AnalysedRules) -> ReferenceRules:
 
 def compile_file(path: Path) -> Compiled:
     """Run the whole pipeline on one file."""
-    rules = load_rulespec(path)
-    return Compiled(rules.spec, rules, _with_runtime_imports(emit_module(rules)))
+    return compile_rules(load_rulespec(path))
 
 
-_API_IMPORT = "from sevens.runtime.api import bits\n"
+def compile_rules(rules: AnalysedRules) -> Compiled:
+    """The module of a loaded rule set: the one place a rulespec becomes code.
 
-
-def _with_runtime_imports(source: str) -> str:
-    """Import the runtime's arithmetic where the lowered code calls it.
-
-    A bridge until the emitter declares the runtime names its lowering uses:
-    the line added is fixed text, never anything from the rulespec.
+    ``sevens compile``, the registry (built-in and user rulespecs) and the
+    balance lab all reach the emitter through here.
     """
-    names = sorted(RUNTIME_ARITHMETIC.values())
-    if not re.search(rf"\b(?:{'|'.join(names)})\(", source) or RUNTIME_ARITHMETIC_MODULE in source:
-        return source
-    line = f"from {RUNTIME_ARITHMETIC_MODULE} import {', '.join(names)}\n"
-    return source.replace(_API_IMPORT, _API_IMPORT + line, 1)
+    return Compiled(rules.spec, rules, emit_module(rules))
 
 
 def find_rulespec(reference: str) -> Path:

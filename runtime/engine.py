@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .api import DealState, GameError, Rules, bits
+from .choice import PASS, Strategy, choose_uniformly
 from .contract import Direction, EndWhen, Leader, Pick, Role, RuleSet, Transfer
-from .strategies import PASS, Strategy, choose_uniformly
 
 #: Decisions per card in the deck after which a deal is declared endless.
 DECISION_LIMIT_PER_CARD = 200

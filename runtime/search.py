@@ -31,9 +31,9 @@ import time
 from typing import Any
 
 from .api import DealState, GameError, Rules, bits
+from .choice import PASS, Strategy
 from .encoding import deal_returns
 from .engine import DealResult, Table, _score, _Turns
-from .strategies import PASS, Strategy
 from .wild import WildTurns
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .api import DealState, GameError, Rules
+from .choice import PASS
 from .contract import EndWhen, RuleSet, Wild
 from .engine import (
     DECISION_LIMIT_PER_CARD,
@@ -36,7 +37,6 @@ from .engine import (
     may_pass,
     name_opening_card,
 )
-from .strategies import PASS
 
 __all__ = ["JokerTable", "deal_with_jokers", "joker_options", "play_wild_deal"]
 

@@ -386,11 +386,6 @@ def card_full(lang: Lang, deck: Deck, face: int) -> str:
     return f"{card_name(lang, deck, face)} ({card_short(lang, deck, face)})"
 
 
-def suit_color(deck: Deck, face: int) -> str:
-    """The HTML colour class of the card's suit."""
-    return suit_class(deck, deck.suit_of(face % deck.n_faces))
-
-
 def joined_forms(join: Callable[[list[str]], str], forms: list[dict[str, str]]) -> dict[str, str]:
     """Several names' forms (from :func:`rank_forms` or :func:`card_forms`, all under one key)
     joined form by form, so a list keeps each item's article: "le 6 de carreau ou le 8 …"."""

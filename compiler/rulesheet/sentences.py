@@ -21,7 +21,6 @@ from ...runtime.arith import decimal_text
 from ..analyse import (
     BOOL,
     CARD,
-    PLAYER,
     RANK,
     SUIT,
     T,
@@ -149,8 +148,6 @@ AGGREGATES = {
     "all": P_("aggregate", "for each of %(items)s, %(element)s"),
 }
 ONLY_WHERE = P_("aggregate", "%(items)s for which %(cond)s")
-#: How a loop variable over cards or players is spoken of.
-LOOP_NAMES = {CARD: "card", PLAYER: "player"}
 
 
 class Phraser:

@@ -23,9 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.compiler.pipeline import compile_file, find_rulespec
 from sevens.runtime.api import Rules
 from sevens.runtime.machine import CompiledRules
 from sevens.runtime.records import game_record
@@ -55,7 +54,7 @@ def ship(reference: str) -> Source:
     It is compiled afresh from the rulespec, as the registry compiles a user's
     file, so a built-in's module is the one ``generated/`` holds when fresh.
     """
-    text = emit_module(load_rulespec(find_rulespec(reference)))
+    text = compile_file(find_rulespec(reference)).source
     return Source(reference, text, hashlib.sha256(text.encode()).hexdigest()[:16])
 
 
