@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from sevens.compiler.errors import SevensError
 from sevens.runtime.api import Rules
-from sevens.runtime.match import MatchResult, _target_reached, match_winners
+from sevens.runtime.match import MatchResult, match_winners, target_reached
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
 
@@ -129,7 +129,7 @@ class PlaySession:
     @property
     def match_over(self) -> bool:
         return self.deal_over and (
-            self.deal_number >= self.deals or _target_reached(self.rules.rule_set.session, self.match)
+            self.deal_number >= self.deals or target_reached(self.rules.rule_set.session, self.match)
         )
 
     def finish_deal(self) -> list[Standing]:
