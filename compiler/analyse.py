@@ -288,7 +288,11 @@ class Analyser:
         elsewhere = [PLACES[c] for c, names in CONTEXTS.items() if name in names]
         if not elsewhere:
             return f"unknown name '{name}'{did_you_mean(name, self.scope)} ({known})"
-        places = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 else elsewhere[0]
+        places = (
+            ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1]
+            if len(elsewhere) > 1
+            else elsewhere[0]
+        )
         return f"'{name}' is not available {here}, only in {places} ({known})"
 
     def visit_Attr(self, node: syn.Attr, hint: str | None) -> T:

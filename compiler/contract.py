@@ -96,7 +96,9 @@ def compulsory_cards(rules: AnalysedRules, deck: DeckShape) -> int:
         return 0
     mask = 0
     for face in range(deck.n_faces):
-        if face not in deck.removed and card_condition_holds(rules.spec, rules.compulsory.tree, face):
+        if face not in deck.removed and card_condition_holds(
+            rules.spec, rules.compulsory.tree, face
+        ):
             mask |= deck.copies_of(face)
     return mask
 

@@ -96,7 +96,9 @@ class SourceFile:
         except FileNotFoundError:
             raise SevensError(Diagnostic(f"{path}: no such file")) from None
         except OSError as exc:
-            raise SevensError(Diagnostic(f"{shown_path(path)}: cannot read: {exc.strerror}")) from None
+            raise SevensError(
+                Diagnostic(f"{shown_path(path)}: cannot read: {exc.strerror}")
+            ) from None
         if isinstance(raw, str):  # not a regular file, or too large: refused at 1:1
             raise SevensError(Diagnostic(raw, Location(shown_path(path), 1, 1)))
         try:

@@ -531,7 +531,10 @@ class _ModelBuilder:
         """``players.best`` is 'n' or 'n-m' inside min … max."""
         match = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*", best)
         if match is None:
-            self.error(("players", "best"), f"players.best: write a number or a range like '4-6', not {best!r}")
+            self.error(
+                ("players", "best"),
+                f"players.best: write a number or a range like '4-6', not {best!r}",
+            )
             return
         first, last = int(match[1]), int(match[2] or match[1])
         if not low <= first <= last <= high:
@@ -646,7 +649,9 @@ class _ModelBuilder:
         jokers = self.get("deck", "jokers", default=0)
         if not jokers:
             if self.get("play", "joker") is not None:
-                self.error(("play", "joker"), "play.joker needs jokers in the deck: set deck.jokers")
+                self.error(
+                    ("play", "joker"), "play.joker needs jokers in the deck: set deck.jokers"
+                )
             return None
         return Wild(
             jokers=jokers,

@@ -145,7 +145,9 @@ def _encode_jokers(
     vector[at + n + 1] = 1.0 if redeem else 0.0
 
 
-def deal_returns(rule_set: RuleSet, chips: list[int], points: list[int], winner: int | None) -> list[float]:
+def deal_returns(
+    rule_set: RuleSet, chips: list[int], points: list[int], winner: int | None
+) -> list[float]:
     """What each seat gets from one deal, by what the rule set's session counts.
 
     Points when the session is won on points (negated when the lowest total

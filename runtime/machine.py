@@ -176,7 +176,9 @@ class CompiledRules:
         self.initial_rows: tuple[Any, ...] | None = None
         self.chain = _wrapping_chain(deck.n_ranks) if layout.wrap else _chain(deck.n_ranks)
         self.pass_cost = self._amount(rule_set.passing.cost, "pass_cost")
-        self.voluntary_pass_cost = self._amount(rule_set.passing.voluntary_cost, "voluntary_pass_cost")
+        self.voluntary_pass_cost = self._amount(
+            rule_set.passing.voluntary_cost, "voluntary_pass_cost"
+        )
         chips = rule_set.chips
         self.ante = self._amount(chips.ante if chips else 0, "ante")
         self.pay_winner = self._amount(chips.pay_winner if chips else 0, "pay_winner")

@@ -90,7 +90,12 @@ def simulate(
         players, strategies, record=record is not None, forget_last_card=options.forget_last_card
     )
     summary = Summary(
-        rules.rule_set.id, players, options.games, options.seed, options.strategy, wins=[0.0] * players
+        rules.rule_set.id,
+        players,
+        options.games,
+        options.seed,
+        options.strategy,
+        wins=[0.0] * players,
     )
     totals = _Totals(players)
     started = time.perf_counter()
@@ -166,7 +171,9 @@ def _finish(
     summary.mean_decisions = decisions / n / per_game
     summary.mean_passes = passes / n / per_game
     summary.mean_chips = [_mean(c, n) for c in chips] if rules.rule_set.chips is not None else None
-    summary.mean_points = [_mean(p, n) for p in points] if rules.rule_set.points is not None else None
+    summary.mean_points = (
+        [_mean(p, n) for p in points] if rules.rule_set.points is not None else None
+    )
 
 
 def _mean(total: int, count: int) -> float:

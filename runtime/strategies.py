@@ -23,6 +23,7 @@ __all__ = [
     "withholding_strategy",
 ]
 
+
 def random_strategy(rules: Rules) -> Strategy:
     """Uniform among the legal actions: :func:`choose_uniformly`, whatever the rules."""
     return choose_uniformly
@@ -39,7 +40,11 @@ def heuristic_strategy(rules: Rules) -> Strategy:
     (rules with ``deck.jokers``) is scored as the card it would stand for, plus one.
     """
     rule_set = rules.rule_set
-    suit_of, rank_of, rows_per_suit = rule_set.suit_of, rule_set.rank_of, rule_set.layout.rows_per_suit
+    suit_of, rank_of, rows_per_suit = (
+        rule_set.suit_of,
+        rule_set.rank_of,
+        rule_set.layout.rows_per_suit,
+    )
     n_cards = rule_set.n_cards  # options from n_cards up put a joker where card - n_cards goes
 
     def score(st: DealState, hand: int, card: int, crowded: bool) -> int:

@@ -79,7 +79,9 @@ def main() -> int:
             seconds = time.perf_counter() - started
             table = f"{variant} ({players} players)" if players else variant
             played = f", {jokers} joker plays" if jokers else ""
-            print(f"{table:20} {strategy:9} {games} games{played}, {differ} differ  ({seconds:.1f} s)")
+            print(
+                f"{table:20} {strategy:9} {games} games{played}, {differ} differ  ({seconds:.1f} s)"
+            )
             failed += differ
     print("all identical" if not failed else f"{failed} records differ")
     return 1 if failed else 0

@@ -55,9 +55,19 @@ def main() -> None:
         )
         png = DOCS / "play.png"
         subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             f"--screenshot={png}", "--window-size=1640,1000", page.as_uri()],
-            check=True, capture_output=True, timeout=120,
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                f"--screenshot={png}",
+                "--window-size=1640,1000",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
         )
         print(f"wrote {png}")
 

@@ -235,9 +235,7 @@ def _orphans() -> list[Path]:
 @click.option(
     "--strategy", default="random", show_default=True, help="Bot strategy for every seat."
 )
-@click.option(
-    "--record", type=OUTPUT_FILE, help="Write every game to this JSON Lines file."
-)
+@click.option("--record", type=OUTPUT_FILE, help="Write every game to this JSON Lines file.")
 @click.option(
     "--deals",
     type=click.IntRange(min=1, max=MAX_SESSION_DEALS),
@@ -451,7 +449,14 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
 )
 @click.option("--plain", is_flag=True, help="Line by line instead of full screen.")
 def play(
-    variant: str, players: int | None, seed: int, seat: int, strategy: str, bots: str | None, deals: int, plain: bool
+    variant: str,
+    players: int | None,
+    seed: int,
+    seat: int,
+    strategy: str,
+    bots: str | None,
+    deals: int,
+    plain: bool,
 ) -> None:
     """Play VARIANT against bots: full screen in a terminal, line by line otherwise."""
     with _user_errors():
@@ -467,9 +472,7 @@ def play(
     from .play.terminal import run_app
 
     try:
-        session = PlaySession(
-            rules, _default_players(variant, players), seat, names, seed, deals
-        )
+        session = PlaySession(rules, _default_players(variant, players), seat, names, seed, deals)
     except (ValueError, GameError) as error:
         raise click.UsageError(str(error)) from None
     run_app(session)
@@ -485,9 +488,7 @@ def play(
     help="Language code (de en es fr ja nl pt ru sv).",
 )
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
-@click.option(
-    "-o", "--output", type=OUTPUT_FILE, help="Write to this file instead of stdout."
-)
+@click.option("-o", "--output", type=OUTPUT_FILE, help="Write to this file instead of stdout.")
 @click.option(
     "--all",
     "all_",

@@ -48,7 +48,11 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     """mypy as configured in pyproject.toml, over the staged package (or ``args``)."""
     where = stage()
     mypy = Path(sys.executable).parent / "mypy"
-    command = [str(mypy) if mypy.exists() else "mypy", "--config-file", str(ROOT / "pyproject.toml")]
+    command = [
+        str(mypy) if mypy.exists() else "mypy",
+        "--config-file",
+        str(ROOT / "pyproject.toml"),
+    ]
     cache = ["--cache-dir", str(ROOT / ".mypy_cache")]
     result = subprocess.run(
         [*command, *cache, *args],

@@ -230,7 +230,9 @@ def compulsory_sentence(
     if match:
         mark = COMPULSORY_RANK_AFTER_CHOICE if after_choice else COMPULSORY_RANK
         return lang.marked(mark, **rank_forms(lang, deck, int(match.group(1))))
-    return lang.marked(COMPULSORY_ANY_AFTER_CHOICE if after_choice else COMPULSORY_ANY, cond=generic)
+    return lang.marked(
+        COMPULSORY_ANY_AFTER_CHOICE if after_choice else COMPULSORY_ANY, cond=generic
+    )
 
 
 FREE_FOLLOW = {

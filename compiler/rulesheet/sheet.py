@@ -458,7 +458,10 @@ def _aggregate_bounds(deck: Deck, node: TAggregate, least_place: int) -> Bounds:
     if node.func != "sum":
         return UNBOUNDED
     low, high = bounds(deck, node.element, least_place)  # a sum of any number of such terms
-    return (0 if low is not None and low >= 0 else None, 0 if high is not None and high <= 0 else None)
+    return (
+        0 if low is not None and low >= 0 else None,
+        0 if high is not None and high <= 0 else None,
+    )
 
 
 def _arithmetic(op: str, left: Bounds, right: Bounds) -> Bounds:

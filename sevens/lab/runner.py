@@ -236,7 +236,9 @@ def _on_pool(job: Job, todo: list[Chunk], jobs: int) -> Generator[ChunkResult, N
 
 
 #: A scheduler address as --scheduler takes it: tcp://HOST:PORT or HOST:PORT ([v6]:PORT).
-_ADDRESS = re.compile(r"(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})")
+_ADDRESS = re.compile(
+    r"(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})"
+)
 
 #: Seconds a scheduler has to accept the connection and say who it is.
 CONNECT_SECONDS = 10.0

@@ -87,7 +87,10 @@ def _builtin_module(analysed: AnalysedRules) -> ModuleType:
         reason = "is stale (its rulespec or the compiler changed)"
     else:
         reason = "is missing"
-    print(f"warning: {module_path} {reason}; compiled in memory. Run 'sevens compile'.", file=sys.stderr)
+    print(
+        f"warning: {module_path} {reason}; compiled in memory. Run 'sevens compile'.",
+        file=sys.stderr,
+    )
     return module_from_text(compile_rules(analysed).source, str(module_path), name)
 
 

@@ -119,7 +119,12 @@ def simulate_native(
     prepared = _prepare(rules, options)
     players = options.players
     summary = Summary(
-        rules.rule_set.id, players, options.games, options.seed, options.strategy, wins=[0.0] * players
+        rules.rule_set.id,
+        players,
+        options.games,
+        options.seed,
+        options.strategy,
+        wins=[0.0] * players,
     )
     tot = np.zeros(k.T_CHIPS + 2 * players, np.int64)
     wins = np.zeros(players, np.float64)
@@ -143,7 +148,9 @@ def simulate_native(
                 progress(done)
     else:
         for game in range(options.games):
-            played = play_native_game(prepared, options.seed + game, options.forget_last_card, tot, wins)
+            played = play_native_game(
+                prepared, options.seed + game, options.forget_last_card, tot, wins
+            )
             for number, deal in enumerate(played.deals, start=1):
                 _write(record, rules.rule_set, players, options.seed + game, number, deal)
             if progress is not None and game % 64 == 63:
@@ -160,11 +167,19 @@ def _failed(seed: int, error: int) -> GameError:
     return GameError(f"game seed {seed}: the deal did not end; the rules may never let it end")
 
 
-def _write(stream: IO[str], rule_set: RuleSet, players: int, seed: int, number: int, deal: DealResult) -> None:
+def _write(
+    stream: IO[str], rule_set: RuleSet, players: int, seed: int, number: int, deal: DealResult
+) -> None:
     from sevens.runtime.records import game_record, write_record
 
     line = game_record(
-        rule_set.id, players, seed, number, deal, rule_set.chips is not None, rule_set.points is not None
+        rule_set.id,
+        players,
+        seed,
+        number,
+        deal,
+        rule_set.chips is not None,
+        rule_set.points is not None,
     )
     write_record(stream, line)
 
@@ -201,7 +216,9 @@ def _no_output(players: int, n_cards: int) -> tuple[Any, Any]:
 
     from .build import out_width
 
-    return np.zeros((0, out_width(players, n_cards)), np.int64), np.zeros((0, 2 * players + 2), np.uint64)
+    return np.zeros((0, out_width(players, n_cards)), np.int64), np.zeros(
+        (0, 2 * players + 2), np.uint64
+    )
 
 
 @dataclass
@@ -258,7 +275,15 @@ def play_native_game(
     won = wins_try - wins
     tot[:] = tot_try
     wins[:] = wins_try
-    game = _decode(prepared.rule_set, players, dec[: int(v[k.S_NDEC])], ev[: int(v[k.S_NEV])], out, outm, n_deals)
+    game = _decode(
+        prepared.rule_set,
+        players,
+        dec[: int(v[k.S_NDEC])],
+        ev[: int(v[k.S_NEV])],
+        out,
+        outm,
+        n_deals,
+    )
     game.winners = [s for s in range(players) if won[s] > 0]
     return game
 
@@ -269,7 +294,9 @@ def _cards(rule_set: RuleSet, lo: Any, hi: Any) -> list[str]:
     return [codes[c] for c in range(rule_set.n_cards) if mask >> c & 1]
 
 
-def _decode(rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: Any, n_deals: int) -> NativeGame:
+def _decode(
+    rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: Any, n_deals: int
+) -> NativeGame:
     from sevens.runtime.native import kernels as k
 
     game = NativeGame()
@@ -281,8 +308,12 @@ def _decode(rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: 
         decisions.append(_decision(rule_set, row, stocks[deal]))
         by_deal[deal].append(decisions[-1])
     for deal in range(n_deals):
-        game.deals.append(_deal_result(rule_set, players, out[deal], outm[deal], by_deal[deal], stocks[deal]))
-        game.dealt.append([int(outm[deal, 2 * s]) | int(outm[deal, 2 * s + 1]) << 64 for s in range(players)])
+        game.deals.append(
+            _deal_result(rule_set, players, out[deal], outm[deal], by_deal[deal], stocks[deal])
+        )
+        game.dealt.append(
+            [int(outm[deal, 2 * s]) | int(outm[deal, 2 * s + 1]) << 64 for s in range(players)]
+        )
         game.stocks.append(stocks[deal])
         game.jokers.append(_jokers(rule_set, players, out[deal]))
     for kind, a, b, seats, at in ev:
@@ -353,7 +384,12 @@ def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
 
 
 def _deal_result(
-    rule_set: RuleSet, players: int, out: Any, outm: Any, decisions: list[dict[str, Any]], stock: list[int]
+    rule_set: RuleSet,
+    players: int,
+    out: Any,
+    outm: Any,
+    decisions: list[dict[str, Any]],
+    stock: list[int],
 ) -> DealResult:
     from sevens.runtime.native import kernels as k
 

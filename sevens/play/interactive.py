@@ -63,7 +63,9 @@ def human_strategy(rules: Rules) -> Strategy:
         click.echo(f"Your hand: {_show(rules, st.hands[seat])}{jokers}")
         click.echo(f"Legal: {_show(rules, cards)}" + ("  (or 'pass')" if can_pass else ""))
         if spots:
-            click.echo(f"A joker may go where these go: {_show(rules, spots)}  ('joker' and the card)")
+            click.echo(
+                f"A joker may go where these go: {_show(rules, spots)}  ('joker' and the card)"
+            )
         default = rules.rule_set.card_codes[(cards & -cards).bit_length() - 1] if cards else "pass"
         if not cards and spots:
             default = "joker"

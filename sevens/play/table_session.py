@@ -129,7 +129,8 @@ class PlaySession:
     @property
     def match_over(self) -> bool:
         return self.deal_over and (
-            self.deal_number >= self.deals or target_reached(self.rules.rule_set.session, self.match)
+            self.deal_number >= self.deals
+            or target_reached(self.rules.rule_set.session, self.match)
         )
 
     def finish_deal(self) -> list[Standing]:
@@ -163,7 +164,9 @@ class PlaySession:
             for seat in range(self.players)
         ]
         # Placed seats first, then those still holding cards (fewest first), the eliminated last.
-        return sorted(rows, key=lambda r: (r.place <= 0, r.place < 0, r.place, r.cards_left, r.seat))
+        return sorted(
+            rows, key=lambda r: (r.place <= 0, r.place < 0, r.place, r.cards_left, r.seat)
+        )
 
     def match_winners(self) -> list[int]:
         return match_winners(self.rules.rule_set.session, self.match)
@@ -245,10 +248,12 @@ class PlaySession:
         ]
 
     def name(self, seat: int, short: bool = False) -> str:
-        """"You", or the seat and its bot ("Seat 2 (search)"; short: "2 search")."""
+        """ "You", or the seat and its bot ("Seat 2 (search)"; short: "2 search")."""
         if seat == self.seat:
             return "You"
-        return f"{seat} {self.bot_names[seat]}" if short else f"Seat {seat} ({self.bot_names[seat]})"
+        return (
+            f"{seat} {self.bot_names[seat]}" if short else f"Seat {seat} ({self.bot_names[seat]})"
+        )
 
     def card_text(self, card: int) -> str:
         """A card's code with its suit symbol (7♥), 'joker 8♣' for a joker action, or 'pass'."""
