@@ -20,7 +20,7 @@ __all__ = ["env"]
 def env(rules: Any = "parliament", players: int = 4, render_mode: str | None = None) -> Any:
     """A PettingZoo AEC environment for a rule set (needs ``pip install 'sevens[rl]'``)."""
     try:
-        from .envs.pettingzoo_env import env as make
+        from sevens.envs.pettingzoo_env import env as make
     except ImportError as missing:
         raise ImportError(
             f"sevens.env needs PettingZoo: pip install 'sevens[rl]' ({missing})"
