@@ -271,9 +271,9 @@ def _wrapped(node: ast.expr, column: int, indent: int) -> str:
             [ast.unparse(e) for e in node.elts]
             if isinstance(node, ast.Tuple)
             else [
-                f"{ast.unparse(k)}: {ast.unparse(v)}"
+                f"{ast.unparse(k)}: {ast.unparse(v)}"  # type: ignore[arg-type]
                 for k, v in zip(node.keys, node.values, strict=True)
-            ]  # type: ignore[arg-type]
+            ]
         )
         lines, line = [], inner
         for item in items:
