@@ -50,7 +50,7 @@ def play(variant: str, players: int, games: int) -> None:
         for game in range(games):
             play_game(random.Random(game), players)
         return
-    from sevens.runtime.registry import load_rules
+    from sevens.loading.registry import load_rules
     from sevens.runtime.simulate import Options, simulate
 
     rules = load_rules(variant)

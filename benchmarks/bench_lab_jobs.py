@@ -21,9 +21,9 @@ import os
 import resource
 import time
 
-from sevens.runtime.lab.commands import analysis
-from sevens.runtime.lab.measures import plan
-from sevens.runtime.lab.runner import Job, load, run, ship
+from sevens.lab.commands import analysis
+from sevens.lab.measures import plan
+from sevens.lab.runner import Job, load, run, ship
 from sevens.runtime.match import number_of_deals
 
 PLAYERS = 4

@@ -1,7 +1,7 @@
 """Benchmark: what finding the leader of each deal costs the balance lab.
 
 ``DealResult`` does not say who led.  The lab replays the deal's set-up on a
-copy of the generator (``runtime/lab/measures.py``, ``leader_of``); the
+copy of the generator (``sevens/lab/measures.py``, ``leader_of``); the
 alternative is to record the deal and read its first decision.  This plays
 the same random 4-player Parliament deals three ways and prints games/s:
 plain, plain + replayed set-up, and recorded.  Best of ``--repeat`` timings.
@@ -15,10 +15,10 @@ import argparse
 import random
 import time
 
+from sevens.lab.facts import rule_facts
+from sevens.lab.measures import leader_of
+from sevens.loading.registry import load_rules
 from sevens.runtime.engine import Table, play_deal
-from sevens.runtime.lab.facts import rule_facts
-from sevens.runtime.lab.measures import leader_of
-from sevens.runtime.registry import load_rules
 from sevens.runtime.strategies import STRATEGIES
 
 PLAYERS = 4

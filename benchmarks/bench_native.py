@@ -39,13 +39,13 @@ from handwritten_parliament import play_game  # noqa: E402
 
 from sevens.compiler.load import builtin_ids  # noqa: E402
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules  # noqa: E402
-from sevens.runtime.native import (  # noqa: E402
+from sevens.loading.registry import load_rules  # noqa: E402
+from sevens.native import (  # noqa: E402
     NativeUnsupported,
     native_rules,
     require_numba,
     simulate_native,
 )
-from sevens.runtime.registry import load_rules  # noqa: E402
 from sevens.runtime.simulate import Options, simulate  # noqa: E402
 
 
@@ -67,13 +67,19 @@ def best_rate(run: Callable[[int], float | None], games: int, repeat: int) -> fl
 def python_rate(variant: str, players: int, games: int, repeat: int) -> float:
     rules = load_rules(variant)
     simulate(rules, Options(players, 50, seed=1))  # warm the row memo
-    return best_rate(lambda n: simulate(rules, Options(players, n, seed=1)).games_per_second, games, repeat)
+    return best_rate(
+        lambda n: simulate(rules, Options(players, n, seed=1)).games_per_second, games, repeat
+    )
 
 
 def native_rate(variant: str, players: int, games: int, repeat: int) -> float:
     rules = native_rules(variant)
     simulate_native(rules, Options(players, 10, seed=1))  # compile or load the kernels
-    return best_rate(lambda n: simulate_native(rules, Options(players, n, seed=1)).games_per_second, games, repeat)
+    return best_rate(
+        lambda n: simulate_native(rules, Options(players, n, seed=1)).games_per_second,
+        games,
+        repeat,
+    )
 
 
 def c_rate(games: int, players: int, repeat: int) -> float | None:
@@ -83,10 +89,14 @@ def c_rate(games: int, players: int, repeat: int) -> float | None:
         print("C engine skipped: no C compiler (cc) on this machine")
         return None
     binary = Path(tempfile.mkdtemp()) / "parliament"
-    subprocess.run([compiler, "-O2", "-o", str(binary), str(HERE / "c" / "parliament.c")], check=True)
+    subprocess.run(
+        [compiler, "-O2", "-o", str(binary), str(HERE / "c" / "parliament.c")], check=True
+    )
     rates = []
     for _ in range(repeat):
-        out = subprocess.run([str(binary), str(games), str(players), "1"], capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [str(binary), str(games), str(players), "1"], capture_output=True, text=True, check=True
+        )
         rates.append(float(out.stdout.split()[0]))
     return max(rates)
 
@@ -95,7 +105,7 @@ def compile_times() -> list[tuple[float, float]]:
     """(wall, CPU) seconds to a first simulated game with numba's cache empty, then warm."""
     script = (
         "import time; t, c = time.perf_counter(), time.process_time();"
-        "from sevens.runtime.native import native_rules, simulate_native;"
+        "from sevens.native import native_rules, simulate_native;"
         "from sevens.runtime.simulate import Options;"
         "simulate_native(native_rules('parliament'), Options(4, 1));"
         "print(time.perf_counter() - t, time.process_time() - c)"
@@ -104,7 +114,9 @@ def compile_times() -> list[tuple[float, float]]:
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
         for _ in range(2):
-            run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+            run = subprocess.run(
+                [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+            )
             wall, cpu = run.stdout.split()
             times.append((float(wall), float(cpu)))
     return times
@@ -137,7 +149,9 @@ def parliament(args: argparse.Namespace) -> None:
         print(f"   native / C                    : {native / c:12.2f}   (target >= 0.25)")
     print(f"   native / compiled Python      : {native / compiled:12.1f}")
     print(f"   native / hand-written Python  : {native / handwritten:12.1f}")
-    print(f"   native >= 300,000 games/s     : {'yes' if native >= 300_000 else 'no (see the load)'}")
+    print(
+        f"   native >= 300,000 games/s     : {'yes' if native >= 300_000 else 'no (see the load)'}"
+    )
 
 
 def every_rule_set(args: argparse.Namespace) -> None:
@@ -153,25 +167,35 @@ def every_rule_set(args: argparse.Namespace) -> None:
             continue
         compiled = python_rate(variant, players, args.python_games // 4, args.repeat)
         mark = "" if native >= 10 * compiled else "  < 10x"
-        print(f"   {variant:22} {players:7} {native:12.0f} {compiled:12.0f} {native / compiled:7.1f}{mark}")
+        print(
+            f"   {variant:22} {players:7} {native:12.0f} {compiled:12.0f} {native / compiled:7.1f}{mark}"
+        )
 
 
 def scaling(args: argparse.Namespace) -> None:
     print(f"\n3. Cost by players (shichi-narabe) and decks   (load {load()})")
     print(f"   {'rule set':22} {'players':>7} {'native':>12} {'compiled Py':>12} {'ratio':>7}")
     runs = [("shichi-narabe", p) for p in range(3, 11)]
-    runs += [(variant, p) for variant in ("parliament", "parallel-builds", "double-deck") for p in (7, 8)]
+    runs += [
+        (variant, p) for variant in ("parliament", "parallel-builds", "double-deck") for p in (7, 8)
+    ]
     for variant, players in runs:
         native = native_rate(variant, players, args.native_games // 4, args.repeat)
         compiled = python_rate(variant, players, args.python_games // 4, args.repeat)
-        print(f"   {variant:22} {players:7} {native:12.0f} {compiled:12.0f} {native / compiled:7.1f}")
+        print(
+            f"   {variant:22} {players:7} {native:12.0f} {compiled:12.0f} {native / compiled:7.1f}"
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="fewer games (figures are noisier)")
-    parser.add_argument("--no-compile-time", action="store_true", help="skip the cold-cache compile")
+    parser.add_argument(
+        "--no-compile-time", action="store_true", help="skip the cold-cache compile"
+    )
     parser.add_argument(
         "--rule-sets",
         type=lambda text: text.split(","),

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handwritten_parliament import play_game
 
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
-from sevens.runtime.registry import load_rules
+from sevens.loading.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 
 PLAYERS = 4

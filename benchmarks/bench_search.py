@@ -24,9 +24,9 @@ import os
 import random
 import statistics
 
+from sevens.loading.registry import load_rules
 from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import Table, play_deal
-from sevens.runtime.registry import load_rules
 from sevens.runtime.search import SearchBot
 from sevens.runtime.strategies import heuristic_strategy
 
@@ -86,11 +86,15 @@ def main() -> None:
     parser.add_argument("--variant", default="parliament")
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument(
-        "--budgets", default="0,8,24,64", help="playouts, or Nms a decision; 0 = the heuristic itself"
+        "--budgets",
+        default="0,8,24,64",
+        help="playouts, or Nms a decision; 0 = the heuristic itself",
     )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 1 search vs 3 heuristic")
+    print(
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 1 search vs 3 heuristic"
+    )
     for budget in args.budgets.split(","):
         print(run(args.variant, args.deals, budget.strip(), args.seed), flush=True)
 

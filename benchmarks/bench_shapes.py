@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_parliament import best_rate
 from handwritten_parliament import play_game
 
-from sevens.runtime.registry import load_rules
+from sevens.loading.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 
 #: (variant, players, deals per timing)

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sevens.compiler import conditions as syn
-from sevens.compiler import limits
-from sevens.compiler.conditions import ConditionSyntaxError, parse_condition
-from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
-from sevens.compiler.model import Condition, Deck, Rulespec
-from sevens.runtime import arith
+from ..runtime import arith
+from . import conditions as syn
+from . import limits
+from .conditions import ConditionSyntaxError, parse_condition
+from .errors import Diagnostic, SevensError, did_you_mean
+from .model import Condition, Deck, Rulespec
 
 BOOL, INT, RANK, SUIT, CARD = "bool", "int", "rank", "suit", "card"
 ROW, TABLE, CARDS, PLAYER, PLAYERS, GAME = "row", "table", "cards", "player", "players", "game"
@@ -288,7 +288,11 @@ class Analyser:
         elsewhere = [PLACES[c] for c, names in CONTEXTS.items() if name in names]
         if not elsewhere:
             return f"unknown name '{name}'{did_you_mean(name, self.scope)} ({known})"
-        places = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 else elsewhere[0]
+        places = (
+            ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1]
+            if len(elsewhere) > 1
+            else elsewhere[0]
+        )
         return f"'{name}' is not available {here}, only in {places} ({known})"
 
     def visit_Attr(self, node: syn.Attr, hint: str | None) -> T:

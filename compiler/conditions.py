@@ -16,8 +16,8 @@ from pathlib import Path
 import lark
 from lark import Lark, Token, Transformer, v_args
 
-from sevens.compiler import limits
-from sevens.runtime.arith import decimal_text
+from ..runtime.arith import decimal_text
+from . import limits
 
 GRAMMAR_PATH = Path(__file__).with_name("conditions.lark")
 
@@ -247,7 +247,7 @@ _OTHER_OPERATORS = (("&&", "and"), ("||", "or"), ("!=", ""), ("==", ""), ("=", "
 
 
 def _operator_hint(text: str, offset: int) -> str:
-    """"; did you mean `==`" when the text at ``offset`` is an operator of another language."""
+    """ "; did you mean `==`" when the text at ``offset`` is an operator of another language."""
     for written, meant in _OTHER_OPERATORS:
         if text.startswith(written, offset):
             return f"; did you mean `{meant}`?" if meant else ""
@@ -317,9 +317,7 @@ def _number_problem(text: str) -> str | None:
 
 #: Number notations of YAML and Python the condition language does not have: an exponent
 #: (``1e2``) or no digit before the point (``.5``).
-_FOREIGN_NUMBER = re.compile(
-    r"(?<![\w.])(?:[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+|\.[0-9]+)(?![\w.])"
-)
+_FOREIGN_NUMBER = re.compile(r"(?<![\w.])(?:[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+|\.[0-9]+)(?![\w.])")
 
 
 def _check_number_notation(text: str) -> None:

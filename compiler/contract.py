@@ -13,21 +13,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
-from sevens.compiler.analyse import (
-    EVENT_ATTRIBUTES,
-    Analysed,
-    AnalysedRules,
-    T,
-    TAttr,
-    TConst,
-    reads_hand,
-)
-from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.interpret import ReferenceRules, card_condition_holds
-from sevens.compiler.load import Origin
-from sevens.compiler.model import Rulespec, default_match_winner
-from sevens.runtime.api import DealState
-from sevens.runtime.contract import (
+from ..runtime.api import DealState
+from ..runtime.contract import (
     PER_SEAT,
     Amount,
     ChipRules,
@@ -39,6 +26,19 @@ from sevens.runtime.contract import (
     RuleSet,
     Session,
 )
+from .analyse import (
+    EVENT_ATTRIBUTES,
+    Analysed,
+    AnalysedRules,
+    T,
+    TAttr,
+    TConst,
+    reads_hand,
+)
+from .errors import Diagnostic, SevensError
+from .interpret import ReferenceRules, card_condition_holds
+from .load import Origin
+from .model import Rulespec, default_match_winner
 
 
 def build_rule_set(rules: AnalysedRules) -> RuleSet:
@@ -96,7 +96,9 @@ def compulsory_cards(rules: AnalysedRules, deck: DeckShape) -> int:
         return 0
     mask = 0
     for face in range(deck.n_faces):
-        if face not in deck.removed and card_condition_holds(rules.spec, rules.compulsory.tree, face):
+        if face not in deck.removed and card_condition_holds(
+            rules.spec, rules.compulsory.tree, face
+        ):
             mask |= deck.copies_of(face)
     return mask
 

@@ -96,11 +96,13 @@ class SourceFile:
         except FileNotFoundError:
             raise SevensError(Diagnostic(f"{path}: no such file")) from None
         except OSError as exc:
-            raise SevensError(Diagnostic(f"{_shown(path)}: cannot read: {exc.strerror}")) from None
+            raise SevensError(
+                Diagnostic(f"{shown_path(path)}: cannot read: {exc.strerror}")
+            ) from None
         if isinstance(raw, str):  # not a regular file, or too large: refused at 1:1
-            raise SevensError(Diagnostic(raw, Location(_shown(path), 1, 1)))
+            raise SevensError(Diagnostic(raw, Location(shown_path(path), 1, 1)))
         try:
-            return cls(_shown(path), raw.decode("utf-8"))
+            return cls(shown_path(path), raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
             raise SevensError(_decode_diagnostic(path, exc)) from None
 
@@ -177,11 +179,11 @@ def _decode_diagnostic(path: Path, exc: UnicodeDecodeError) -> Diagnostic:
     before = raw[: exc.start]
     line = before.count(b"\n") + 1
     column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
-    location = Location(_shown(path), line, column)
+    location = Location(shown_path(path), line, column)
     return Diagnostic(f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})", location)
 
 
-def _shown(path: Path) -> str:
+def shown_path(path: Path) -> str:
     """The path as users should see it: relative to the working directory when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))

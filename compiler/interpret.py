@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from sevens.compiler.analyse import (
+from ..runtime.api import DealState, bits
+from ..runtime.contract import RuleSet
+from .analyse import (
     CARDS,
     AnalysedRules,
     T,
@@ -30,9 +32,7 @@ from sevens.compiler.analyse import (
     TVar,
     apply_binary,
 )
-from sevens.compiler.model import Rulespec
-from sevens.runtime.api import DealState, bits
-from sevens.runtime.contract import RuleSet
+from .model import Rulespec
 
 
 @dataclass(frozen=True)

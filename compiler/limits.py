@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sevens.compiler.errors import Diagnostic
-from sevens.compiler.load import MAX_DOCUMENT_CHARS, MAX_EXTENDS_DEPTH, Document
-from sevens.runtime.arith import INT_LIMIT
+from ..runtime.arith import INT_LIMIT
+from .errors import Diagnostic
+from .load import MAX_DOCUMENT_CHARS, MAX_EXTENDS_DEPTH, Document
 
 #: Ranks per suit (20: the 1-20 decks of Elfer raus).  The row-mask memo is a flat list only
 #: up to 2^21 entries (16 MB); beyond that it is a dict holding only the row states reached.

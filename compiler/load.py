@@ -27,15 +27,15 @@ from typing import Any
 
 import yaml
 
-from sevens.compiler.errors import (
+from ..runtime.arith import INT_LIMIT  # integers in a rulespec are no larger
+from .errors import (
     Diagnostic,
     SevensError,
     SourceFile,
-    _shown,
     did_you_mean,
     dotted_key,
+    shown_path,
 )
-from sevens.runtime.arith import INT_LIMIT  # integers in a rulespec are no larger
 
 Path_ = tuple[str | int, ...]
 
@@ -518,7 +518,7 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     stack = (*_stack, resolved)
     if parent_path.resolve() in stack:
         cycle = " -> ".join(
-            _shown(p) for p in (*stack[stack.index(parent_path.resolve()) :], parent_path)
+            shown_path(p) for p in (*stack[stack.index(parent_path.resolve()) :], parent_path)
         )
         raise SevensError(document.error(("extends",), f"'extends' forms a cycle: {cycle}"))
     if len(stack) > MAX_EXTENDS_DEPTH:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sevens.compiler.analyse import (
+from .analyse import (
     CARD,
     CARDS,
     GAME,
@@ -35,7 +35,7 @@ from sevens.compiler.analyse import (
     TUnary,
     TVar,
 )
-from sevens.compiler.model import Deck
+from .model import Deck
 
 _COMPARE = {
     "==": ast.Eq,
@@ -81,7 +81,29 @@ def compare(left: ast.expr, op: str, right: ast.expr) -> ast.expr:
     return ast.Compare(left, [_COMPARE[op]()], [right])
 
 
-_NUMBER_WORDS = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN", "TWELVE", "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN", "TWENTY"]
+_NUMBER_WORDS = [
+    "ZERO",
+    "ONE",
+    "TWO",
+    "THREE",
+    "FOUR",
+    "FIVE",
+    "SIX",
+    "SEVEN",
+    "EIGHT",
+    "NINE",
+    "TEN",
+    "ELEVEN",
+    "TWELVE",
+    "THIRTEEN",
+    "FOURTEEN",
+    "FIFTEEN",
+    "SIXTEEN",
+    "SEVENTEEN",
+    "EIGHTEEN",
+    "NINETEEN",
+    "TWENTY",
+]
 #: Names of the preset decks' ranks that are not numbers (custom ranks are numbered).
 _PRESET_RANK_WORDS = {"jack", "queen", "king", "ace", "sota", "caballo", "rey"}
 _PRESET_SUIT_WORDS = {"clubs", "diamonds", "hearts", "spades", "oros", "copas", "espadas", "bastos"}
@@ -210,7 +232,9 @@ class Lowering:
         """How the copies of ``face`` in ``mask`` are tested: one bit per pack."""
         found: ast.expr = ast.BinOp(mask, ast.RShift(), face)
         for copy in range(1, self.deck.copies):
-            shifted = ast.BinOp(face, ast.Add(), ast.BinOp(const(copy), ast.Mult(), name("N_FACES")))
+            shifted = ast.BinOp(
+                face, ast.Add(), ast.BinOp(const(copy), ast.Mult(), name("N_FACES"))
+            )
             found = ast.BinOp(found, ast.BitOr(), ast.BinOp(mask, ast.RShift(), shifted))
         return ast.BinOp(found, ast.BitAnd(), const(1))
 
@@ -247,7 +271,9 @@ class Lowering:
         if isinstance(node.obj, TVar) and node.obj.type in ("table", "game"):
             feature = f"{node.obj.name}.{node.name}"
             if feature in self.env_features:
-                position = self.constants.use(feature.replace(".", "_").upper(), self.env_features.index(feature))
+                position = self.constants.use(
+                    feature.replace(".", "_").upper(), self.env_features.index(feature)
+                )
                 fact = index(name("env"), name(position))
                 return compare(fact, "!=", const(0)) if node.type == "bool" else fact
         obj = self.lower(node.obj)
@@ -260,7 +286,9 @@ class Lowering:
         """The sum of the point values of the cards in a bitmask."""
         face = ast.Name("f", ast.Store())
         value = index(name("VALUE_OF_FACE"), name("f"))
-        return call("sum", ast.ListComp(value, [ast.comprehension(face, self.card_ids(mask), [], 0)]))
+        return call(
+            "sum", ast.ListComp(value, [ast.comprehension(face, self.card_ids(mask), [], 0)])
+        )
 
 
 Lowerer = Callable[[Lowering, ast.expr], ast.expr]

@@ -13,10 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sevens.compiler.conditions import Expr
-from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.load import Document, Origin
-from sevens.runtime.contract import (
+from ..runtime.contract import (
     Blocked,
     DealRules,
     Direction,
@@ -34,6 +31,9 @@ from sevens.runtime.contract import (
     Transfer,
     Wild,
 )
+from .conditions import Expr
+from .errors import Diagnostic, SevensError
+from .load import Document, Origin
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
@@ -531,7 +531,10 @@ class _ModelBuilder:
         """``players.best`` is 'n' or 'n-m' inside min … max."""
         match = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*", best)
         if match is None:
-            self.error(("players", "best"), f"players.best: write a number or a range like '4-6', not {best!r}")
+            self.error(
+                ("players", "best"),
+                f"players.best: write a number or a range like '4-6', not {best!r}",
+            )
             return
         first, last = int(match[1]), int(match[2] or match[1])
         if not low <= first <= last <= high:
@@ -646,7 +649,9 @@ class _ModelBuilder:
         jokers = self.get("deck", "jokers", default=0)
         if not jokers:
             if self.get("play", "joker") is not None:
-                self.error(("play", "joker"), "play.joker needs jokers in the deck: set deck.jokers")
+                self.error(
+                    ("play", "joker"), "play.joker needs jokers in the deck: set deck.jokers"
+                )
             return None
         return Wild(
             jokers=jokers,

@@ -4,7 +4,7 @@ A second back end next to :mod:`sevens.compiler.emit`.  Where the emitter
 writes Python functions, this one writes each condition and amount as a
 short *program*: a flat tuple of ints (an opcode followed by its operands)
 in postfix order, with jumps for ``and``/``or``/``if`` and loops for the
-aggregates.  The hand-written kernels in :mod:`sevens.runtime.native` carry
+aggregates.  The hand-written kernels in :mod:`sevens.native` carry
 one small evaluator for these programs, so a single compiled (and cached)
 kernel serves every rule set: a rule set is data (its ``RuleSet`` record
 plus these programs), never new code.  As in the emitter, a value from a
@@ -25,7 +25,7 @@ from enum import IntEnum
 from fractions import Fraction
 from typing import Any
 
-from sevens.compiler.analyse import (
+from .analyse import (
     BOOL,
     CARD,
     CARDS,
@@ -173,7 +173,9 @@ def free_names(node: T) -> frozenset[str]:
     if isinstance(node, TVar):
         return frozenset({node.name})
     if isinstance(node, TAggregate):
-        inner = free_names(node.element) | (free_names(node.cond) if node.cond is not None else frozenset())
+        inner = free_names(node.element) | (
+            free_names(node.cond) if node.cond is not None else frozenset()
+        )
         return free_names(node.iterable) | (inner - {node.var})
     names: frozenset[str] = frozenset()
     for child in typed_children(node):
@@ -183,7 +185,9 @@ def free_names(node: T) -> frozenset[str]:
 
 def _reads_only(node: TAggregate, allowed: frozenset[str]) -> bool:
     """Whether an aggregate's element and filter read only its own variable (and ``allowed``)."""
-    inner = free_names(node.element) | (free_names(node.cond) if node.cond is not None else frozenset())
+    inner = free_names(node.element) | (
+        free_names(node.cond) if node.cond is not None else frozenset()
+    )
     return inner <= allowed | {node.var}
 
 
@@ -242,7 +246,9 @@ class _Program:
     env_dims: list[int] = field(default_factory=list)
     code: list[int] = field(default_factory=list)
     locals: dict[str, int] = field(default_factory=dict)
-    tables: _CardTables | None = None  # None: aggregates loop over their items (in a table's own program)
+    tables: _CardTables | None = (
+        None  # None: aggregates loop over their items (in a table's own program)
+    )
 
     def emit(self, *words: int) -> int:
         """Append words; returns the position of the first."""
@@ -263,7 +269,9 @@ class _Program:
         value = node.value
         if isinstance(value, frozenset):
             if any(not 0 <= v < 63 for v in value):
-                raise NativeUnsupported("the numba backend does not support sets beyond 63 items yet")
+                raise NativeUnsupported(
+                    "the numba backend does not support sets beyond 63 items yet"
+                )
             self.emit(Op.PUSH, sum(1 << v for v in value))
         elif value is None:
             raise NativeUnsupported("the numba backend does not support the empty value yet")
@@ -286,7 +294,9 @@ class _Program:
         elif node.name in ("players", "others", "table", "game", "row"):
             self.emit(Op.PUSH, 0)  # a placeholder: the operator reading it knows what it means
         else:
-            raise NativeUnsupported(f"the numba backend does not support the name '{node.name}' yet")
+            raise NativeUnsupported(
+                f"the numba backend does not support the name '{node.name}' yet"
+            )
 
     def lower_TAttr(self, node: TAttr) -> None:
         obj = node.obj
@@ -395,7 +405,9 @@ class _Program:
             self.lower(right)
             self.emit(Op.IN_SET)
         else:
-            raise NativeUnsupported(f"the numba backend does not support 'in' over {right.type} yet")
+            raise NativeUnsupported(
+                f"the numba backend does not support 'in' over {right.type} yet"
+            )
 
     def lower_TIf(self, node: TIf) -> None:
         self.lower(node.cond)

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from sevens.compiler.errors import Diagnostic, SevensError, escape_text
+from .errors import Diagnostic, SevensError, escape_text
 
 #: File types written in place instead of through a temporary file.
 _WRITTEN_IN_PLACE = (stat.S_ISCHR, stat.S_ISFIFO)

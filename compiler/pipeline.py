@@ -6,21 +6,19 @@ files atomically.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sevens.compiler.analyse import AnalysedRules, analyse
-from sevens.compiler.contract import build_rule_set, check_opening
-from sevens.compiler.emit import emit_module
-from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.interpret import ReferenceRules
-from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
-from sevens.compiler.lower import RUNTIME_ARITHMETIC, RUNTIME_ARITHMETIC_MODULE
-from sevens.compiler.model import Rulespec, build_model
-from sevens.compiler.output import write_text
-from sevens.compiler.validate import check_playable, validate_document
+from .analyse import AnalysedRules, analyse
+from .contract import build_rule_set, check_opening
+from .emit import emit_module
+from .errors import Diagnostic, SevensError
+from .interpret import ReferenceRules
+from .load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
+from .model import Rulespec, build_model
+from .output import write_text
+from .validate import check_playable, validate_document
 
 GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
 
@@ -50,7 +48,7 @@ def load_rulespec(path: Path) -> AnalysedRules:
 
 def _check_leader_cards(rules: AnalysedRules) -> None:
     """``opening.leader_cards`` must hold for some dealt card, or no deal could start."""
-    from sevens.compiler.interpret import card_condition_holds
+    from .interpret import card_condition_holds
 
     analysed, spec = rules.leader_cards, rules.spec
     if analysed is None:
@@ -69,31 +67,23 @@ def reference_rules(rules: AnalysedRules) -> ReferenceRules:
 
 def compile_file(path: Path) -> Compiled:
     """Run the whole pipeline on one file."""
-    rules = load_rulespec(path)
-    return Compiled(rules.spec, rules, _with_runtime_imports(emit_module(rules)))
+    return compile_rules(load_rulespec(path))
 
 
-_API_IMPORT = "from sevens.runtime.api import bits\n"
+def compile_rules(rules: AnalysedRules) -> Compiled:
+    """The module of a loaded rule set: the one place a rulespec becomes code.
 
-
-def _with_runtime_imports(source: str) -> str:
-    """Import the runtime's arithmetic where the lowered code calls it.
-
-    A bridge until the emitter declares the runtime names its lowering uses:
-    the line added is fixed text, never anything from the rulespec.
+    ``sevens compile``, the registry (built-in and user rulespecs) and the
+    balance lab all reach the emitter through here.
     """
-    names = sorted(RUNTIME_ARITHMETIC.values())
-    if not re.search(rf"\b(?:{'|'.join(names)})\(", source) or RUNTIME_ARITHMETIC_MODULE in source:
-        return source
-    line = f"from {RUNTIME_ARITHMETIC_MODULE} import {', '.join(names)}\n"
-    return source.replace(_API_IMPORT, _API_IMPORT + line, 1)
+    return Compiled(rules.spec, rules, emit_module(rules))
 
 
 def find_rulespec(reference: str) -> Path:
     """The file for a variant id or path, or a clear error."""
     path = resolve_reference(reference, Path.cwd())
     if path is None:
-        from sevens.compiler.errors import did_you_mean
+        from .errors import did_you_mean
 
         hint = did_you_mean(reference, builtin_ids())
         known = ", ".join(builtin_ids())

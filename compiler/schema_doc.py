@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from sevens.compiler.validate import load_schema
+from .validate import load_schema
 
 Schema = dict[str, Any]
 

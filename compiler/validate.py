@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import jsonschema
 
-from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
-from sevens.compiler.limits import check_document
-from sevens.compiler.load import Document
+from .errors import Diagnostic, SevensError, did_you_mean
+from .limits import check_document
+from .load import Document
 
 if TYPE_CHECKING:
-    from sevens.compiler.analyse import AnalysedRules
+    from .analyse import AnalysedRules
 
 SCHEMA_PATH = (
     Path(__file__).resolve().parent.parent / "rulespecs" / "schema" / "rulespec.schema.json"
@@ -173,12 +173,12 @@ def check_playable(document: Document, rules: AnalysedRules) -> None:
     """Refuse a rule set that no allowed number of players can play, at the key that causes it.
 
     Each count from ``players.min`` to ``players.max`` is put to the test play
-    itself applies (:func:`sevens.runtime.simulate.player_count_problem`); a
+    itself applies (:func:`sevens.runtime.contract.player_count_problem`); a
     rule set is refused only when every count fails, with the first count's
     reason.  Counts that fail while others play are refused at play time.
     """
-    from sevens.compiler.contract import build_rule_set  # the compiler's heavier stages
-    from sevens.runtime.simulate import player_count_problem
+    from ..runtime.contract import player_count_problem
+    from .contract import build_rule_set  # the compiler's heavier stages
 
     rule_set = build_rule_set(rules)
     low, high = rule_set.players.min, rule_set.players.max

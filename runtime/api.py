@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
-from sevens.runtime.contract import RuleSet
+from .contract import RuleSet
 
-__all__ = ["DealState", "GameError", "Rules", "bits"]
+__all__ = ["ROW_PARAMETERS", "DealState", "GameError", "Rules", "bits"]
+
+#: The parameters of a generated row decision (``legal_on_row``, ``follow_when``…), in
+#: order: the calling convention the compiler emits and the machine calls.
+ROW_PARAMETERS = ("face", "suit", "start", "low", "high", "count", "env")
 
 
 class GameError(Exception):

@@ -415,3 +415,41 @@ class RuleSet:
             deck.rank_codes[rank] + deck.suit_codes[suit]
             for rank, suit in zip(self.rank_of, self.suit_of, strict=True)
         )
+
+
+@dataclass(frozen=True)
+class PlayerCountProblem:
+    """Why a rule set cannot be played by some number of players.
+
+    ``keys`` are the rulespec keys (dotted) whose values cause it, the one to
+    change first: validation points at the first one the rulespec states.
+    """
+
+    message: str
+    keys: tuple[str, ...]
+    #: What to change when some other count plays, and when none does.
+    advice_for_play: str = ""
+    advice_for_rules: str = ""
+
+
+def player_count_problem(rule_set: RuleSet, players: int) -> PlayerCountProblem | None:
+    """Why ``players``, a count within ``players.min`` … ``max``, cannot play ``rule_set``.
+
+    ``None`` when they can.  The one test of an allowed player count: play
+    refuses with it (:func:`sevens.runtime.simulate.check_players`) and ``sevens validate`` refuses a
+    rule set it finds for every allowed count.
+    """
+    undealt, opening = rule_set.undealt(players), rule_set.opening_mask
+    if rule_set.opening.leader is Leader.HOLDER and opening and undealt >= opening.bit_count():
+        card = rule_set.card_codes[opening.bit_length() - 1]
+        message = (
+            f"with {players} players {undealt} of the cards stay undealt, and the "
+            f"opening card {card}, whose holder leads, may be among them"
+        )
+        return PlayerCountProblem(
+            message,
+            ("deal.hand_size", "opening.leader", "opening.card"),
+            "choose a number of players that leaves it in a hand, or another leader rule",
+            "deal more cards, or choose another leader rule",
+        )
+    return None

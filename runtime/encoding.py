@@ -32,15 +32,15 @@ Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 (:func:`joker_base` gives ``first``).  At a redeem decision the card id is
 "play it onto the joker's place and take the joker", ``n`` (pass) declines.
 
-The step API's actions (:mod:`sevens.runtime.game`) are card ids, ``PASS``
+The step API's actions (:mod:`sevens.envs.game`) are card ids, ``PASS``
 (-1), ``DRAW`` (-2) and, with jokers, ``n + card`` for a joker play;
 :func:`action_index` and :func:`step_action` convert.
 """
 
 from __future__ import annotations
 
-from sevens.runtime.api import DealState, bits
-from sevens.runtime.contract import MatchWinner, RuleSet
+from .api import DealState, bits
+from .contract import MatchWinner, RuleSet
 
 
 def observation_size(rule_set: RuleSet, players: int) -> int:
@@ -145,7 +145,9 @@ def _encode_jokers(
     vector[at + n + 1] = 1.0 if redeem else 0.0
 
 
-def deal_returns(rule_set: RuleSet, chips: list[int], points: list[int], winner: int | None) -> list[float]:
+def deal_returns(
+    rule_set: RuleSet, chips: list[int], points: list[int], winner: int | None
+) -> list[float]:
     """What each seat gets from one deal, by what the rule set's session counts.
 
     Points when the session is won on points (negated when the lowest total

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.contract import Direction, EndWhen, Leader, Pick, Role, RuleSet, Transfer
-from sevens.runtime.strategies import PASS, Strategy, choose_uniformly
+from .api import DealState, GameError, Rules, bits
+from .choice import PASS, Strategy, choose_uniformly
+from .contract import Direction, EndWhen, Leader, Pick, Role, RuleSet, Transfer
 
 #: Decisions per card in the deck after which a deal is declared endless.
 DECISION_LIMIT_PER_CARD = 200
@@ -167,7 +167,7 @@ class _Recorder:
 def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     """Play one deal to its end and score it."""
     if rules.rule_set.wild is not None:  # jokers have their own deal and turn loop, chosen per deal
-        from sevens.runtime.wild import play_wild_deal  # it builds on this module
+        from .wild import play_wild_deal  # it builds on this module
 
         return play_wild_deal(rules, table, rng)
     players, dealer = table.players, table.dealer

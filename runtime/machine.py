@@ -30,8 +30,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from sevens.runtime.api import DealState, GameError, bits
-from sevens.runtime.contract import PER_SEAT, Amount, PotTo, RuleSet
+from .api import ROW_PARAMETERS, DealState, GameError, bits
+from .contract import PER_SEAT, Amount, PotTo, RuleSet
 
 #: A per-seat amount: chips or points as a function of the deal state and a seat.
 SeatAmount = Callable[[DealState, int], int]
@@ -51,7 +51,6 @@ class _Memo(dict[Any, int | None]):
 
 
 #: The decisions a generated module defines, with their parameters (every one returns a value).
-ROW_PARAMETERS = ("face", "suit", "start", "low", "high", "count", "env")
 DECISIONS: dict[str, tuple[str, ...]] = {
     "legal_on_row": ROW_PARAMETERS,
     "follow_when": ROW_PARAMETERS,
@@ -177,7 +176,9 @@ class CompiledRules:
         self.initial_rows: tuple[Any, ...] | None = None
         self.chain = _wrapping_chain(deck.n_ranks) if layout.wrap else _chain(deck.n_ranks)
         self.pass_cost = self._amount(rule_set.passing.cost, "pass_cost")
-        self.voluntary_pass_cost = self._amount(rule_set.passing.voluntary_cost, "voluntary_pass_cost")
+        self.voluntary_pass_cost = self._amount(
+            rule_set.passing.voluntary_cost, "voluntary_pass_cost"
+        )
         chips = rule_set.chips
         self.ante = self._amount(chips.ante if chips else 0, "ante")
         self.pay_winner = self._amount(chips.pay_winner if chips else 0, "pay_winner")

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from sevens.runtime.api import Rules
-from sevens.runtime.contract import MatchWinner, Session, Tiebreak
-from sevens.runtime.engine import DealResult, Table, play_deal
+from .api import Rules
+from .contract import MatchWinner, Session, Tiebreak
+from .engine import DealResult, Table, play_deal
 
 
 @dataclass
@@ -49,7 +49,7 @@ def play_match(rules: Rules, table: Table, rng: random.Random, deals: int) -> Ma
         table.previous_winner = deal.winner
         table.carried_pot = deal.pot_left
         table.dealer = following[table.dealer]  # the deal passes in the direction of play
-        if _target_reached(session, result):
+        if target_reached(session, result):
             break
     result.winners = match_winners(session, result)
     return result
@@ -64,7 +64,7 @@ def _add_up(result: MatchResult, deal: DealResult) -> None:
         result.deals_won[deal.winner] += 1
 
 
-def _target_reached(session: Session, result: MatchResult) -> bool:
+def target_reached(session: Session, result: MatchResult) -> bool:
     chips, points, deals = session.target_chips, session.target_points, session.target_deals
     if chips is not None and max(result.chips) >= chips:
         return True

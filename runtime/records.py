@@ -9,8 +9,8 @@ import json
 from fractions import Fraction
 from typing import IO, Any
 
-from sevens.runtime.arith import record_number
-from sevens.runtime.engine import DealResult
+from .arith import record_number
+from .engine import DealResult
 
 RECORD_KEYS = (
     "variant",

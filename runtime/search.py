@@ -30,11 +30,11 @@ import random
 import time
 from typing import Any
 
-from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.encoding import deal_returns
-from sevens.runtime.engine import DealResult, Table, _score, _Turns
-from sevens.runtime.strategies import PASS, Strategy
-from sevens.runtime.wild import WildTurns
+from .api import DealState, GameError, Rules, bits
+from .choice import PASS, Strategy
+from .encoding import deal_returns
+from .engine import DealResult, Table, _score, _Turns
+from .wild import WildTurns
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
 DEFAULT_PLAYOUTS = 64
@@ -216,7 +216,9 @@ class SearchBot:
         self.decision_seconds: list[float] = []  # wall-clock time of each real choice (measurement)
         self.decision_cpu: list[float] = []  # processor time of each real choice (measurement)
 
-    def __call__(self, st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def __call__(
+        self, st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random
+    ) -> int:
         knowledge = self._knowledge(st, seat)
         # A voluntary pass when nobody has played since one's last turn could go round forever.
         withhold = can_pass and not (knowledge.stalled and legal)
@@ -236,11 +238,18 @@ class SearchBot:
     def _knowledge(self, st: DealState, seat: int) -> _Knowledge:
         if self.knowledge is None or self.knowledge.st is not st:
             self.knowledge = _Knowledge(st, self.rules)
-        self.knowledge.update(st, seat, self.informative, self.rules.legal_is_playable and st.opened)
+        self.knowledge.update(
+            st, seat, self.informative, self.rules.legal_is_playable and st.opened
+        )
         return self.knowledge
 
     def _search(
-        self, st: DealState, seat: int, actions: list[int], knowledge: _Knowledge, rng: random.Random
+        self,
+        st: DealState,
+        seat: int,
+        actions: list[int],
+        knowledge: _Knowledge,
+        rng: random.Random,
     ) -> int:
         unseen = self.dealt & ~st.table & ~st.hands[seat]
         if self.rules.rule_set.wild is not None:
@@ -330,7 +339,9 @@ class SearchBot:
         return returns[seat] + won + self.shaping * ahead
 
 
-def _continue(rules: Rules, st: DealState, table: Table, rng: random.Random, seat: int) -> DealResult:
+def _continue(
+    rules: Rules, st: DealState, table: Table, rng: random.Random, seat: int
+) -> DealResult:
     """Play the deal on from ``seat``'s decision with the engine's turn loop (the joker loop
     where the rules have jokers), and score it."""
     turns = (_Turns if rules.rule_set.wild is None else WildTurns)(rules, st, rng, table, None)
@@ -411,7 +422,8 @@ def _same_suit(n_cards: int, suit_of: Any, rank_of: Any, card: int, direction: i
     return mask
 
 
-def search_strategy(rules: Rules, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None) -> Strategy:
+def search_strategy(
+    rules: Rules, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None
+) -> Strategy:
     """The search bot as a strategy (``--strategy search``)."""
     return SearchBot(rules, playouts, seconds)
-

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 
-from sevens.runtime.api import GameError, Rules
-from sevens.runtime.contract import Leader, RuleSet
-from sevens.runtime.engine import DealResult, Table, play_deal
-from sevens.runtime.match import play_match
-from sevens.runtime.records import game_record, write_record
-from sevens.runtime.strategies import STRATEGIES
+from .api import GameError, Rules
+from .contract import player_count_problem
+from .engine import DealResult, Table, play_deal
+from .match import play_match
+from .records import game_record, write_record
+from .strategies import STRATEGIES
 
 
 @dataclass
@@ -47,44 +47,6 @@ class Summary:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-@dataclass(frozen=True)
-class PlayerCountProblem:
-    """Why a rule set cannot be played by some number of players.
-
-    ``keys`` are the rulespec keys (dotted) whose values cause it, the one to
-    change first: validation points at the first one the rulespec states.
-    """
-
-    message: str
-    keys: tuple[str, ...]
-    #: What to change when some other count plays, and when none does.
-    advice_for_play: str = ""
-    advice_for_rules: str = ""
-
-
-def player_count_problem(rule_set: RuleSet, players: int) -> PlayerCountProblem | None:
-    """Why ``players``, a count within ``players.min`` … ``max``, cannot play ``rule_set``.
-
-    ``None`` when they can.  The one test of an allowed player count: play
-    refuses with it (:func:`check_players`) and ``sevens validate`` refuses a
-    rule set it finds for every allowed count.
-    """
-    undealt, opening = rule_set.undealt(players), rule_set.opening_mask
-    if rule_set.opening.leader is Leader.HOLDER and opening and undealt >= opening.bit_count():
-        card = rule_set.card_codes[opening.bit_length() - 1]
-        message = (
-            f"with {players} players {undealt} of the cards stay undealt, and the "
-            f"opening card {card}, whose holder leads, may be among them"
-        )
-        return PlayerCountProblem(
-            message,
-            ("deal.hand_size", "opening.leader", "opening.card"),
-            "choose a number of players that leaves it in a hand, or another leader rule",
-            "deal more cards, or choose another leader rule",
-        )
-    return None
 
 
 def check_players(rules: Rules, players: int) -> None:
@@ -128,7 +90,12 @@ def simulate(
         players, strategies, record=record is not None, forget_last_card=options.forget_last_card
     )
     summary = Summary(
-        rules.rule_set.id, players, options.games, options.seed, options.strategy, wins=[0.0] * players
+        rules.rule_set.id,
+        players,
+        options.games,
+        options.seed,
+        options.strategy,
+        wins=[0.0] * players,
     )
     totals = _Totals(players)
     started = time.perf_counter()
@@ -204,7 +171,9 @@ def _finish(
     summary.mean_decisions = decisions / n / per_game
     summary.mean_passes = passes / n / per_game
     summary.mean_chips = [_mean(c, n) for c in chips] if rules.rule_set.chips is not None else None
-    summary.mean_points = [_mean(p, n) for p in points] if rules.rule_set.points is not None else None
+    summary.mean_points = (
+        [_mean(p, n) for p in points] if rules.rule_set.points is not None else None
+    )
 
 
 def _mean(total: int, count: int) -> float:

@@ -22,9 +22,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from sevens.runtime.api import DealState, GameError, Rules
-from sevens.runtime.contract import EndWhen, RuleSet, Wild
-from sevens.runtime.engine import (
+from .api import DealState, GameError, Rules
+from .choice import PASS
+from .contract import EndWhen, RuleSet, Wild
+from .engine import (
     DECISION_LIMIT_PER_CARD,
     DealResult,
     Table,
@@ -36,7 +37,6 @@ from sevens.runtime.engine import (
     may_pass,
     name_opening_card,
 )
-from sevens.runtime.strategies import PASS
 
 __all__ = ["JokerTable", "deal_with_jokers", "joker_options", "play_wild_deal"]
 

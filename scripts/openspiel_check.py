@@ -18,7 +18,7 @@ import time
 
 import pyspiel
 
-from sevens.runtime.openspiel_game import game
+from sevens.envs.openspiel_game import game
 
 DEFAULT = (
     "parliament,cinquillo,shichi-narabe,sevens,voluntary-pass,fan-tan,double-deck,dealer-seven,"

@@ -4,7 +4,7 @@
 
 For each variant and each of the heuristic and random strategies, ``simulate
 --record`` writes N games; each is replayed decision by decision through
-:class:`sevens.runtime.game.Game` and its record compared with the original.
+:class:`sevens.envs.game.Game` and its record compared with the original.
 Prints one line per variant and strategy; exits 1 on any difference.  Each
 variant is played by 4 players where it allows them; :data:`EXTRA` adds
 tables whose deal leaves a stock (at 4 players every card is dealt) and
@@ -22,8 +22,8 @@ import sys
 import time
 
 from sevens.compiler.load import builtin_ids
-from sevens.runtime.game import IllegalAction, replay
-from sevens.runtime.registry import load_rules
+from sevens.envs.game import IllegalAction, replay
+from sevens.loading.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES
 
@@ -79,7 +79,9 @@ def main() -> int:
             seconds = time.perf_counter() - started
             table = f"{variant} ({players} players)" if players else variant
             played = f", {jokers} joker plays" if jokers else ""
-            print(f"{table:20} {strategy:9} {games} games{played}, {differ} differ  ({seconds:.1f} s)")
+            print(
+                f"{table:20} {strategy:9} {games} games{played}, {differ} differ  ({seconds:.1f} s)"
+            )
             failed += differ
     print("all identical" if not failed else f"{failed} records differ")
     return 1 if failed else 0

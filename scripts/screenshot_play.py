@@ -16,9 +16,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from sevens.runtime.registry import load_rules
-from sevens.runtime.table_session import PlaySession
-from sevens.runtime.terminal import SevensApp
+from sevens.loading.registry import load_rules
+from sevens.play.table_session import PlaySession
+from sevens.play.terminal import SevensApp
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -55,9 +55,19 @@ def main() -> None:
         )
         png = DOCS / "play.png"
         subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             f"--screenshot={png}", "--window-size=1640,1000", page.as_uri()],
-            check=True, capture_output=True, timeout=120,
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                f"--screenshot={png}",
+                "--window-size=1640,1000",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
         )
         print(f"wrote {png}")
 

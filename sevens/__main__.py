@@ -1,5 +1,5 @@
 """``python -m sevens`` runs the ``sevens`` command."""
 
-from sevens.cli import main
+from .cli import main
 
 main()

@@ -34,8 +34,9 @@ from sevens.compiler.pipeline import (
     load_rulespec,
     write_atomic,
 )
-from sevens.options import OUTPUT_FILE, FloatBetween
 from sevens.runtime.api import GameError
+
+from .options import OUTPUT_FILE, FloatBetween
 
 EXIT_INVALID = 2
 EXIT_STALE = 1
@@ -234,9 +235,7 @@ def _orphans() -> list[Path]:
 @click.option(
     "--strategy", default="random", show_default=True, help="Bot strategy for every seat."
 )
-@click.option(
-    "--record", type=OUTPUT_FILE, help="Write every game to this JSON Lines file."
-)
+@click.option("--record", type=OUTPUT_FILE, help="Write every game to this JSON Lines file.")
 @click.option(
     "--deals",
     type=click.IntRange(min=1, max=MAX_SESSION_DEALS),
@@ -314,7 +313,7 @@ def _default_players(variant: str, players: int | None) -> int:
 
 def _native_simulator(variant: str, options: Any) -> Any:
     """The native backend's simulate, or exit 2 saying why it cannot run this."""
-    from sevens.runtime.native import NativeUnsupported, native_simulator
+    from .native import NativeUnsupported, native_simulator
 
     try:
         return native_simulator(variant, options)
@@ -324,7 +323,7 @@ def _native_simulator(variant: str, options: Any) -> Any:
 
 
 def _load_rules(variant: str) -> Any:
-    from sevens.runtime.registry import load_rules
+    from .loading.registry import load_rules
 
     return load_rules(variant)
 
@@ -419,7 +418,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     """The legal plays of the player to move in a position."""
-    from sevens.runtime.position import legal_cards
+    from .play.legal import legal_cards
 
     with _user_errors():
         cards, can_pass = legal_cards(_load_rules(variant), table, hand)
@@ -450,25 +449,30 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
 )
 @click.option("--plain", is_flag=True, help="Line by line instead of full screen.")
 def play(
-    variant: str, players: int | None, seed: int, seat: int, strategy: str, bots: str | None, deals: int, plain: bool
+    variant: str,
+    players: int | None,
+    seed: int,
+    seat: int,
+    strategy: str,
+    bots: str | None,
+    deals: int,
+    plain: bool,
 ) -> None:
     """Play VARIANT against bots: full screen in a terminal, line by line otherwise."""
     with _user_errors():
         rules = _load_rules(variant)
     names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        from sevens.runtime.interactive import play_interactive
+        from .play.interactive import play_interactive
 
         with _user_errors():
             play_interactive(rules, _default_players(variant, players), seed, seat, names)
         return
-    from sevens.runtime.table_session import PlaySession
-    from sevens.runtime.terminal import run_app
+    from .play.table_session import PlaySession
+    from .play.terminal import run_app
 
     try:
-        session = PlaySession(
-            rules, _default_players(variant, players), seat, names, seed, deals
-        )
+        session = PlaySession(rules, _default_players(variant, players), seat, names, seed, deals)
     except (ValueError, GameError) as error:
         raise click.UsageError(str(error)) from None
     run_app(session)
@@ -484,9 +488,7 @@ def play(
     help="Language code (de en es fr ja nl pt ru sv).",
 )
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
-@click.option(
-    "-o", "--output", type=OUTPUT_FILE, help="Write to this file instead of stdout."
-)
+@click.option("-o", "--output", type=OUTPUT_FILE, help="Write to this file instead of stdout.")
 @click.option(
     "--all",
     "all_",
@@ -526,7 +528,7 @@ def diff(first: str, second: str, lang: str) -> None:
         _echo(sheets.describe_diff(a, b, lang))
 
 
-from sevens.runtime.lab.commands import analyse, compare  # noqa: E402 - the balance lab (issue 10)
+from .lab.commands import analyse, compare  # noqa: E402 - the balance lab (issue 10)
 
 main.add_command(analyse)
 main.add_command(compare)

@@ -12,8 +12,8 @@ from click.testing import Result
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.load import builtin_ids
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
+from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
-from sevens.runtime.registry import load_rules
 
 BUILTIN_IDS = builtin_ids()
 

@@ -21,12 +21,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sevens.compiler.errors import SevensError
+from sevens.play.legal import legal_cards
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import (
     Table,
     play_deal,
 )
-from sevens.runtime.position import legal_cards
 from sevens.runtime.strategies import heuristic_strategy, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled, reachable_positions, reference
 from tests.fuzz.generators import long_condition
@@ -153,9 +153,9 @@ SEVERAL_ROWS = {
 def test_several_rows_per_suit_agree_with_the_reference(case: str, tmp_path: Path) -> None:
     """Each copy of a rank fills the next row lacking it, in the machinery as in the reference."""
     from sevens.compiler.pipeline import load_rulespec, reference_rules
+    from sevens.loading.registry import load_rules
+    from sevens.play.legal import legal_cards
     from sevens.runtime.engine import Table, play_deal
-    from sevens.runtime.position import legal_cards
-    from sevens.runtime.registry import load_rules
 
     overlay, table, hand, expected = SEVERAL_ROWS[case]
     path = tmp_path / "several.yaml"
@@ -198,9 +198,9 @@ def test_decimal_amounts_are_exact_and_agree(
     from fractions import Fraction
 
     from sevens.compiler.pipeline import load_rulespec, reference_rules
+    from sevens.loading.registry import load_rules
     from sevens.runtime.engine import Table, play_deal
     from sevens.runtime.records import write_record
-    from sevens.runtime.registry import load_rules
 
     path = tmp_path_factory.mktemp("decimals") / "decimals.yaml"
     path.write_text(
@@ -309,7 +309,7 @@ def _joker_rules(rule: str) -> tuple[Rules, Rules]:
     """The house rule compiled and interpreted (its file written once, in a temporary folder)."""
     from sevens.compiler.interpret import ReferenceRules
     from sevens.compiler.pipeline import load_rulespec
-    from sevens.runtime.registry import load_rules
+    from sevens.loading.registry import load_rules
 
     path = Path(tempfile.mkdtemp(prefix="sevens-joker-")) / f"joker-{rule}.yaml"
     text = f"id: joker-{rule}\nextends: shichi-narabe-joker\n{JOKER_HOUSE_RULES[rule]}"

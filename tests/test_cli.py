@@ -251,7 +251,7 @@ def test_match_mode_reports_match_wins(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("games", "players"), [(100, 4), (1000, 4), (1000, 7), (100_000, 3)])
 def test_simulate_says_how_noisy_win_shares_are(games: int, players: int) -> None:
     from sevens.cli import _share_noise
-    from sevens.runtime.lab.stats import wilson
+    from sevens.lab.stats import wilson
 
     said = float(_share_noise(games, players).split("±")[1].split()[0])
     interval = wilson(round(games / players), games, 0.95)  # the lab's interval, from scipy

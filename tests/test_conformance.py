@@ -36,9 +36,9 @@ from typing import Any
 import pytest
 import yaml
 
+from sevens.compiler.position import ASKING_SEAT, build_position, parse_cards
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import choose_leader
-from sevens.runtime.position import ASKING_SEAT, build_position, parse_cards
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
 CONFORMANCE = Path(__file__).parent / "conformance"

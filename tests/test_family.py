@@ -15,10 +15,10 @@ from click.testing import CliRunner
 from sevens.cli import main
 from sevens.compiler.errors import SevensError
 from sevens.compiler.pipeline import load_rulespec, reference_rules
+from sevens.compiler.position import parse_cards
+from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import Table, _Recorder, _Turns
-from sevens.runtime.position import parse_cards
-from sevens.runtime.registry import load_rules
 from sevens.runtime.strategies import Strategy
 
 ENGINES = ["compiled", "reference"]

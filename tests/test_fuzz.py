@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from sevens.compiler.load import builtin_ids
-from sevens.runtime.position import legal_cards
+from sevens.play.legal import legal_cards
 from tests.conftest import compiled, reference
 from tests.fuzz import generators as gen
 from tests.fuzz.oracles import (

@@ -1,4 +1,4 @@
-"""The step API (runtime/game.py): one engine loop, every decision explicit.
+"""The step API (sevens/envs/game.py): one engine loop, every decision explicit.
 
 Records written by ``simulate --record`` replay through the step API to the
 identical record; the hands and dealers of the conformance leader cases give
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 import yaml
 
+from sevens.envs.game import COVER, DRAW, PASS, Game, IllegalAction, replay
 from sevens.runtime.api import bits
-from sevens.runtime.game import COVER, DRAW, PASS, Game, IllegalAction, replay
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled

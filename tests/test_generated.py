@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from sevens.compiler.pipeline import find_rulespec, generated_path, load_rulespec
+from sevens.loading.registry import _import_file, cache_dir, load_rules
 from sevens.runtime.machine import check_decisions
-from sevens.runtime.registry import _import_file, cache_dir, load_rules
+from tests import typecheck
 from tests.conftest import BUILTIN_IDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +65,7 @@ def test_an_edited_builtin_rulespec_never_runs_its_stale_module(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The committed module's recorded hash is compared with the rulespec as it is now."""
-    from sevens.runtime import registry
+    from sevens.loading import registry
 
     builtin = tmp_path / "rulespecs"
     builtin.mkdir()
@@ -122,13 +123,9 @@ def test_mypy_rejects_a_misspelt_role_or_end_rule(tmp_path: Path) -> None:
         "end = EndWhen.FIRST_OUTT\n"
         "transfer = Transfer(2, 'left', Role.RIGHT)\n"
     )
-    mypy = Path(sys.executable).parent / "mypy"
-    result = subprocess.run(
-        [str(mypy), "--strict", "--no-incremental", str(probe)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
+    # mypy finds ``sevens`` in the package laid out as installed (tests/typecheck.py).
+    result = typecheck.run(
+        "--strict", "--no-incremental", str(probe), env={"MYPYPATH": str(typecheck.stage())}
     )
     assert result.returncode == 1
     for line in (2, 3, 4):
@@ -142,8 +139,10 @@ def test_only_the_sevens_package_is_installed() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     packages = config["tool"]["setuptools"]["packages"]
     assert packages and all(p == "sevens" or p.startswith("sevens.") for p in packages)
-    for folder in ("compiler", "runtime", "generated", "rulespecs"):
-        assert (ROOT / "sevens" / folder).resolve() == (ROOT / folder).resolve()
+    package_dir = config["tool"]["setuptools"]["package-dir"]
+    for folder in ("compiler", "runtime", "generated", "rulespecs"):  # sevens.<folder> is <folder>/
+        assert package_dir[f"sevens.{folder}"] == folder
+        assert not (ROOT / "sevens" / folder).exists()  # mapped by setuptools, no link in the tree
 
 
 def test_python_dash_m_sevens_runs_the_command() -> None:

@@ -21,10 +21,10 @@ from sevens.cli import main
 from sevens.compiler.errors import SevensError
 from sevens.compiler.interpret import ReferenceRules
 from sevens.compiler.pipeline import load_rulespec, reference_rules
+from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import Table, choose_leader, deal_hands, may_pass, play_deal
 from sevens.runtime.machine import CompiledRules, check_decisions
-from sevens.runtime.registry import load_rules
 from sevens.runtime.strategies import PASS, random_strategy
 from tests.conftest import compiled, reference
 
@@ -286,7 +286,7 @@ def test_the_native_backend_lowers_hand_facts() -> None:
     # the kernels play hand facts (tests/test_native.py replays their games in Python)
     from sevens.compiler.native import HAND_KEYED, lower_rules
     from sevens.compiler.pipeline import find_rulespec
-    from sevens.runtime.native.features import check_supported
+    from sevens.native.features import check_supported
 
     check_supported(compiled("mandatory-seven").rule_set)
     assert lower_rules(load_rulespec(find_rulespec("mandatory-seven"))).hand_mode == HAND_KEYED
@@ -316,7 +316,7 @@ def test_sevens_legal_uses_the_asking_hand(tmp_path: Path) -> None:
 
 # -- the step API and the RL environments ask legality the same way ---------------------
 def test_the_step_api_offers_only_sevens_while_a_seven_is_held() -> None:
-    from sevens.runtime.game import Game
+    from sevens.envs.game import Game
     from sevens.runtime.strategies import PASS as PASSING
 
     for seed in range(5):

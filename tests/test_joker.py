@@ -202,7 +202,7 @@ def test_joker_mistakes_are_reported(tmp_path: Path, text: str, message: str) ->
 
 def test_native_backend_plays_jokers() -> None:
     """The kernels play jokers (issue 12); their agreement tests are in test_native.py."""
-    from sevens.runtime.native.features import unsupported_features
+    from sevens.native.features import unsupported_features
 
     assert unsupported_features(compiled(VARIANT).rule_set) == []
 

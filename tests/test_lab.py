@@ -13,13 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from sevens.cli import main
+from sevens.lab import runner
+from sevens.lab.facts import rule_facts
+from sevens.lab.measures import Experiment, leader_of
+from sevens.lab.runner import Job, run, ship
+from sevens.lab.stats import Moments, equal_shares_test, mean_interval, quantiles, wilson
+from sevens.loading.registry import load_rules
 from sevens.runtime.engine import Table, play_deal
-from sevens.runtime.lab import runner
-from sevens.runtime.lab.facts import rule_facts
-from sevens.runtime.lab.measures import Experiment, leader_of
-from sevens.runtime.lab.runner import Job, run, ship
-from sevens.runtime.lab.stats import Moments, equal_shares_test, mean_interval, quantiles, wilson
-from sevens.runtime.registry import load_rules
 from sevens.runtime.strategies import STRATEGIES
 
 COPY_OF_PARLIAMENT = """\

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from sevens.cli import main
-from sevens.runtime.lab import runner
+from sevens.lab import runner
 
 ARGS = ["parliament", "--games", "2100", "--seed", "7", "--json", "--quiet"]
 

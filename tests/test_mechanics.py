@@ -18,11 +18,11 @@ import pytest
 from click.testing import CliRunner
 
 from sevens.cli import main
+from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.contract import MatchWinner, Tiebreak
 from sevens.runtime.engine import DealResult, Table, _Recorder, _Turns, choose_leader, play_deal
 from sevens.runtime.match import MatchResult, match_winners, play_match
-from sevens.runtime.position import parse_cards
 from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
 from tests.conftest import compiled, reference
 
@@ -408,8 +408,8 @@ play:
 def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> None:
     """Seed 003: when nobody can play any more, the deal ends and hands are scored as usual."""
     from sevens.compiler.pipeline import compile_file, load_rulespec, reference_rules
+    from sevens.loading.registry import _import_file
     from sevens.runtime.machine import CompiledRules
-    from sevens.runtime.registry import _import_file
 
     path = tmp_path / "sevens-only.yaml"
     path.write_text(BLOCKING_RULE)

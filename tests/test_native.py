@@ -1,7 +1,7 @@
 """The native backend (numba kernels) plays the same games as the Python engine.
 
 Every native game records its deal and every random number it drew; the
-replay (:mod:`sevens.runtime.native.replay`) feeds those to the Python engine,
+replay (:mod:`sevens.native.replay`) feeds those to the Python engine,
 whose own strategies then choose, and the two game records (legal sets at
 every decision, choices, transfers, results, match winners) must be equal.
 
@@ -27,6 +27,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sevens import native
 from sevens.cli import main
 from sevens.compiler.contract import build_rule_set
 from sevens.compiler.native import (
@@ -39,7 +40,6 @@ from sevens.compiler.native import (
     lower_rules,
 )
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
-from sevens.runtime import native
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.records import RECORD_KEYS
 from sevens.runtime.simulate import Options
@@ -54,7 +54,7 @@ FORGET = 0.3  # often enough that the "last card" penalty is exercised
 
 def _native_refusal(variant: str) -> str | None:
     """Why the kernels refuse a built-in rule set (a feature they do not play), or None."""
-    from sevens.runtime.native.features import check_supported
+    from sevens.native.features import check_supported
 
     try:
         check_supported(lower_rules_for(variant)[0])
@@ -155,8 +155,8 @@ def _records(
 
 def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: range) -> int:
     """Play ``seeds`` natively and replay each in Python; returns the decisions compared."""
-    from sevens.runtime.native.build import prepare
-    from sevens.runtime.native.replay import replay_game
+    from sevens.native.build import prepare
+    from sevens.native.replay import replay_game
 
     rules = native.native_rules(variant)
     prepared = prepare(rules.rule_set, rules.program, players, strategy, deals)
@@ -176,8 +176,8 @@ def test_the_kernels_play_every_builtin() -> None:
 
 
 def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
+    from sevens.native.features import check_supported
     from sevens.runtime import contract as c
-    from sevens.runtime.native.features import check_supported
 
     rule_set = compiled("sjuan-traditional").rule_set
     assert rule_set.passing.transfer is not None
@@ -258,7 +258,7 @@ def test_hand_rules_replay_identically_in_python(tmp_path: Path, name: str) -> N
 def test_a_hand_fact_decides_native_legality() -> None:
     """mandatory-seven: whenever a seat holding a seven may play, only sevens are legal (and
     the rule comes up), so the kernels really read the hand."""
-    from sevens.runtime.native.build import prepare
+    from sevens.native.build import prepare
 
     rules = native.native_rules("mandatory-seven")
     prepared = prepare(rules.rule_set, rules.program, 4, "random", None)
@@ -336,7 +336,7 @@ def _compulsory(variant: str) -> set[str]:
 @needs_numba
 @pytest.mark.parametrize("variant", sorted(MECHANICS))
 def test_later_mechanics_come_up_in_native_games(variant: str) -> None:
-    from sevens.runtime.native.build import prepare
+    from sevens.native.build import prepare
 
     assert variant in NATIVE_IDS
     rules = native.native_rules(variant)
@@ -406,8 +406,8 @@ def test_hypothesis_native_games_agree(
 
 @needs_numba
 def test_a_tampered_native_record_is_caught() -> None:
-    from sevens.runtime.native.build import prepare
-    from sevens.runtime.native.replay import Disagreement, replay_game
+    from sevens.native.build import prepare
+    from sevens.native.replay import Disagreement, replay_game
 
     rules = native.native_rules("parliament")
     prepared = prepare(rules.rule_set, rules.program, 4, "random", None)
@@ -474,7 +474,7 @@ def test_the_hashed_row_memo_plays_the_same_games(
     """Rule sets whose dense memo would be too big fill a hash table as row states come up;
     forced onto it (and onto a full one of four entries), the games must still replay in
     Python, and with as many decisions as on the dense memo."""
-    from sevens.runtime.native import build
+    from sevens.native import build
     from sevens.runtime.native import kernels as k
 
     players = compiled(variant).rule_set.players.min
@@ -527,7 +527,7 @@ def test_joker_options_replay_identically(tmp_path: Path, house_rule: str, strat
         assert _agree(str(path), players, strategy, None, range(25)) > 0
     if house_rule == "may-redeem" and strategy != "heuristic":  # a declined redeem comes up
         rules = native.native_rules(str(path))
-        from sevens.runtime.native.build import prepare
+        from sevens.native.build import prepare
 
         prepared = prepare(rules.rule_set, rules.program, 4, strategy, None)
         declined = 0

@@ -11,7 +11,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from sevens.runtime.openspiel_game import game  # noqa: E402
+from sevens.envs.openspiel_game import game  # noqa: E402
 from tests.conftest import compiled  # noqa: E402
 
 #: The classic, a Spanish deck, passes limited, follow-ups, voluntary passes, a named opening card,

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import Table, may_pass, play_deal
-from sevens.runtime.registry import load_rules
 from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, withholding_strategy
 from tests.conftest import compiled
 
@@ -153,7 +153,7 @@ def test_the_opening_card_cannot_be_refused(variant: str) -> None:
 
 def test_may_pass_needs_the_opening_card_down() -> None:
     rules = compiled("voluntary-pass")
-    from sevens.runtime.position import build_position, parse_cards
+    from sevens.compiler.position import build_position, parse_cards
 
     before = build_position(rules, [], parse_cards(rules, "7D 8D", "hand"))
     assert not may_pass(rules.rule_set, before, 0)

@@ -104,7 +104,7 @@ def test_missing_extra_gives_a_clear_message(monkeypatch: pytest.MonkeyPatch) ->
     real_import = builtins.__import__
 
     def no_pettingzoo(name: str, *args: object, **kwargs: object) -> object:
-        if name.startswith("sevens.runtime.pettingzoo_env"):
+        if name.startswith("sevens.envs.pettingzoo_env"):
             raise ImportError("No module named 'pettingzoo'")
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 

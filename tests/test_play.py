@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from sevens.runtime.game import PASS, IllegalAction
-from sevens.runtime.table_session import PlaySession
-from sevens.runtime.terminal import SevensApp, layout_text
+from sevens.envs.game import PASS, IllegalAction
+from sevens.play.table_session import PlaySession
+from sevens.play.terminal import SevensApp, layout_text
 from tests.conftest import compiled
 
 
@@ -253,7 +253,7 @@ def test_pilot_plays_a_joker_deal_asking_where_the_joker_goes() -> None:
     rules force is made for you and logged as forced; the layout marks a joker with *."""
     import asyncio
 
-    from sevens.runtime.terminal import JOKER_PICK, log_text
+    from sevens.play.terminal import JOKER_PICK, log_text
 
     session = PlaySession(compiled("shichi-narabe-joker"), 4, 0, ["heuristic"], 4, 1)
     n_cards = session.rules.rule_set.n_cards
@@ -299,7 +299,7 @@ def test_pilot_plays_a_joker_deal_asking_where_the_joker_goes() -> None:
 
 
 def test_the_layout_marks_a_joker_and_the_seats_count_it() -> None:
-    from sevens.runtime.terminal import seats_text
+    from sevens.play.terminal import seats_text
 
     session = PlaySession(compiled("shichi-narabe-joker"), 4, 0, ["heuristic"], 4, 1)
     state = session.game.state
@@ -334,8 +334,8 @@ def test_pilot_offers_a_redeem_the_rules_leave_to_you(
 
     monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
 
-    from sevens.runtime.registry import load_rules
-    from sevens.runtime.terminal import log_text
+    from sevens.loading.registry import load_rules
+    from sevens.play.terminal import log_text
 
     spec = tmp_path / "joker-may.yaml"
     spec.write_text(
@@ -410,7 +410,7 @@ def test_plain_play_seats_the_named_bots(monkeypatch: pytest.MonkeyPatch) -> Non
     from click.testing import CliRunner
 
     from sevens.cli import main
-    from sevens.runtime import interactive
+    from sevens.play import interactive
 
     seated: list[str] = []
     strategies = dict(interactive.STRATEGIES)

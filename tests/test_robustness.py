@@ -388,9 +388,9 @@ players: {min: 2, max: 4}
 def test_two_letter_rank_codes_can_be_typed(
     typed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sevens.runtime import interactive
-    from sevens.runtime.position import build_position, parse_cards
-    from sevens.runtime.registry import load_rules
+    from sevens.compiler.position import build_position, parse_cards
+    from sevens.loading.registry import load_rules
+    from sevens.play import interactive
 
     monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
     rules = load_rules(str(house_rule(tmp_path, TWO_LETTER_DECK)))

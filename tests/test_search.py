@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from sevens.envs.game import PASS, Game
 from sevens.runtime.api import DealState
 from sevens.runtime.engine import Table, deal_hands, play_deal
-from sevens.runtime.game import PASS, Game
 from sevens.runtime.search import (
     SearchBot,
     copy_state,
@@ -188,7 +188,7 @@ def test_joker_worlds_keep_every_seat_s_cards_and_jokers_and_the_declined_cards(
 def test_a_redeem_the_bot_may_decline_is_answered_and_leaves_the_public_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sevens.runtime.registry import load_rules
+    from sevens.loading.registry import load_rules
 
     monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
     spec = tmp_path / "joker-may.yaml"

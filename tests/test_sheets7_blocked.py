@@ -8,7 +8,7 @@ import pytest
 
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.rulesheet import render_rulesheet
-from sevens.runtime.registry import load_rules
+from sevens.loading.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
 from tests.test_sheets6 import rules_of
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.load import BUILTIN_DIR, builtin_ids, resolve_reference
-from sevens.compiler.pipeline import load_rulespec, write_atomic
-from sevens.compiler.rulesheet import diff
-from sevens.compiler.rulesheet.escape import for_markdown
-from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang, check_language
-from sevens.compiler.rulesheet.render import FORMATS, render
-from sevens.compiler.rulesheet.sheet import sheet_context
-from sevens.compiler.rulesheet.typography import typeset
+from ..analyse import AnalysedRules
+from ..errors import Diagnostic, SevensError
+from ..load import BUILTIN_DIR, builtin_ids, resolve_reference
+from ..pipeline import load_rulespec, write_atomic
+from . import diff
+from .escape import for_markdown
+from .i18n import LANGUAGES, Lang, check_language
+from .render import FORMATS, render
+from .sheet import sheet_context
+from .typography import typeset
 
 __all__ = ["LANGUAGES", "describe_diff", "render_rulesheet", "write_all"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.i18n import P_, Lang
+from ..model import Deck
+from .i18n import P_, Lang
 
 #: Suit names as listed ("the suits are clubs, diamonds, …").
 SUIT_NAMES = {
@@ -384,11 +384,6 @@ def suit_class(deck: Deck, suit: int) -> str:
 def card_full(lang: Lang, deck: Deck, face: int) -> str:
     """Name and short form together: ``Karo-7 (7♦)``."""
     return f"{card_name(lang, deck, face)} ({card_short(lang, deck, face)})"
-
-
-def suit_color(deck: Deck, face: int) -> str:
-    """The HTML colour class of the card's suit."""
-    return suit_class(deck, deck.suit_of(face % deck.n_faces))
 
 
 def joined_forms(join: Callable[[list[str]], str], forms: list[dict[str, str]]) -> dict[str, str]:

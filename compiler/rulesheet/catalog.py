@@ -14,8 +14,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from sevens.compiler.output import write_text
-from sevens.compiler.rulesheet.i18n import DOMAIN, LANGUAGES, po_path
+from ..output import write_text
+from .i18n import DOMAIN, LANGUAGES, po_path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2)}

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from sevens.compiler.analyse import Analysed, AnalysedRules, TConst
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import (
+from ...runtime.contract import Direction, EndWhen, Transfer
+from ..analyse import Analysed, AnalysedRules, TConst
+from ..model import Deck
+from .cards import (
     card_forms,
     card_full,
     colour_suits,
@@ -20,10 +21,10 @@ from sevens.compiler.rulesheet.cards import (
     rank_name,
     suit_name,
 )
-from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import card_phrase, flatten, sentence
-from sevens.compiler.rulesheet.shapes import (
+from .i18n import P_, Lang
+from .phrases import leader_rank, lowest_holder, transfer_text
+from .sentences import card_phrase, flatten, sentence
+from .shapes import (
     ANTE_SHAPES,
     canon,
     compulsory_sentence,
@@ -34,7 +35,6 @@ from sevens.compiler.rulesheet.shapes import (
     points_sentence,
     table_sentence,
 )
-from sevens.runtime.contract import Direction, EndWhen, Transfer
 
 Shapes = dict[str, tuple[str, str]]
 POINTS: Shapes = {}  # marker: points use their own matcher
@@ -195,7 +195,8 @@ OPENING_ADDED_NAMED = P_(
 OPENING_DROPPED = P_("diff", "There is no longer a fixed opening card; before, it was %(card)s.")
 #: A fixed opening card that becomes one the dealer picks (Parliament → dealer's seven).
 OPENING_NAMED = P_(
-    "diff", "The dealer now chooses the opening card from %(cards)s; before, it was always %(card)s."
+    "diff",
+    "The dealer now chooses the opening card from %(cards)s; before, it was always %(card)s.",
 )
 PREPLACED_ADDED = P_("diff", "These cards are now laid out on the table before play: %(cards)s.")
 PREPLACED_DROPPED = P_(
@@ -221,9 +222,7 @@ LIMIT_DROPPED = P_("diff", "There is no longer a limit on passes (before, %(coun
 #: A rule the new rule set no longer has, its old wording in brackets: penalties by name,
 #: any other rule by its topic.
 PENALTY_DROPPED = {
-    "transfer": P_(
-        "diff", "There is no longer a penalty for having to pass (before: %(old)s)."
-    ),
+    "transfer": P_("diff", "There is no longer a penalty for having to pass (before: %(old)s)."),
     "voluntary_transfer": P_(
         "diff", "There is no longer a penalty for passing while able to play (before: %(old)s)."
     ),
@@ -374,7 +373,9 @@ def _chips_amount(lang: Lang, analysed: Analysed | None) -> str | None:
     if analysed is None or not isinstance(analysed.tree, TConst):
         return None
     n = int(analysed.tree.value)
-    return lang.ngettext("%(count)s chip", "%(count)s chips", n) % {"count": lang.count(n, "amount")}
+    return lang.ngettext("%(count)s chip", "%(count)s chips", n) % {
+        "count": lang.count(n, "amount")
+    }
 
 
 def _play_changes(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
@@ -393,9 +394,11 @@ def _play_changes(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     if len(added) == 1 and len(dropped) == 1:
         topic = lang.marked(TOPICS["legal"])
         return [lang.marked(NOW, topic=topic, new=_sentence_end(added[0], lang)), *held]
-    return [_sentence_end(lang.marked(PLAY_ADDED, rule=t), lang) for t in added] + [
-        _sentence_end(lang.marked(PLAY_DROPPED, rule=t), lang) for t in dropped
-    ] + held
+    return (
+        [_sentence_end(lang.marked(PLAY_ADDED, rule=t), lang) for t in added]
+        + [_sentence_end(lang.marked(PLAY_DROPPED, rule=t), lang) for t in dropped]
+        + held
+    )
 
 
 #: The play rule gains or loses "whoever holds a 7 must play a 7 first" (the rest of the
@@ -476,9 +479,7 @@ def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | Non
     list "1 = 1, 2 = 2, …" would be noise)."""
     old, new = a.spec.deck, b.spec.deck
     changes = [
-        lang.marked(
-            VALUE_CHANGE, **rank_forms(lang, new, i), new=r.value, old=old.ranks[j].value
-        )
+        lang.marked(VALUE_CHANGE, **rank_forms(lang, new, i), new=r.value, old=old.ranks[j].value)
         for i, r in enumerate(new.ranks)
         if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
     ]
@@ -568,9 +569,15 @@ def _transfer(lang: Lang, transfer: Transfer | None) -> str:
 
 
 #: The parts of the joker rules, joined into one value.
-JOKER_COUNT = P_("value", "%(count)s in the pack, each put into any place where a card may be played")
-JOKER_MUST = P_("value", "the holder of the card it stands for must play that card and take the joker")
-JOKER_MAY = P_("value", "the holder of the card it stands for may play that card and take the joker")
+JOKER_COUNT = P_(
+    "value", "%(count)s in the pack, each put into any place where a card may be played"
+)
+JOKER_MUST = P_(
+    "value", "the holder of the card it stands for must play that card and take the joker"
+)
+JOKER_MAY = P_(
+    "value", "the holder of the card it stands for may play that card and take the joker"
+)
 JOKER_NOT_LAST = P_("value", "nobody may go out on a joker")
 JOKER_HOLDER_LAST = P_("value", "its last holder ranks last")
 #: Between the parts of the joker rules (Japanese closes each as a sentence instead).
@@ -615,7 +622,7 @@ CAPPED = (
 
 def _session_value(lang: Lang, rules: AnalysedRules, name: str) -> str:
     value = _session(rules, name)
-    from sevens.compiler.rulesheet.sheet import minus_only  # the sheet owns this test
+    from .sheet import minus_only  # the sheet owns this test
 
     if name == "winner" and value == "highest-points" and minus_only(rules):
         value = "fewest-minus-points"
@@ -638,7 +645,7 @@ def _session_deals(rules: AnalysedRules) -> object:
 
 def _best(rules: AnalysedRules) -> object:
     """The recommended number of players: advice, compared only where both rule sets give it."""
-    from sevens.compiler.rulesheet.sheet import best_players  # the sheet owns this test
+    from .sheet import best_players  # the sheet owns this test
 
     return best_players(rules.spec) or "n/a"
 
@@ -856,7 +863,7 @@ def _zero_none(analysed: Analysed | None) -> object:
 
 
 def _uses_values(rules: AnalysedRules) -> bool:
-    from sevens.compiler.rulesheet.sheet import uses_value  # the sheet owns this test
+    from .sheet import uses_value  # the sheet owns this test
 
     return uses_value(rules)
 
@@ -947,7 +954,7 @@ def _start_shift(a: AnalysedRules, b: AnalysedRules) -> bool:
 
 
 def _start_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
-    """"The rows no longer start from the 9: …" for a starting rank that becomes the rank
+    """ "The rows no longer start from the 9: …" for a starting rank that becomes the rank
     of the first card played (the play rule's matching alternatives say no more)."""
     if not _start_shift(a, b):
         return None
@@ -1084,7 +1091,9 @@ def _joker_lines(lang: Lang, rules: AnalysedRules) -> list[str]:
         return []
     n = wild.jokers
     count = lang.ngettext(
-        "There is now %(count)s joker in the pack.", "There are now %(count)s jokers in the pack.", n
+        "There is now %(count)s joker in the pack.",
+        "There are now %(count)s jokers in the pack.",
+        n,
     ) % {"count": lang.count(n, "joker")}
     rules_said = [JOKER_PLACE, JOKER_REDEEM_MAY if wild.redeem_optional else JOKER_REDEEM_MUST]
     rules_said += [JOKER_NOT_OUT] if not wild.out_on_joker else []
@@ -1133,9 +1142,7 @@ def _session_end(lang: Lang, rules: AnalysedRules) -> str | None:
         return lang.marked(SESSION_PLAYERS) if target is None else None
     count = lang.count(n, "deal", "acc")
     if target is None:
-        return lang.ngettext("after %(count)s deal", "after %(count)s deals", n) % {
-            "count": count
-        }
+        return lang.ngettext("after %(count)s deal", "after %(count)s deals", n) % {"count": count}
     text = lang.ngettext(
         "%(target)s, but after %(count)s deal at the latest",
         "%(target)s, but after %(count)s deals at the latest",
@@ -1343,8 +1350,10 @@ def _copies_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] 
     if old.copies == new.copies:
         return None
     if new.copies == 1:
-        return [lang.gettext("The game is now played with a single pack of %(cards)s cards.")
-                % {"cards": new.n_cards}]
+        return [
+            lang.gettext("The game is now played with a single pack of %(cards)s cards.")
+            % {"cards": new.n_cards}
+        ]
     text = lang.ngettext(
         "The game is now played with %(count)s pack shuffled together, %(cards)s cards in all.",
         "The game is now played with %(count)s packs shuffled together, %(cards)s cards in all.",

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.model import SAFE_URL, Deck, Naming, Source
+from ..analyse import AnalysedRules
+from ..model import SAFE_URL, Deck, Naming, Source
 
 #: ASCII punctuation that Markdown (CommonMark, GFM) may read as syntax anywhere in a line.
 _INLINE = re.compile(r"([\\`*_\[\]<>#|~&])")
@@ -44,8 +44,6 @@ def _escaped_deck(deck: Deck) -> Deck:
     return replace(deck, suits=suits, ranks=ranks)
 
 
-
-
 def _escaped_source(source: Source) -> Source:
     url = source.url if source.url and SAFE_URL.match(source.url) else None
     section = md_escape(source.section) if source.section else None
@@ -56,7 +54,9 @@ def _escaped_naming(naming: Naming) -> Naming:
     return replace(
         naming,
         names={code: md_escape(text) for code, text in naming.names.items()},
-        aliases={code: tuple(md_escape(a) for a in items) for code, items in naming.aliases.items()},
+        aliases={
+            code: tuple(md_escape(a) for a in items) for code, items in naming.aliases.items()
+        },
         descriptions={code: md_escape(text) for code, text in naming.descriptions.items()},
         sources=tuple(_escaped_source(s) for s in naming.sources),
     )

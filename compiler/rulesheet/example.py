@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sevens.compiler.analyse import AnalysedRules, reads_hand
-from sevens.compiler.errors import SevensError
-from sevens.compiler.interpret import ReferenceRules, RowView
-from sevens.compiler.model import Rulespec
-from sevens.compiler.pipeline import reference_rules
-from sevens.runtime.position import ASKING_SEAT, build_position
+from ..analyse import AnalysedRules, reads_hand
+from ..errors import SevensError
+from ..interpret import ReferenceRules, RowView
+from ..model import Rulespec
+from ..pipeline import reference_rules
+from ..position import ASKING_SEAT, build_position
 
 EXAMPLE_PLAYERS = 4
 

@@ -19,7 +19,7 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from sevens.compiler.errors import Diagnostic, SevensError
+from ..errors import Diagnostic, SevensError
 
 LANGUAGES: tuple[str, ...] = ("de", "en", "es", "fr", "ja", "nl", "pt", "ru", "sv")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -132,22 +132,105 @@ def language_name(lang: Lang, code: str) -> str:
 #: which the catalog's plural forms cannot choose: Russian spells out only the nouns of
 #: :data:`GENDERS` whose sentences all put them in one case (see :data:`LISTED_ONLY`).
 NUMBER_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-           "eleven", "twelve"),
-    "de": ("ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
-           "elf", "zwölf"),
-    "es": ("un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
-           "once", "doce"),
-    "fr": ("un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
-           "onze", "douze"),
-    "nl": ("één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien",
-           "elf", "twaalf"),
-    "pt": ("um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez",
-           "onze", "doze"),
-    "sv": ("en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio",
-           "elva", "tolv"),
-    "ru": ("один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять",
-           "десять", "одиннадцать", "двенадцать"),
+    "en": (
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ),
+    "de": (
+        "ein",
+        "zwei",
+        "drei",
+        "vier",
+        "fünf",
+        "sechs",
+        "sieben",
+        "acht",
+        "neun",
+        "zehn",
+        "elf",
+        "zwölf",
+    ),
+    "es": (
+        "un",
+        "dos",
+        "tres",
+        "cuatro",
+        "cinco",
+        "seis",
+        "siete",
+        "ocho",
+        "nueve",
+        "diez",
+        "once",
+        "doce",
+    ),
+    "fr": (
+        "un",
+        "deux",
+        "trois",
+        "quatre",
+        "cinq",
+        "six",
+        "sept",
+        "huit",
+        "neuf",
+        "dix",
+        "onze",
+        "douze",
+    ),
+    "nl": (
+        "één",
+        "twee",
+        "drie",
+        "vier",
+        "vijf",
+        "zes",
+        "zeven",
+        "acht",
+        "negen",
+        "tien",
+        "elf",
+        "twaalf",
+    ),
+    "pt": (
+        "um",
+        "dois",
+        "três",
+        "quatro",
+        "cinco",
+        "seis",
+        "sete",
+        "oito",
+        "nove",
+        "dez",
+        "onze",
+        "doze",
+    ),
+    "sv": ("en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva", "tolv"),
+    "ru": (
+        "один",
+        "два",
+        "три",
+        "четыре",
+        "пять",
+        "шесть",
+        "семь",
+        "восемь",
+        "девять",
+        "десять",
+        "одиннадцать",
+        "двенадцать",
+    ),
 }
 #: Languages that spell out only the nouns listed for them in :data:`GENDERS`; other
 #: nouns keep digits (Russian "deal" and "point" stand in several cases across sentences).
@@ -160,19 +243,68 @@ LISTED_ONLY = frozenset({"ru"})
 #: "jokers" is a number of jokers standing alone, the noun left to the label ("Joker: einer
 #: im Spiel", "Comodines: uno en la baraja").
 GENDERS: dict[str, dict[str, str]] = {
-    "de": {"chip": "m-acc", "amount": "m", "card": "f", "deal": "f", "row": "f", "pack": "n", "time": "n",
-           "player": "m", "rank": "m-acc", "joker": "m-dat", "jokers": "m-pron", "point": "m-acc"},
-    "es": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "f", "time": "f",
-           "player": "m", "rank": "f", "jokers": "m-pron"},
-    "fr": {"chip": "m", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
-           "player": "m", "rank": "f"},
-    "pt": {"chip": "f", "amount": "f", "card": "f", "deal": "f", "row": "f", "pack": "m", "time": "f",
-           "player": "m", "rank": "f"},
+    "de": {
+        "chip": "m-acc",
+        "amount": "m",
+        "card": "f",
+        "deal": "f",
+        "row": "f",
+        "pack": "n",
+        "time": "n",
+        "player": "m",
+        "rank": "m-acc",
+        "joker": "m-dat",
+        "jokers": "m-pron",
+        "point": "m-acc",
+    },
+    "es": {
+        "chip": "f",
+        "amount": "f",
+        "card": "f",
+        "deal": "f",
+        "row": "f",
+        "pack": "f",
+        "time": "f",
+        "player": "m",
+        "rank": "f",
+        "jokers": "m-pron",
+    },
+    "fr": {
+        "chip": "m",
+        "card": "f",
+        "deal": "f",
+        "row": "f",
+        "pack": "m",
+        "time": "f",
+        "player": "m",
+        "rank": "f",
+    },
+    "pt": {
+        "chip": "f",
+        "amount": "f",
+        "card": "f",
+        "deal": "f",
+        "row": "f",
+        "pack": "m",
+        "time": "f",
+        "player": "m",
+        "rank": "f",
+    },
     "sv": {"card": "n"},  # "en poäng", as the Swedish catalog writes it
     # Russian: the case each noun's sentences give it ("кладёт в банк одну фишку",
     # "Цена паса: одна фишка", "не больше трёх раз", "компанией из четырёх человек")
-    "ru": {"chip": "f-acc", "amount": "f", "card": "f-acc", "pack": "f-acc", "joker": "m", "jokers": "m",
-           "row": "m", "rank": "n", "time": "gen", "player": "gen"},
+    "ru": {
+        "chip": "f-acc",
+        "amount": "f",
+        "card": "f-acc",
+        "pack": "f-acc",
+        "joker": "m",
+        "jokers": "m",
+        "row": "m",
+        "rank": "n",
+        "time": "gen",
+        "player": "gen",
+    },
 }
 AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
     "de": {"m-acc": {1: "einen"}, "m-dat": {1: "einem"}, "m-pron": {1: "einer"}, "f": {1: "eine"}},
@@ -180,9 +312,30 @@ AGREEMENT: dict[str, dict[str, dict[int, str]]] = {
     "fr": {"f": {1: "une"}},
     "pt": {"f": {1: "uma", 2: "duas"}},
     "sv": {"n": {1: "ett"}},
-    "ru": {"f-acc": {1: "одну", 2: "две"}, "f": {1: "одна", 2: "две"}, "n": {1: "одно"},
-           "gen": dict(enumerate(("одного", "двух", "трёх", "четырёх", "пяти", "шести", "семи",
-                                  "восьми", "девяти", "десяти", "одиннадцати", "двенадцати"), 1))},
+    "ru": {
+        "f-acc": {1: "одну", 2: "две"},
+        "f": {1: "одна", 2: "две"},
+        "n": {1: "одно"},
+        "gen": dict(
+            enumerate(
+                (
+                    "одного",
+                    "двух",
+                    "трёх",
+                    "четырёх",
+                    "пяти",
+                    "шести",
+                    "семи",
+                    "восьми",
+                    "девяти",
+                    "десяти",
+                    "одиннадцати",
+                    "двенадцати",
+                ),
+                1,
+            )
+        ),
+    },
 }
 
 #: The Russian genitive of a feminine noun differs from the masculine only in "one".
@@ -209,9 +362,17 @@ class Count(int):
 #: три сдачи" and "через пять сдач" take the accusative; "не больше трёх карт" and "не больше
 #: пяти сдач" the genitive; "В партии две сдачи" the nominative).
 CASE_FORMS: dict[str, dict[tuple[str, str], str]] = {
-    "ru": {("deal", "acc"): "f-acc", ("deal", "gen"): "f-gen", ("deal", "nom"): "f",
-           ("card", "gen"): "f-gen", ("player", "gen"): "gen", ("suit", "gen"): "f-gen",
-           ("suit", "nom"): "f", ("colour", "gen"): "gen", ("colour", "nom"): "m"},
+    "ru": {
+        ("deal", "acc"): "f-acc",
+        ("deal", "gen"): "f-gen",
+        ("deal", "nom"): "f",
+        ("card", "gen"): "f-gen",
+        ("player", "gen"): "gen",
+        ("suit", "gen"): "f-gen",
+        ("suit", "nom"): "f",
+        ("colour", "gen"): "gen",
+        ("colour", "nom"): "m",
+    },
 }
 
 

@@ -7,12 +7,12 @@ Source and target phrases are whole prepositional phrases per language
 
 from __future__ import annotations
 
-from sevens.compiler.analyse import SUIT, AnalysedRules, T, TAttr, TBinary, TConst, TVar
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import SUIT_IN_CARD, suit_name
-from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.compiler.rulesheet.sentences import sentence
-from sevens.runtime.contract import Transfer
+from ...runtime.contract import Transfer
+from ..analyse import SUIT, AnalysedRules, T, TAttr, TBinary, TConst, TVar
+from ..model import Deck
+from .cards import SUIT_IN_CARD, suit_name
+from .i18n import P_, Lang
+from .sentences import sentence
 
 SOURCES = {
     "self": P_("transfer source", "from your hand"),

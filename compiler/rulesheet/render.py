@@ -15,9 +15,9 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from sevens.compiler.rulesheet.escape import md_escape
-from sevens.compiler.rulesheet.i18n import Lang, counted, translations
-from sevens.compiler.rulesheet.typography import keep, typeset
+from .escape import md_escape
+from .i18n import Lang, counted, translations
+from .typography import keep, typeset
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 FORMATS = ("md", "html")

@@ -17,10 +17,10 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
-from sevens.compiler.analyse import (
+from ...runtime.arith import decimal_text
+from ..analyse import (
     BOOL,
     CARD,
-    PLAYER,
     RANK,
     SUIT,
     T,
@@ -33,10 +33,9 @@ from sevens.compiler.analyse import (
     TUnary,
     TVar,
 )
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_forms, rank_name, suit_name
-from sevens.compiler.rulesheet.i18n import P_, Lang
-from sevens.runtime.arith import decimal_text
+from ..model import Deck
+from .cards import card_forms, rank_name, suit_name
+from .i18n import P_, Lang
 
 VARIABLES = {
     "card": P_("variable", "the card"),
@@ -149,8 +148,6 @@ AGGREGATES = {
     "all": P_("aggregate", "for each of %(items)s, %(element)s"),
 }
 ONLY_WHERE = P_("aggregate", "%(items)s for which %(cond)s")
-#: How a loop variable over cards or players is spoken of.
-LOOP_NAMES = {CARD: "card", PLAYER: "player"}
 
 
 class Phraser:

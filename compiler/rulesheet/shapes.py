@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-from sevens.compiler.analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
-from sevens.compiler.model import Deck
-from sevens.compiler.rulesheet.cards import card_forms, colour_suits, joined_forms, rank_forms
-from sevens.compiler.rulesheet.i18n import P_, Lang
+from ..analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
+from ..model import Deck
+from .cards import card_forms, colour_suits, joined_forms, rank_forms
+from .i18n import P_, Lang
 
 #: One way a card may be played (an alternative of ``play.legal``).
 PLAY_SHAPES = {
@@ -230,7 +230,9 @@ def compulsory_sentence(
     if match:
         mark = COMPULSORY_RANK_AFTER_CHOICE if after_choice else COMPULSORY_RANK
         return lang.marked(mark, **rank_forms(lang, deck, int(match.group(1))))
-    return lang.marked(COMPULSORY_ANY_AFTER_CHOICE if after_choice else COMPULSORY_ANY, cond=generic)
+    return lang.marked(
+        COMPULSORY_ANY_AFTER_CHOICE if after_choice else COMPULSORY_ANY, cond=generic
+    )
 
 
 FREE_FOLLOW = {

@@ -13,7 +13,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from sevens.compiler.analyse import (
+from ...runtime.contract import EndWhen
+from ..analyse import (
     Analysed,
     AnalysedRules,
     T,
@@ -25,9 +26,9 @@ from sevens.compiler.analyse import (
     TUnary,
     TVar,
 )
-from sevens.compiler.interpret import card_condition_holds
-from sevens.compiler.model import SAFE_URL, Deck, Rulespec, Source
-from sevens.compiler.rulesheet.cards import (
+from ..interpret import card_condition_holds
+from ..model import SAFE_URL, Deck, Rulespec, Source
+from .cards import (
     card_forms,
     card_full,
     card_short,
@@ -40,11 +41,11 @@ from sevens.compiler.rulesheet.cards import (
     suit_name,
     suit_symbol,
 )
-from sevens.compiler.rulesheet.example import example_position, start_rank
-from sevens.compiler.rulesheet.i18n import P_, Count, Lang, language_name
-from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import flatten, sentence
-from sevens.compiler.rulesheet.shapes import (
+from .example import example_position, start_rank
+from .i18n import P_, Count, Lang, language_name
+from .phrases import leader_rank, lowest_holder, transfer_text
+from .sentences import flatten, sentence
+from .shapes import (
     ANTE_SHAPES,
     GAPS,
     PAY_SHAPES,
@@ -60,8 +61,7 @@ from sevens.compiler.rulesheet.shapes import (
     table_sentence,
     without_stop,
 )
-from sevens.compiler.rulesheet.typography import keep
-from sevens.runtime.contract import EndWhen
+from .typography import keep
 
 #: The ``lang`` attribute of an HTML sheet where the sheet follows one country's usage
 #: (the Portuguese sheets are written in Brazilian Portuguese).
@@ -458,7 +458,10 @@ def _aggregate_bounds(deck: Deck, node: TAggregate, least_place: int) -> Bounds:
     if node.func != "sum":
         return UNBOUNDED
     low, high = bounds(deck, node.element, least_place)  # a sum of any number of such terms
-    return (0 if low is not None and low >= 0 else None, 0 if high is not None and high <= 0 else None)
+    return (
+        0 if low is not None and low >= 0 else None,
+        0 if high is not None and high <= 0 else None,
+    )
 
 
 def _arithmetic(op: str, left: Bounds, right: Bounds) -> Bounds:

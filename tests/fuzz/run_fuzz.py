@@ -26,8 +26,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from sevens.compiler.load import builtin_ids
-from sevens.runtime.position import legal_cards
-from sevens.runtime.registry import load_rules
+from sevens.loading.registry import load_rules
+from sevens.play.legal import legal_cards
 from tests.fuzz import generators as gen
 from tests.fuzz import hazards
 from tests.fuzz.oracles import (

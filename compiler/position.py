@@ -1,9 +1,14 @@
-"""Positions given as text: card lists for ``sevens legal`` and conformance cases."""
+"""Positions given as text: card lists for ``sevens legal``, conformance cases and rule sheets.
+
+A position is built by playing its table cards through any :class:`Rules`
+(a compiled module or the compiler's reference interpreter), so the rule
+sheets' worked example and the command line read positions the same way.
+"""
 
 from __future__ import annotations
 
-from sevens.compiler.errors import Diagnostic, SevensError, did_you_mean
-from sevens.runtime.api import DealState, Rules
+from ..runtime.api import DealState, Rules
+from .errors import Diagnostic, SevensError, did_you_mean
 
 #: The seat whose legal moves are asked for; seat 1 holds the table cards before they are laid.
 ASKING_SEAT = 0
@@ -130,16 +135,3 @@ def _check_reachable(rules: Rules, st: DealState, card: int, played: list[int]) 
             " were played, each card legal when laid)"
         )
     )
-
-
-def legal_cards(rules: Rules, table_text: str, hand_text: str) -> tuple[list[str], bool]:
-    """The codes of the legal plays of the player holding ``hand_text``, and whether they may
-    pass (always when nothing is legal; otherwise as the rule set's voluntary passing allows)."""
-    from sevens.runtime.engine import may_pass
-
-    table = parse_cards(rules, table_text, "--table")
-    hand = parse_cards(rules, hand_text, "--hand", taken=table)
-    st = build_position(rules, table, hand, reachable=True)
-    mask = rules.legal(st, ASKING_SEAT)
-    codes = [rules.rule_set.card_codes[c] for c in range(rules.rule_set.n_cards) if mask >> c & 1]
-    return codes, not mask or may_pass(rules.rule_set, st, ASKING_SEAT)

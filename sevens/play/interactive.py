@@ -11,7 +11,8 @@ from sevens.runtime.arith import amounts_text
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
-from sevens.runtime.table_session import bot_seats
+
+from .table_session import bot_seats
 
 
 def _show(rules: Rules, mask: int, marked: int = 0) -> str:
@@ -62,7 +63,9 @@ def human_strategy(rules: Rules) -> Strategy:
         click.echo(f"Your hand: {_show(rules, st.hands[seat])}{jokers}")
         click.echo(f"Legal: {_show(rules, cards)}" + ("  (or 'pass')" if can_pass else ""))
         if spots:
-            click.echo(f"A joker may go where these go: {_show(rules, spots)}  ('joker' and the card)")
+            click.echo(
+                f"A joker may go where these go: {_show(rules, spots)}  ('joker' and the card)"
+            )
         default = rules.rule_set.card_codes[(cards & -cards).bit_length() - 1] if cards else "pass"
         if not cards and spots:
             default = "joker"

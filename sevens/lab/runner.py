@@ -23,15 +23,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from sevens.compiler.emit import emit_module
 from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.compiler.pipeline import compile_file, find_rulespec
 from sevens.runtime.api import Rules
-from sevens.runtime.lab.facts import RuleFacts, rule_facts
-from sevens.runtime.lab.measures import Experiment, Paired, Player, Tally
 from sevens.runtime.machine import CompiledRules
 from sevens.runtime.records import game_record
-from sevens.runtime.registry import module_from_text
+
+from ..loading.registry import module_from_text
+from .facts import RuleFacts, rule_facts
+from .measures import Experiment, Paired, Player, Tally
 
 #: Games per chunk: fixed, so that results never depend on the number of workers.
 CHUNK = 1000
@@ -54,7 +54,7 @@ def ship(reference: str) -> Source:
     It is compiled afresh from the rulespec, as the registry compiles a user's
     file, so a built-in's module is the one ``generated/`` holds when fresh.
     """
-    text = emit_module(load_rulespec(find_rulespec(reference)))
+    text = compile_file(find_rulespec(reference)).source
     return Source(reference, text, hashlib.sha256(text.encode()).hexdigest()[:16])
 
 
@@ -236,7 +236,9 @@ def _on_pool(job: Job, todo: list[Chunk], jobs: int) -> Generator[ChunkResult, N
 
 
 #: A scheduler address as --scheduler takes it: tcp://HOST:PORT or HOST:PORT ([v6]:PORT).
-_ADDRESS = re.compile(r"(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})")
+_ADDRESS = re.compile(
+    r"(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})"
+)
 
 #: Seconds a scheduler has to accept the connection and say who it is.
 CONNECT_SECONDS = 10.0

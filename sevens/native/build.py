@@ -16,7 +16,8 @@ import numpy as np
 from sevens.compiler.native import HAND_KEYED, HAND_PER_CARD, NativeProgram, NativeUnsupported
 from sevens.runtime import contract as c
 from sevens.runtime.native import kernels as k
-from sevens.runtime.native.features import MAX_MEMO_STATES, check_supported
+
+from .features import MAX_MEMO_STATES, check_supported
 
 #: The strategies the kernels play, by the name used on the command line.
 NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2}
@@ -40,7 +41,11 @@ _ROLES = {
     c.Role.MOST_CARDS: k.R_MOST,
     c.Role.OTHERS: k.R_OTHERS,
 }
-_PICKS = {c.Pick.RANDOM: k.PICK_RANDOM, c.Pick.HIGHEST_VALUE: k.PICK_HIGHEST, c.Pick.LOWEST_VALUE: k.PICK_LOWEST}
+_PICKS = {
+    c.Pick.RANDOM: k.PICK_RANDOM,
+    c.Pick.HIGHEST_VALUE: k.PICK_HIGHEST,
+    c.Pick.LOWEST_VALUE: k.PICK_LOWEST,
+}
 _WINNERS = {
     c.MatchWinner.MOST_CHIPS: k.W_CHIPS,
     c.MatchWinner.MOST_POTS: k.W_POTS,
@@ -48,6 +53,8 @@ _WINNERS = {
     c.MatchWinner.HIGHEST_POINTS: k.W_HIGH,
     c.MatchWinner.LOWEST_POINTS: k.W_LOW,
 }
+
+
 def _words(mask: int) -> list[int]:
     return [mask & (2**64 - 1), mask >> 64]
 
@@ -91,7 +98,12 @@ def config(
     rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
 ) -> np.ndarray[Any, np.dtype[np.int64]]:
     """The configuration vector of a run."""
-    deck, layout, passing, session = rule_set.deck, rule_set.layout, rule_set.passing, rule_set.session
+    deck, layout, passing, session = (
+        rule_set.deck,
+        rule_set.layout,
+        rule_set.passing,
+        rule_set.session,
+    )
     cfg = np.zeros(k.C_SIZE, np.int64)
     starts = program.starts
     chips = rule_set.chips
@@ -157,11 +169,15 @@ def config(
         k.C_TRANSFER: int(passing.transfer is not None),
         k.C_NDEAL: dealt_count(rule_set, players),
         k.C_DRAW: int(rule_set.draw is not None),
-        k.C_DRAW_MOST: -1 if rule_set.draw is None or rule_set.draw.most is None else rule_set.draw.most,
+        k.C_DRAW_MOST: -1
+        if rule_set.draw is None or rule_set.draw.most is None
+        else rule_set.draw.most,
         k.C_COVER: int(passing.cover),
         k.C_BY_HOLDERS: int(layout.by_holders),
         k.C_READS_RANKS: int(program.reads_ranks),
-        k.C_FOLLOW_MAX: -1 if rule_set.follow_up is None or rule_set.follow_up.max is None else rule_set.follow_up.max,
+        k.C_FOLLOW_MAX: -1
+        if rule_set.follow_up is None or rule_set.follow_up.max is None
+        else rule_set.follow_up.max,
     }
     for slot, value in later.items():
         cfg[slot] = value
@@ -181,7 +197,9 @@ def config(
     cfg[k.C_KEY_DIM] = program.env_size << keyed_facts  # the hand facts' bits above the table's
     cfg[k.C_NTABLES] = program.card_tables
     if rule_set.opening.leader is c.Leader.HOLDER_OF_CARD and rule_set.opening.leader_card is None:
-        cfg[k.C_LEADER] = k.L_LEFT  # as the engine: nobody's card decides, the dealer's neighbour leads
+        cfg[k.C_LEADER] = (
+            k.L_LEFT
+        )  # as the engine: nobody's card decides, the dealer's neighbour leads
     return cfg
 
 
@@ -200,7 +218,9 @@ def flat_config(
     removed = set(deck.removed)
     faces_of_suit = []
     for suit in range(deck.n_suits):
-        faces = [f for f in range(suit * deck.n_ranks, (suit + 1) * deck.n_ranks) if f not in removed]
+        faces = [
+            f for f in range(suit * deck.n_ranks, (suit + 1) * deck.n_ranks) if f not in removed
+        ]
         faces_of_suit += faces + [-1] * (deck.n_ranks - len(faces))
     rank_of_face = [f % deck.n_ranks for f in range(deck.n_faces)]
     _append(out, k.O_RANK_OF, rule_set.rank_of)
@@ -270,7 +290,9 @@ def flat_config(
     return np.asarray(out, dtype=np.int64)
 
 
-def constant_masks(rule_set: c.RuleSet, cfg: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+def constant_masks(
+    rule_set: c.RuleSet, cfg: np.ndarray[Any, Any]
+) -> np.ndarray[Any, np.dtype[np.uint64]]:
     """``cm``: each face's copies, the follow-up triggers, the opening card, the dealer's choices."""
     deck = rule_set.deck
     words: list[int] = []
@@ -304,7 +326,9 @@ class Prepared:
     cm: np.ndarray[Any, np.dtype[np.uint64]]
     rt: np.ndarray[Any, np.dtype[np.uint64]]
 
-    def new_state(self) -> tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.uint64]]]:
+    def new_state(
+        self,
+    ) -> tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.uint64]]]:
         """Fresh deal-state arrays ``v`` and ``m``."""
         return np.zeros(int(self.c[k.V_SIZE]), np.int64), np.zeros(int(self.c[k.M_SIZE]), np.uint64)
 
@@ -319,7 +343,9 @@ def prepare(
     cm = constant_masks(rule_set, cfg)
     if program.card_tables:
         k.fill_card_tables(cfg, *Prepared(rule_set, players, cfg, cm, cm).new_state())
-    states = rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_KEY_DIM]) << rule_set.deck.n_ranks
+    states = (
+        rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_KEY_DIM]) << rule_set.deck.n_ranks
+    )
     if program.hand_mode == HAND_PER_CARD:  # each card is tried with the hand: no row memo
         prepared = Prepared(rule_set, players, cfg, cm, np.zeros(2, np.uint64))
     elif states > MAX_MEMO_STATES:  # e.g. a table-wide count: fill a hash table as states come up

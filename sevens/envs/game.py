@@ -29,15 +29,24 @@ from typing import Any
 
 import greenlet
 
+from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import DealResult, play_deal
-from sevens.runtime.position import parse_cards
 from sevens.runtime.records import game_record
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
 from sevens.runtime.wild import JokerTable
 
-__all__ = ["COVER", "DRAW", "PASS", "Decision", "Game", "IllegalAction", "Observation", "load_game_rules"]
+__all__ = [
+    "COVER",
+    "DRAW",
+    "PASS",
+    "Decision",
+    "Game",
+    "IllegalAction",
+    "Observation",
+    "load_game_rules",
+]
 
 #: The action of a player who cannot play and must draw from the stock.
 DRAW = -2
@@ -139,7 +148,7 @@ class Observation:
 def load_game_rules(rules: Rules | str | Path) -> Rules:
     """Compiled rules from a rule set id, a rulespec file, or rules already loaded."""
     if isinstance(rules, str | Path):
-        from sevens.runtime.registry import load_rules
+        from ..loading.registry import load_rules
 
         return load_rules(str(rules))
     return rules
@@ -277,7 +286,9 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The game record (as ``simulate --record`` writes it); only once the deal is over."""
         if self.result is None or self.result.record is None:
-            raise RuntimeError("the deal is not over yet" if self.result is None else "not recorded")
+            raise RuntimeError(
+                "the deal is not over yet" if self.result is None else "not recorded"
+            )
         rule_set = self.rules.rule_set
         return game_record(
             rule_set.id,
@@ -419,9 +430,7 @@ class Game:
             raise RuntimeError("the deal ended before any decision")
         return self.state
 
-    def _given_stock(
-        self, stock: list[int] | list[str], hands: list[int] | None
-    ) -> list[int]:
+    def _given_stock(self, stock: list[int] | list[str], hands: list[int] | None) -> list[int]:
         """Validate a given stock (drawing order); returns it as the engine keeps it (drawn
         from the end)."""
         if hands is None:
@@ -432,13 +441,17 @@ class Game:
         cards = [
             card
             for item in stock
-            for card in (parse_cards(self.rules, item, "stock") if isinstance(item, str) else [item])
+            for card in (
+                parse_cards(self.rules, item, "stock") if isinstance(item, str) else [item]
+            )
         ]
         dealt = sum(1 << c for c in self.rules.rule_set.dealt)
         mask = 0
         for card in cards:
             if not 0 <= card < self.rules.rule_set.n_cards or not dealt >> card & 1:
-                raise ValueError(f"the stock holds a card that is not dealt in this rule set: {card}")
+                raise ValueError(
+                    f"the stock holds a card that is not dealt in this rule set: {card}"
+                )
             if (held | mask) >> card & 1:
                 raise ValueError(f"{self.card(card)} is given twice (in a hand or the stock)")
             mask |= 1 << card

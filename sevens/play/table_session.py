@@ -1,7 +1,7 @@
 """A person against bots, deal after deal: the model behind ``sevens play``.
 
 Independent of the screen: :class:`PlaySession` holds the match (its deals,
-the running totals), the current :class:`~sevens.runtime.game.Game` with bots
+the running totals), the current :class:`~sevens.envs.game.Game` with bots
 in the other seats, the log of every decision (forced ones marked), and undo.
 Undo replays the deal from its start with the person's earlier choices: the
 bots draw from the deal's generator, restored to its state at the deal's
@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 
 from sevens.compiler.errors import SevensError
 from sevens.runtime.api import Rules
-from sevens.runtime.game import PASS, Game, IllegalAction
-from sevens.runtime.match import MatchResult, _target_reached, match_winners
+from sevens.runtime.match import MatchResult, match_winners, target_reached
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
+
+from ..envs.game import PASS, Game, IllegalAction
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -128,7 +129,8 @@ class PlaySession:
     @property
     def match_over(self) -> bool:
         return self.deal_over and (
-            self.deal_number >= self.deals or _target_reached(self.rules.rule_set.session, self.match)
+            self.deal_number >= self.deals
+            or target_reached(self.rules.rule_set.session, self.match)
         )
 
     def finish_deal(self) -> list[Standing]:
@@ -162,7 +164,9 @@ class PlaySession:
             for seat in range(self.players)
         ]
         # Placed seats first, then those still holding cards (fewest first), the eliminated last.
-        return sorted(rows, key=lambda r: (r.place <= 0, r.place < 0, r.place, r.cards_left, r.seat))
+        return sorted(
+            rows, key=lambda r: (r.place <= 0, r.place < 0, r.place, r.cards_left, r.seat)
+        )
 
     def match_winners(self) -> list[int]:
         return match_winners(self.rules.rule_set.session, self.match)
@@ -244,10 +248,12 @@ class PlaySession:
         ]
 
     def name(self, seat: int, short: bool = False) -> str:
-        """"You", or the seat and its bot ("Seat 2 (search)"; short: "2 search")."""
+        """ "You", or the seat and its bot ("Seat 2 (search)"; short: "2 search")."""
         if seat == self.seat:
             return "You"
-        return f"{seat} {self.bot_names[seat]}" if short else f"Seat {seat} ({self.bot_names[seat]})"
+        return (
+            f"{seat} {self.bot_names[seat]}" if short else f"Seat {seat} ({self.bot_names[seat]})"
+        )
 
     def card_text(self, card: int) -> str:
         """A card's code with its suit symbol (7♥), 'joker 8♣' for a joker action, or 'pass'."""

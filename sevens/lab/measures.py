@@ -22,10 +22,11 @@ from sevens.runtime.engine import (
     name_opening_card,
     play_deal,
 )
-from sevens.runtime.lab.facts import RuleFacts
-from sevens.runtime.lab.stats import Moments
 from sevens.runtime.match import MatchResult, number_of_deals, play_match
 from sevens.runtime.strategies import STRATEGIES, Strategy
+
+from .facts import RuleFacts
+from .stats import Moments
 
 Observation = dict[str, int]
 

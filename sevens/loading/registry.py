@@ -29,10 +29,16 @@ from pathlib import Path
 from types import ModuleType
 
 from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.emit import emit_module, source_hash
+from sevens.compiler.emit import source_hash
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.output import write_private
-from sevens.compiler.pipeline import find_rulespec, generated_path, is_builtin, load_rulespec
+from sevens.compiler.pipeline import (
+    compile_rules,
+    find_rulespec,
+    generated_path,
+    is_builtin,
+    load_rulespec,
+)
 from sevens.runtime.machine import CompiledRules
 
 
@@ -81,14 +87,17 @@ def _builtin_module(analysed: AnalysedRules) -> ModuleType:
         reason = "is stale (its rulespec or the compiler changed)"
     else:
         reason = "is missing"
-    print(f"warning: {module_path} {reason}; compiled in memory. Run 'sevens compile'.", file=sys.stderr)
-    return module_from_text(emit_module(analysed), str(module_path), name)
+    print(
+        f"warning: {module_path} {reason}; compiled in memory. Run 'sevens compile'.",
+        file=sys.stderr,
+    )
+    return module_from_text(compile_rules(analysed).source, str(module_path), name)
 
 
 def _user_module(analysed: AnalysedRules) -> ModuleType:
     spec = analysed.spec
     key = source_hash(spec)
-    text = emit_module(analysed)
+    text = compile_rules(analysed).source
     cached = cache_dir() / f"{spec.id}-{key}.py"
     _keep_copy(cached, text)
     return module_from_text(text, str(cached), f"sevens_user_{spec.id.replace('-', '_')}_{key}")

@@ -42,10 +42,15 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
     checks = {
         # the joker turns (kernels.run_wild_turns) read legality from the rows' masks alone,
         # as the analyser allows no hand facts beside jokers (RuleSet.reads_hand with wild)
-        "'hand' in play conditions together with jokers": rule_set.reads_hand and rule_set.wild is not None,
+        "'hand' in play conditions together with jokers": rule_set.reads_hand
+        and rule_set.wild is not None,
         "'others' as the receiver of a penalty transfer": any(  # the contract: a giver only
             t is not None and t.target is c.Role.OTHERS
-            for t in (rule_set.passing.voluntary_transfer, rule_set.passing.transfer, rule_set.last_card)
+            for t in (
+                rule_set.passing.voluntary_transfer,
+                rule_set.passing.transfer,
+                rule_set.last_card,
+            )
         ),
     }
     return [feature for feature, used in checks.items() if used]

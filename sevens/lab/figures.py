@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sevens.runtime.lab.facts import RuleFacts
-from sevens.runtime.lab.measures import Experiment, Paired, Tally
-from sevens.runtime.lab.stats import (
+from .facts import RuleFacts
+from .measures import Experiment, Paired, Tally
+from .stats import (
     Estimate,
     Moments,
     equal_shares_test,

@@ -40,7 +40,8 @@ from sevens.runtime.encoding import (
     step_action,
 )
 from sevens.runtime.engine import DECISION_LIMIT_PER_CARD
-from sevens.runtime.game import Game, IllegalAction, load_game_rules
+
+from .game import Game, IllegalAction, load_game_rules
 
 SHORT_NAME = "python_sevens"
 _MAX_PLAYERS = 10
@@ -83,7 +84,9 @@ class SevensGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None, rules: Rules | None = None) -> None:
         params = dict(params or {})
-        self.rules = rules if rules is not None else load_game_rules(str(params.get("rules", "parliament")))
+        self.rules = (
+            rules if rules is not None else load_game_rules(str(params.get("rules", "parliament")))
+        )
         self.players = int(params.get("players", 4))
         self.dealer = int(params.get("dealer", 0))
         rule_set = self.rules.rule_set
@@ -93,7 +96,9 @@ class SevensGame(pyspiel.Game):
         self.deck = [*sorted(rule_set.dealt), *range(self.n_cards, self.n_cards + jokers)]
         self.seats = deal_order(rule_set, self.players, self.dealer)
         if not rule_set.players.min <= self.players <= rule_set.players.max:
-            raise ValueError(f"{rule_set.id} is played by {rule_set.players.min} to {rule_set.players.max} players")
+            raise ValueError(
+                f"{rule_set.id} is played by {rule_set.players.min} to {rule_set.players.max} players"
+            )
         bound = utility_bound(rule_set, self.players)
         positive = bound == 1.0
         info = pyspiel.GameInfo(
@@ -312,7 +317,9 @@ class SevensObserver:
             st = state.play.state
             hand = _cards(codes, st.hands[player]) + _jokers(st.jokers[player])
             table = _cards(codes, st.table, st.joker_spots)
-            sizes = ",".join(str(h.bit_count() + j) for h, j in zip(st.hands, st.jokers, strict=True))
+            sizes = ",".join(
+                str(h.bit_count() + j) for h, j in zip(st.hands, st.jokers, strict=True)
+            )
             return f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}"
         if state.play is None or state.play.state is None:
             return f"p{player} dealt: {' '.join(mine)} | moves: "
@@ -326,7 +333,9 @@ class SevensObserver:
 
 def _cards(codes: Any, mask: int, jokers: int = 0) -> str:
     """The cards of ``mask`` as codes, ``*`` after those a joker stands for; ``-`` for none."""
-    shown = [codes[c] + ("*" if jokers >> c & 1 else "") for c in range(len(codes)) if mask >> c & 1]
+    shown = [
+        codes[c] + ("*" if jokers >> c & 1 else "") for c in range(len(codes)) if mask >> c & 1
+    ]
     return " ".join(shown) or "-"
 
 
@@ -338,7 +347,9 @@ def _jokers(count: int) -> str:
 def game(rules: Rules | str | Path = "parliament", players: int = 4, dealer: int = 0) -> SevensGame:
     """An OpenSpiel game for any rule set: an id, a rulespec file or compiled rules."""
     loaded = load_game_rules(rules)
-    return SevensGame({"rules": loaded.rule_set.id, "players": players, "dealer": dealer}, rules=loaded)
+    return SevensGame(
+        {"rules": loaded.rule_set.id, "players": players, "dealer": dealer}, rules=loaded
+    )
 
 
 pyspiel.register_game(_GAME_TYPE, SevensGame)

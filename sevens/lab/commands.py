@@ -24,11 +24,15 @@ from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
 from sevens.compiler.output import check_output, open_output, write_text
 from sevens.compiler.pipeline import find_rulespec
-from sevens.options import OUTPUT_FILE, FloatBetween
 from sevens.runtime.api import GameError
-from sevens.runtime.lab import figures
-from sevens.runtime.lab.measures import plan
-from sevens.runtime.lab.runner import (
+from sevens.runtime.match import number_of_deals
+from sevens.runtime.simulate import check_players
+from sevens.runtime.strategies import STRATEGIES
+
+from ..options import OUTPUT_FILE, FloatBetween
+from . import figures
+from .measures import plan
+from .runner import (
     CHUNK,
     Job,
     Outcome,
@@ -39,9 +43,6 @@ from sevens.runtime.lab.runner import (
     scheduler_address,
     ship,
 )
-from sevens.runtime.match import number_of_deals
-from sevens.runtime.simulate import check_players
-from sevens.runtime.strategies import STRATEGIES
 
 EXIT_INVALID = 2
 EXIT_INTERRUPTED = 130
@@ -344,7 +345,7 @@ def _finish(
     show: Callable[[dict[str, Any], float], None],
 ) -> None:
     if options["report"] is not None:
-        from sevens.runtime.lab.report import render
+        from .report import render
 
         write_text(options["report"], render(result), what="the report", inputs=options["inputs"])
     if options["as_json"]:

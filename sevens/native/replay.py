@@ -54,7 +54,9 @@ class ScriptedRandom(random.Random):
     def random(self) -> float:
         event = self._next()
         if not isinstance(event, float):
-            raise Disagreement(f"the Python engine drew a number where the native game picked {event}")
+            raise Disagreement(
+                f"the Python engine drew a number where the native game picked {event}"
+            )
         return event
 
     def shuffle(self, x: MutableSequence[Any], *args: Any) -> None:
@@ -70,7 +72,9 @@ class ScriptedRandom(random.Random):
         expected = [1 << c for c in [*(c for h in pending for c in h), *stock]]
         as_bits = sorted(x) == sorted(expected + [0] * self.jokers)
         if as_bits:  # the engine shuffles the cards as bits (``RuleSet.dealt_bits``), jokers as 0
-            pending = [[1 << c for c in cards] + [0] * n for cards, n in zip(pending, jokers, strict=True)]
+            pending = [
+                [1 << c for c in cards] + [0] * n for cards, n in zip(pending, jokers, strict=True)
+            ]
             stock = [1 << c for c in stock]
         if sorted(x) != sorted([c for cards in pending for c in cards] + stock + spare):
             raise Disagreement("the native game dealt other cards than the Python engine deals")
@@ -86,7 +90,9 @@ class ScriptedRandom(random.Random):
     def sample(self, population: Sequence[Item], k: int, **kwargs: Any) -> list[Item]:
         event = self._next()
         if not isinstance(event, list) or len(event) != k or not set(event) <= set(population):
-            raise Disagreement(f"the Python engine picked {k} of {list(population)}, the native game {event}")
+            raise Disagreement(
+                f"the Python engine picked {k} of {list(population)}, the native game {event}"
+            )
         return list(event)  # type: ignore[arg-type]
 
 
@@ -100,7 +106,7 @@ def replay_game(
     forget: float,
     native_records: list[dict[str, Any]],
 ) -> None:
-    """Play ``game`` (a :class:`~sevens.runtime.native.NativeGame`) again in Python; raise
+    """Play ``game`` (a :class:`~sevens.native.NativeGame`) again in Python; raise
     :class:`Disagreement` unless every deal's record and the match winners are the same."""
     dealers = [deal.record["dealer"] for deal in game.deals]
     following = rules.rule_set.following(players)
@@ -129,7 +135,9 @@ def replay_game(
     if sorted(winners) != sorted(game.winners):
         raise Disagreement(f"match winners {winners} in Python, {game.winners} natively")
     if rng.events:
-        raise Disagreement(f"the native game drew {len(rng.events)} numbers the Python engine did not")
+        raise Disagreement(
+            f"the native game drew {len(rng.events)} numbers the Python engine did not"
+        )
 
 
 def _compare(python: dict[str, Any], native: dict[str, Any]) -> None:
@@ -137,10 +145,14 @@ def _compare(python: dict[str, Any], native: dict[str, Any]) -> None:
         if key == "decisions":
             continue
         if python.get(key) != native.get(key):
-            raise Disagreement(f"deal {python['deal']}: {key} is {python.get(key)} in Python, {native.get(key)} natively")
+            raise Disagreement(
+                f"deal {python['deal']}: {key} is {python.get(key)} in Python, {native.get(key)} natively"
+            )
     ours, theirs = python["decisions"], native["decisions"]
     for number, (a, b) in enumerate(zip(ours, theirs, strict=False), start=1):
         if a != b:
             raise Disagreement(f"deal {python['deal']}, decision {number}: Python {a}, native {b}")
     if len(ours) != len(theirs):
-        raise Disagreement(f"deal {python['deal']}: {len(ours)} decisions in Python, {len(theirs)} natively")
+        raise Disagreement(
+            f"deal {python['deal']}: {len(ours)} decisions in Python, {len(theirs)} natively"
+        )

@@ -27,8 +27,9 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from sevens.runtime.api import bits
 from sevens.runtime.arith import signed_text
-from sevens.runtime.game import PASS, IllegalAction
-from sevens.runtime.table_session import SUIT_SYMBOLS, LogLine, PlaySession
+
+from ..envs.game import PASS, IllegalAction
+from .table_session import SUIT_SYMBOLS, LogLine, PlaySession
 
 HELP = """\
 [b]How to play[/b]
@@ -149,7 +150,9 @@ class SevensApp(App[None]):
     def advance(self, message: str = "") -> None:
         """Take your forced moves, then redraw everything."""
         forced = self.session.play_forced()
-        self.message = message or (f"{forced} forced move(s) made for you (see the log)" if forced else "")
+        self.message = message or (
+            f"{forced} forced move(s) made for you (see the log)" if forced else ""
+        )
         self.selected = 0
         self.joker_mode = False
         self.refresh_all()
@@ -282,17 +285,33 @@ class SevensApp(App[None]):
         jokers = state.jokers[session.seat] if state is not None else 0
         if self.joker_mode:
             widgets = [
-                CardWidget(a, Text(f"→{session.card_text(a - session.rules.rule_set.n_cards)}", style=_style(a, legal, chosen)))
+                CardWidget(
+                    a,
+                    Text(
+                        f"→{session.card_text(a - session.rules.rule_set.n_cards)}",
+                        style=_style(a, legal, chosen),
+                    ),
+                )
                 for a in legal
             ]
             container.mount_all(widgets)
-            self.query_one("#hand-title", Static).update(Text("Put the joker where? (Escape: back)", style="bold"))
+            self.query_one("#hand-title", Static).update(
+                Text("Put the joker where? (Escape: back)", style="bold")
+            )
             return
-        cards = sorted(bits(hand), key=lambda c: (session.rules.rule_set.suit_of[c], session.rules.rule_set.rank_of[c]))
-        widgets = [CardWidget(card, Text(session.card_text(card), style=_style(card, legal, chosen))) for card in cards]
+        cards = sorted(
+            bits(hand),
+            key=lambda c: (session.rules.rule_set.suit_of[c], session.rules.rule_set.rank_of[c]),
+        )
+        widgets = [
+            CardWidget(card, Text(session.card_text(card), style=_style(card, legal, chosen)))
+            for card in cards
+        ]
         if jokers:
             label = "Joker" + (f" ×{jokers}" if jokers > 1 else "")
-            widgets.append(CardWidget(JOKER_PICK, Text(label, style=_style(JOKER_PICK, legal, chosen))))
+            widgets.append(
+                CardWidget(JOKER_PICK, Text(label, style=_style(JOKER_PICK, legal, chosen)))
+            )
         if PASS in legal:
             widgets.append(CardWidget(PASS, Text("pass", style=_style(PASS, legal, chosen))))
         container.mount_all(widgets)
@@ -324,9 +343,15 @@ class SevensApp(App[None]):
             self.show_status(end_text(session))
         elif self.message:
             self.show_status(self.message)
-        elif session.my_turn and session.game.pending is not None and session.game.pending.kind == "redeem":
+        elif (
+            session.my_turn
+            and session.game.pending is not None
+            and session.game.pending.kind == "redeem"
+        ):
             card = session.card_text(session.game.pending.legal.bit_length() - 1)
-            self.show_status(f"A joker stands for your {card}: Enter plays it there and takes the joker; pass declines.")
+            self.show_status(
+                f"A joker stands for your {card}: Enter plays it there and takes the joker; pass declines."
+            )
         else:
             self.show_status("Your turn." if session.my_turn else "")
 
@@ -411,7 +436,11 @@ def seats_text(session: PlaySession) -> Table:
     deal = f"Deal {session.deal_number} of {session.deals}" if session.deals > 1 else "One deal"
     pot = f" · pot {state.pot}" if rule_set.chips is not None and state is not None else ""
     limit = f" · pass limit {rule_set.passing.limit}" if rule_set.passing.limit is not None else ""
-    table = Table(title=f"{deal} · dealer {session.name(game.dealer, short=True)}{pot}{limit}", box=None, expand=True)
+    table = Table(
+        title=f"{deal} · dealer {session.name(game.dealer, short=True)}{pot}{limit}",
+        box=None,
+        expand=True,
+    )
     table.add_column("")
     table.add_column("player")
     table.add_column("cards", justify="right")

@@ -30,16 +30,24 @@ from sevens.runtime.encoding import (
     observation_size,
     step_action,
 )
-from sevens.runtime.game import Game, IllegalAction, load_game_rules
+
+from .game import Game, IllegalAction, load_game_rules
 
 
 class SevensEnv(AECEnv):
     """One deal of a Sevens-family rule set per episode."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "sevens_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "sevens_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
-        self, rules: Rules | str | Path = "parliament", players: int = 4, render_mode: str | None = None
+        self,
+        rules: Rules | str | Path = "parliament",
+        players: int = 4,
+        render_mode: str | None = None,
     ) -> None:
         super().__init__()
         self.rules = load_game_rules(rules)
@@ -92,7 +100,9 @@ class SevensEnv(AECEnv):
         mine = pending is not None and pending.seat == seat
         kind = pending.kind if pending is not None and mine else None
         assert game.state is not None
-        vector = encode(self.rules.rule_set, game.state, seat, kind == "follow-up", kind == "redeem")
+        vector = encode(
+            self.rules.rule_set, game.state, seat, kind == "follow-up", kind == "redeem"
+        )
         rule_set = self.rules.rule_set
         mask = np.zeros(action_count(rule_set), dtype=np.int8)
         if pending is not None and pending.seat == seat:
@@ -138,10 +148,13 @@ class SevensEnv(AECEnv):
         if st is None:
             return ""
         table = " ".join(
-            codes[c] + ("*" if st.joker_spots >> c & 1 else "") for c in range(len(codes)) if st.table >> c & 1
+            codes[c] + ("*" if st.joker_spots >> c & 1 else "")
+            for c in range(len(codes))
+            if st.table >> c & 1
         )
         sizes = " ".join(
-            f"{agent}:{st.hands[s].bit_count() + st.jokers[s]}" for s, agent in enumerate(self.possible_agents)
+            f"{agent}:{st.hands[s].bit_count() + st.jokers[s]}"
+            for s, agent in enumerate(self.possible_agents)
         )
         turn = "over" if game.is_over else f"{self.agent_selection} to play"
         return f"table: {table or '-'}\nhands: {sizes}\n{turn}"
@@ -170,6 +183,8 @@ def _whole_number(value: Any, what: str, error: type[ValueError] = IllegalAction
     raise error(f"{what} must be an integer, not {value!r}")
 
 
-def env(rules: Rules | str | Path = "parliament", players: int = 4, render_mode: str | None = None) -> SevensEnv:
+def env(
+    rules: Rules | str | Path = "parliament", players: int = 4, render_mode: str | None = None
+) -> SevensEnv:
     """A PettingZoo AEC environment for ``rules`` (an id, a rulespec file or compiled rules)."""
     return SevensEnv(rules, players, render_mode)

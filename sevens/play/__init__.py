@@ -1,0 +1,1 @@
+"""Playing at the terminal: the full-screen game, the line-by-line game and their session."""
