@@ -31,10 +31,9 @@ import time
 from typing import Any
 
 from sevens.runtime.api import DealState, GameError, Rules, bits
+from sevens.runtime.choice import PASS, Strategy
 from sevens.runtime.encoding import deal_returns
-from sevens.runtime.engine import DealResult, Table, _score, _Turns
-from sevens.runtime.strategies import PASS, Strategy
-from sevens.runtime.wild import WildTurns
+from sevens.runtime.engine import DealResult, Table, new_turns, score_deal
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
 DEFAULT_PLAYOUTS = 64
@@ -333,12 +332,12 @@ class SearchBot:
 def _continue(rules: Rules, st: DealState, table: Table, rng: random.Random, seat: int) -> DealResult:
     """Play the deal on from ``seat``'s decision with the engine's turn loop (the joker loop
     where the rules have jokers), and score it."""
-    turns = (_Turns if rules.rule_set.wild is None else WildTurns)(rules, st, rng, table, None)
+    turns = new_turns(rules, st, rng, table)
     turns.finished = sum(1 for place in st.places if place > 0)
     turns.active = sum(1 for s in range(st.n_players) if not st.places[s])
     turns.eliminated = [s for s in range(st.n_players) if st.eliminated[s]]
     decisions, passes = turns.run(seat)
-    return _score(rules, st, decisions, passes)
+    return score_deal(rules, st, decisions, passes)
 
 
 def fast_heuristic(rules: Rules) -> Strategy:

@@ -10,42 +10,19 @@ import random
 from collections.abc import Callable
 
 from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.choice import PASS, Strategy, choose_uniformly, pick_uniform
 
-PASS = -1
-
-Strategy = Callable[[DealState, int, int, bool, random.Random], int]
-
-
-def pick_uniform(mask: int, rng: random.Random) -> int:
-    """A uniformly random set bit of a non-zero ``mask``."""
-    count = mask.bit_count()
-    if count > 1:
-        for _ in range(int(rng.random() * count)):
-            mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
-def choose_uniformly(
-    st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random
-) -> int:
-    """Uniform among the legal actions (each legal card, and passing when allowed).
-
-    The engine's turn loop inlines the choice among several cards when every seat uses
-    this function (it is the simulation's hot path); the two must draw from ``rng`` alike.
-    """
-    count = legal.bit_count()
-    if can_pass:
-        choice = int(rng.random() * (count + 1))
-        if choice == count:
-            return PASS
-    elif count > 1:
-        choice = int(rng.random() * count)
-    else:
-        return legal.bit_length() - 1
-    while choice:  # inlined pick_uniform: this is the simulation's hot path
-        legal &= legal - 1
-        choice -= 1
-    return (legal & -legal).bit_length() - 1
+__all__ = [
+    "PASS",
+    "STRATEGIES",
+    "Strategy",
+    "choose_uniformly",
+    "heuristic_strategy",
+    "pick_uniform",
+    "random_strategy",
+    "search_strategy",
+    "withholding_strategy",
+]
 
 
 def random_strategy(rules: Rules) -> Strategy:
@@ -64,7 +41,11 @@ def heuristic_strategy(rules: Rules) -> Strategy:
     (rules with ``deck.jokers``) is scored as the card it would stand for, plus one.
     """
     rule_set = rules.rule_set
-    suit_of, rank_of, rows_per_suit = rule_set.suit_of, rule_set.rank_of, rule_set.layout.rows_per_suit
+    suit_of, rank_of, rows_per_suit = (
+        rule_set.suit_of,
+        rule_set.rank_of,
+        rule_set.layout.rows_per_suit,
+    )
     n_cards = rule_set.n_cards  # options from n_cards up put a joker where card - n_cards goes
 
     def score(st: DealState, hand: int, card: int, crowded: bool) -> int:

@@ -1,0 +1,49 @@
+"""What a decision is: a card id or ``PASS``, chosen by a :data:`Strategy`.
+
+The turn loop (runtime/turns.py) and the bots (runtime/strategies.py, runtime/search.py)
+both need these names; keeping them here lets the loop import no bot, so that no import
+cycle runs engine -> strategies -> search -> engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from sevens.runtime.api import DealState
+
+PASS = -1
+
+Strategy = Callable[[DealState, int, int, bool, random.Random], int]
+
+
+def pick_uniform(mask: int, rng: random.Random) -> int:
+    """A uniformly random set bit of a non-zero ``mask``."""
+    count = mask.bit_count()
+    if count > 1:
+        for _ in range(int(rng.random() * count)):
+            mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def choose_uniformly(
+    st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random
+) -> int:
+    """Uniform among the legal actions (each legal card, and passing when allowed).
+
+    The engine's turn loop inlines the choice among several cards when every seat uses
+    this function (it is the simulation's hot path); the two must draw from ``rng`` alike.
+    """
+    count = legal.bit_count()
+    if can_pass:
+        choice = int(rng.random() * (count + 1))
+        if choice == count:
+            return PASS
+    elif count > 1:
+        choice = int(rng.random() * count)
+    else:
+        return legal.bit_length() - 1
+    while choice:  # inlined pick_uniform: this is the simulation's hot path
+        legal &= legal - 1
+        choice -= 1
+    return (legal & -legal).bit_length() - 1

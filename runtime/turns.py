@@ -1,0 +1,268 @@
+"""The one turn loop of a deal, and the mechanics plugged into it.
+
+:class:`Turns` combines the mechanic modules of :mod:`sevens.runtime.mechanics`
+(passing, transfers, draws, covers, follow-ups, "last card") and runs the loop:
+who is to play, their legal options, their choice, the play or the pass.  The two
+rules every rule set has are written here once: a forced pass is paid for, and a
+full round in which nobody could play blocks the deal.  Jokers
+(:mod:`sevens.runtime.mechanics.jokers`) override a few hooks of this class
+(:meth:`Turns.options`, :meth:`Turns.play_option`, :meth:`Turns.note`…), the way
+python-chess variants override a few methods of one board, and run the same loop.
+
+The hooks a rule set needs are bound once per deal, before the loop; a rule set
+without a mechanic that touches the choice (voluntary passes, follow-ups, a
+record, asked-for forced decisions) takes the loop's lean branch for its plays,
+where the choice among several cards by the random bot is inlined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sevens.runtime.api import DealState, GameError, Rules
+from sevens.runtime.choice import PASS, choose_uniformly
+from sevens.runtime.contract import EndWhen, Transfer
+from sevens.runtime.mechanics.base import (
+    DECISION_LIMIT_PER_CARD,
+    DealResult,
+    Recorder,
+    Table,
+    TurnsBase,
+)
+from sevens.runtime.mechanics.cover import Covering
+from sevens.runtime.mechanics.draw import Drawing
+from sevens.runtime.mechanics.follow_up import FollowUps
+from sevens.runtime.mechanics.passing import Passing, may_pass
+
+__all__ = [
+    "DECISION_LIMIT_PER_CARD",
+    "DealResult",
+    "Recorder",
+    "Table",
+    "Turns",
+    "TurnsBase",
+    "best_score",
+    "may_pass",
+    "score_deal",
+]
+
+ENDLESS = "the deal did not end after {limit} decisions; the rules may never let it end"
+
+# What a turn without a legal card came to (:meth:`Turns.no_legal_card`).
+PAYS = 0  # a pass: it costs, it counts towards a blocked round
+PAYS_AFRESH = 1  # a pass after the hand changed (a draw): the round starts again with it
+MOVED_ON = 2  # the player did something else (played a drawn card, covered one)
+DEAL_OVER = 3  # ... and that ended the deal
+
+
+class Turns(Passing, Drawing, Covering, FollowUps):
+    """The turn loop of one deal, with the declared mechanics of the rules."""
+
+    def options(self, st: DealState, seat: int) -> int:
+        """The options of ``seat`` as a mask of card ids (the rules' legal cards)."""
+        return self.rules.legal(st, seat)
+
+    def legal_is_playable(self) -> bool:
+        """Whether, once the opening card is down, the options are the hand masked by
+        ``st.playable`` (the Rules contract), so the loop need not call :meth:`options`."""
+        return self.rules.legal_is_playable
+
+    def play_option(self, st: DealState, seat: int, option: int) -> None:
+        """Carry out a chosen option (the rules' ``play``; the loop calls that directly unless
+        a mechanic overrides this)."""
+        self.rules.play(st, seat, option)
+
+    def plays_directly(self) -> bool:
+        """Whether :meth:`play_option` is the rules' ``play`` (no mechanic overrides it)."""
+        return type(self).play_option is Turns.play_option
+
+    def note(self, seat: int, options: int, choice: int) -> None:
+        """Record one turn's decision."""
+        assert self.recorder is not None
+        self.recorder.add(seat, options, choice, "turn")
+
+    def draw_rule_most(self) -> tuple[bool, int | None]:
+        """Whether a player who cannot play draws from the stock, and at most how many."""
+        draw = self.rules.rule_set.draw
+        return (draw is not None, None if draw is None else draw.most)
+
+    def covers(self) -> bool:
+        """Whether a player who cannot play lays a card face down."""
+        return self.rules.rule_set.passing.cover
+
+    def pass_transfer_rule(self) -> Transfer | None:
+        """The cards moved after a forced pass, if any."""
+        return self.rules.rule_set.passing.transfer
+
+    def after_play_mask(self) -> int:
+        """The cards after whose play :meth:`after_play` runs."""
+        return self.after_play_cards()
+
+    def no_legal_card(self, seat: int) -> int:
+        """A turn without a legal card: a draw, a cover, or a pass (asked for with an
+        ``explicit`` table, recorded).  Returns what it came to (``PAYS``…)."""
+        st, explicit, strategy = self.st, self.table.explicit, self.table.strategies[seat]
+        draws, most = self.drawing
+        if draws and st.stock:
+            if explicit:  # the caller takes the draw as its decision
+                strategy(st, seat, 0, False, self.rng)
+            card = self.draw(seat, most)
+            if card == PASS:
+                return PAYS_AFRESH  # the hand changed: the round proves nothing yet
+            self.rules.play(st, seat, card)  # a drawn card that fits must be played
+            if self.after_play_bits >> card & 1:
+                self.extra += self.after_play(seat, card)
+            return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
+        if self.covering and st.hands[seat]:
+            # the caller chooses the card to lay face down; bots lay their lowest-valued
+            self.cover(seat, strategy(st, seat, 0, False, self.rng) if explicit else PASS)
+            return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
+        if explicit:  # the caller acknowledges the forced pass
+            strategy(st, seat, 0, False, self.rng)
+        if self.recorder is not None:
+            self.recorder.add(seat, 0, PASS, "turn")
+        return PAYS
+
+    def bind(self) -> Callable[[int], int] | None:
+        """Read the mechanics of the rules once per deal; returns the hook for a turn without
+        a legal card, or None when such a turn is just a pass."""
+        self.drawing = self.draw_rule_most()
+        self.covering = self.covers()
+        self.after_play_bits = self.after_play_mask()
+        if self.drawing[0] or self.covering or self.table.explicit or self.recorder is not None:
+            return self.no_legal_card
+        return None
+
+    def run(self, seat: int) -> tuple[int, int]:
+        """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
+        rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
+        strategies, hands, chips, pass_counts = self.table.strategies, st.hands, st.chips, st.passes
+        rule_set = rules.rule_set
+        following = rule_set.following(st.n_players)
+        passing = rule_set.passing
+        no_legal_card = self.bind()
+        after_play, transfer = self.after_play_bits, self.pass_transfer_rule()
+        transfers = transfer is not None
+        explicit, voluntary, pass_limit = self.table.explicit, passing.voluntary, passing.limit
+        # the lean branch for plays: nothing but the choice of a card and the card played
+        general = voluntary or explicit or recorder is not None or after_play != 0
+        limited = pass_limit is not None and passing.over_limit is not None
+        most_passes = (1 << 62) if pass_limit is None else pass_limit  # None: no limit
+        # a constant pass cost is read once (0 asks the rules, which say 0 as well)
+        constant_cost = passing.cost if isinstance(passing.cost, int) else 0
+        pass_cost, options, fast = rules.pass_cost, self.options, self.legal_is_playable()
+        play = rules.play if self.plays_directly() else self.play_option
+        out, note = self.out, self.note
+        # every seat random: the choice among several cards is made here, not by a call
+        uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
+        random = rng.random
+        skip_out = rule_set.end_when is EndWhen.ALL_OUT or passing.over_limit is not None
+        limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
+        extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
+        for decisions in range(1, limit + 1):
+            # Once the opening card is down, legality is the hand masked by the
+            # playable set the rules keep up to date (the Rules contract).
+            legal = hands[seat] & st.playable if fast and st.opened else options(st, seat)
+            if legal:
+                if not general:  # the lean branch: no pass allowed, nothing recorded
+                    stuck = 0
+                    if not legal & (legal - 1):  # one legal card: there is no choice to ask for
+                        card = legal.bit_length() - 1
+                    elif uniform:  # as choose_uniformly draws it
+                        choice = int(random() * legal.bit_count())
+                        while choice:
+                            legal &= legal - 1
+                            choice -= 1
+                        card = (legal & -legal).bit_length() - 1
+                    else:
+                        card = strategies[seat](st, seat, legal, False, rng)
+                    play(st, seat, card)
+                    if not hands[seat] and out(seat) and self.goes_out(seat):
+                        return decisions + extra + self.extra, passes
+                else:  # the general branch: passing allowed, a record, follow-ups
+                    # may_pass, inlined: voluntary passing, the opening card down, within the limit
+                    can_pass = voluntary and st.opened and pass_counts[seat] < most_passes
+                    if uniform and (can_pass or legal & (legal - 1)):  # choose_uniformly, inlined
+                        count = legal.bit_count()
+                        choice = int(random() * (count + 1 if can_pass else count))
+                        if choice == count:  # only when passing is allowed
+                            card = PASS
+                        else:
+                            rest = legal
+                            while choice:
+                                rest &= rest - 1
+                                choice -= 1
+                            card = (rest & -rest).bit_length() - 1
+                    elif can_pass or legal & (legal - 1) or explicit:
+                        card = strategies[seat](st, seat, legal, can_pass, rng)
+                    else:  # one legal card and no right to pass: there is no choice to ask for
+                        card = legal.bit_length() - 1
+                    if recorder is not None:
+                        note(seat, legal, card)
+                    stuck = 0  # someone could play, so the deal is not blocked
+                    if card == PASS:  # a voluntary pass
+                        passes += 1
+                        self.voluntary_pass(seat)
+                    else:
+                        play(st, seat, card)
+                        if after_play >> card & 1:
+                            extra += self.after_play(seat, card)
+                        if not hands[seat] and out(seat) and self.goes_out(seat):
+                            return decisions + extra + self.extra, passes
+            else:
+                if no_legal_card is not None:  # a draw, a cover, a pass asked for or recorded
+                    came_to = no_legal_card(seat)
+                    if came_to:  # not just a pass
+                        if came_to == DEAL_OVER:
+                            return decisions + extra + self.extra, passes
+                        stuck = 0  # the hand changed: the round proves nothing yet
+                        if came_to == MOVED_ON:
+                            seat = self.next_seat(seat)
+                            continue
+                passes += 1
+                if limited and pass_counts[seat] >= most_passes:
+                    if self.eliminate(seat):  # a pass beyond the limit
+                        return decisions + extra + self.extra, passes
+                    stuck = 0
+                else:
+                    stuck += 1
+                    pass_counts[seat] += 1
+                    st.last_passer = seat
+                    cost = constant_cost or pass_cost(st, seat)
+                    if cost:
+                        chips[seat] -= cost
+                        st.pot += cost
+                    if transfers and self.pass_transfer(transfer, seat):  # type: ignore[arg-type]
+                        stuck = 0  # the passer got a card that unblocks someone: a new round
+                    if stuck >= self.active:  # a full round in which nobody could play
+                        if skip_out:
+                            self.rank_the_rest()
+                        return decisions + extra + self.extra, passes
+            seat = following[seat]
+            if skip_out:
+                while st.places[seat]:
+                    seat = following[seat]
+        raise GameError(ENDLESS.format(limit=limit))
+
+
+def score_deal(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:
+    """Settle the deal and gather its outcome."""
+    points = rules.settle(st)
+    if rules.rule_set.passing.cover and points:
+        st.winner = best_score(points, st.places)
+    cards_left = [hand.bit_count() for hand in st.hands]
+    return DealResult(
+        st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left, list(st.places)
+    )
+
+
+def best_score(points: list[int], places: list[int]) -> int:
+    """The winner of a deal with covers: the most points, on a tie the one who finished first.
+
+    Where a player who cannot play lays a card face down, every turn takes a card from a
+    hand, so the order in which hands empty follows the seating from the leader and says
+    nothing about the play (the leader would win every deal): the face-down cards decide.
+    Chips paid to the winner, and ``player.is_winner`` in points, still read who finished
+    first: settling comes before the points are known."""
+    ranked = [places[s] if places[s] > 0 else len(places) + 1 for s in range(len(points))]
+    return max(range(len(points)), key=lambda s: (points[s], -ranked[s], -s))
