@@ -18,6 +18,7 @@ where the choice among several cards by the random bot is inlined.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from sevens.runtime.api import DealState, GameError, Rules
 from sevens.runtime.choice import PASS, choose_uniformly
@@ -55,6 +56,28 @@ MOVED_ON = 2  # the player did something else (played a drawn card, covered one)
 DEAL_OVER = 3  # ... and that ended the deal
 
 
+class Plan(NamedTuple):
+    """What a rule set's mechanics ask of the turn loop, read once (:meth:`Turns.plan`)."""
+
+    drawing: tuple[bool, int | None]  # a player who cannot play draws; at most how many
+    covering: bool  # ... or lays a card face down
+    after_play: int  # the cards after whose play something may happen
+    transfer: Transfer | None  # cards moved after a forced pass
+    fast: bool  # legality is the hand masked by ``st.playable`` once the opening is down
+    direct: bool  # an option is carried out by the rules' ``play``
+    voluntary: bool  # a player able to play may pass
+    limited: bool  # a pass beyond the limit eliminates
+    most_passes: int  # the pass limit
+    constant_cost: int  # the cost of a forced pass when constant (0: ask the rules)
+    skip_out: bool  # players out are skipped, the rest ranked when the deal blocks
+    limit: int  # decisions after which the deal is endless
+
+
+#: The plans made so far, by turns class and rules (with the rules, as ids are reused).
+_PLANS: dict[tuple[type, int], tuple[Rules, Plan]] = {}
+_MOST_PLANS = 64  # then they are made again: a long run that loads rule sets keeps no garbage
+
+
 class Turns(Passing, Drawing, Covering, FollowUps):
     """The turn loop of one deal, with the declared mechanics of the rules."""
 
@@ -71,10 +94,6 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         """Carry out a chosen option (the rules' ``play``; the loop calls that directly unless
         a mechanic overrides this)."""
         self.rules.play(st, seat, option)
-
-    def plays_directly(self) -> bool:
-        """Whether :meth:`play_option` is the rules' ``play`` (no mechanic overrides it)."""
-        return type(self).play_option is Turns.play_option
 
     def note(self, seat: int, options: int, choice: int) -> None:
         """Record one turn's decision."""
@@ -123,41 +142,58 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             self.recorder.add(seat, 0, PASS, "turn")
         return PAYS
 
-    def bind(self) -> Callable[[int], int] | None:
-        """Read the mechanics of the rules once per deal; returns the hook for a turn without
-        a legal card, or None when such a turn is just a pass."""
-        self.drawing = self.draw_rule_most()
-        self.covering = self.covers()
-        self.after_play_bits = self.after_play_mask()
-        if self.drawing[0] or self.covering or self.table.explicit or self.recorder is not None:
-            return self.no_legal_card
-        return None
+    def plan(self) -> Plan:
+        """What the rules' mechanics ask of the loop (the same for every deal of the rules)."""
+        rules, passing = self.rules, self.rules.rule_set.passing
+        pass_limit = passing.limit
+        return Plan(
+            drawing=self.draw_rule_most(),
+            covering=self.covers(),
+            after_play=self.after_play_mask(),
+            transfer=self.pass_transfer_rule(),
+            fast=self.legal_is_playable(),
+            direct=type(self).play_option is Turns.play_option,
+            voluntary=passing.voluntary,
+            limited=pass_limit is not None and passing.over_limit is not None,
+            most_passes=(1 << 62) if pass_limit is None else pass_limit,  # None: no limit
+            # a constant pass cost is read once (0 asks the rules, which say 0 as well)
+            constant_cost=passing.cost if isinstance(passing.cost, int) else 0,
+            skip_out=rules.rule_set.end_when is EndWhen.ALL_OUT or passing.over_limit is not None,
+            limit=DECISION_LIMIT_PER_CARD * rules.rule_set.n_cards,
+        )
+
+    def bound_plan(self) -> Plan:
+        """:meth:`plan`, made once per rules and turns class rather than once per deal."""
+        key = (type(self), id(self.rules))
+        made = _PLANS.get(key)
+        if made is None or made[0] is not self.rules:  # an id may be reused by new rules
+            if len(_PLANS) >= _MOST_PLANS:
+                _PLANS.clear()
+            made = _PLANS[key] = (self.rules, self.plan())
+        return made[1]
 
     def run(self, seat: int) -> tuple[int, int]:
         """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
         rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
         strategies, hands, chips, pass_counts = self.table.strategies, st.hands, st.chips, st.passes
-        rule_set = rules.rule_set
-        following = rule_set.following(st.n_players)
-        passing = rule_set.passing
-        no_legal_card = self.bind()
-        after_play, transfer = self.after_play_bits, self.pass_transfer_rule()
-        transfers = transfer is not None
-        explicit, voluntary, pass_limit = self.table.explicit, passing.voluntary, passing.limit
+        following = rules.rule_set.following(st.n_players)
+        (
+            drawing, covering, after_play, transfer, fast, direct,
+            voluntary, limited, most_passes, constant_cost, skip_out, limit,
+        ) = self.bound_plan()  # fmt: skip
+        explicit = self.table.explicit
+        no_legal_card: Callable[[int], int] | None = None
+        if drawing[0] or covering or explicit or recorder is not None:
+            self.drawing, self.covering, self.after_play_bits = drawing, covering, after_play
+            no_legal_card = self.no_legal_card
         # the lean branch for plays: nothing but the choice of a card and the card played
         general = voluntary or explicit or recorder is not None or after_play != 0
-        limited = pass_limit is not None and passing.over_limit is not None
-        most_passes = (1 << 62) if pass_limit is None else pass_limit  # None: no limit
-        # a constant pass cost is read once (0 asks the rules, which say 0 as well)
-        constant_cost = passing.cost if isinstance(passing.cost, int) else 0
-        pass_cost, options, fast = rules.pass_cost, self.options, self.legal_is_playable()
-        play = rules.play if self.plays_directly() else self.play_option
-        out, note = self.out, self.note
+        transfers = transfer is not None
+        pass_cost, options = rules.pass_cost, self.options
+        play = rules.play if direct else self.play_option
         # every seat random: the choice among several cards is made here, not by a call
         uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
         random = rng.random
-        skip_out = rule_set.end_when is EndWhen.ALL_OUT or passing.over_limit is not None
-        limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
             # Once the opening card is down, legality is the hand masked by the
@@ -177,7 +213,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                     else:
                         card = strategies[seat](st, seat, legal, False, rng)
                     play(st, seat, card)
-                    if not hands[seat] and out(seat) and self.goes_out(seat):
+                    if not hands[seat] and self.out(seat) and self.goes_out(seat):
                         return decisions + extra + self.extra, passes
                 else:  # the general branch: passing allowed, a record, follow-ups
                     # may_pass, inlined: voluntary passing, the opening card down, within the limit
@@ -198,7 +234,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                     else:  # one legal card and no right to pass: there is no choice to ask for
                         card = legal.bit_length() - 1
                     if recorder is not None:
-                        note(seat, legal, card)
+                        self.note(seat, legal, card)
                     stuck = 0  # someone could play, so the deal is not blocked
                     if card == PASS:  # a voluntary pass
                         passes += 1
@@ -207,7 +243,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                         play(st, seat, card)
                         if after_play >> card & 1:
                             extra += self.after_play(seat, card)
-                        if not hands[seat] and out(seat) and self.goes_out(seat):
+                        if not hands[seat] and self.out(seat) and self.goes_out(seat):
                             return decisions + extra + self.extra, passes
             else:
                 if no_legal_card is not None:  # a draw, a cover, a pass asked for or recorded
