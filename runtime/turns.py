@@ -17,7 +17,6 @@ where the choice among several cards by the random bot is inlined.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from sevens.runtime.api import DealState, GameError, Rules
@@ -56,6 +55,15 @@ MOVED_ON = 2  # the player did something else (played a drawn card, covered one)
 DEAL_OVER = 3  # ... and that ended the deal
 
 
+class _Closed:
+    """A gate that never opens: legality is always asked of the options."""
+
+    opened = False
+
+
+_NEVER_OPENED = _Closed()
+
+
 class Plan(NamedTuple):
     """What a rule set's mechanics ask of the turn loop, read once (:meth:`Turns.plan`)."""
 
@@ -68,9 +76,12 @@ class Plan(NamedTuple):
     voluntary: bool  # a player able to play may pass
     limited: bool  # a pass beyond the limit eliminates
     most_passes: int  # the pass limit
-    constant_cost: int  # the cost of a forced pass when constant (0: ask the rules)
+    constant_cost: int | None  # the cost of a forced pass when constant (None: ask the rules)
     skip_out: bool  # players out are skipped, the rest ranked when the deal blocks
     limit: int  # decisions after which the deal is endless
+    hooks: bool  # a turn without a legal card may be more than a pass (draw, cover, limit)
+    choosing: bool  # a play may be more than a card (voluntary passes, after-play effects)
+    legal: bool  # the options are the rules' legal cards (no mechanic overrides them)
 
 
 #: The plans made so far, by turns class and rules (with the rules, as ids are reused).
@@ -146,20 +157,25 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         """What the rules' mechanics ask of the loop (the same for every deal of the rules)."""
         rules, passing = self.rules, self.rules.rule_set.passing
         pass_limit = passing.limit
+        draw_rule, cover, after_play = self.draw_rule_most(), self.covers(), self.after_play_mask()
+        limited = pass_limit is not None and passing.over_limit is not None
         return Plan(
-            drawing=self.draw_rule_most(),
-            covering=self.covers(),
-            after_play=self.after_play_mask(),
+            drawing=draw_rule,
+            covering=cover,
+            after_play=after_play,
             transfer=self.pass_transfer_rule(),
             fast=self.legal_is_playable(),
             direct=type(self).play_option is Turns.play_option,
             voluntary=passing.voluntary,
-            limited=pass_limit is not None and passing.over_limit is not None,
+            limited=limited,
             most_passes=(1 << 62) if pass_limit is None else pass_limit,  # None: no limit
-            # a constant pass cost is read once (0 asks the rules, which say 0 as well)
-            constant_cost=passing.cost if isinstance(passing.cost, int) else 0,
+            # a constant pass cost is read once, not asked of the rules on every pass
+            constant_cost=passing.cost if isinstance(passing.cost, int) else None,
             skip_out=rules.rule_set.end_when is EndWhen.ALL_OUT or passing.over_limit is not None,
             limit=DECISION_LIMIT_PER_CARD * rules.rule_set.n_cards,
+            hooks=draw_rule[0] or cover or limited,
+            choosing=passing.voluntary or after_play != 0,
+            legal=type(self).options is Turns.options,
         )
 
     def bound_plan(self) -> Plan:
@@ -180,25 +196,28 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         (
             drawing, covering, after_play, transfer, fast, direct,
             voluntary, limited, most_passes, constant_cost, skip_out, limit,
+            hooks, choosing, legal_options,
         ) = self.bound_plan()  # fmt: skip
         explicit = self.table.explicit
-        no_legal_card: Callable[[int], int] | None = None
-        if drawing[0] or covering or explicit or recorder is not None:
+        asked = explicit or recorder is not None  # forced decisions asked for, or recorded
+        # a turn without a legal card is more than a plain pass: no_legal_card and the limit
+        hooked = hooks or asked
+        if hooked:
             self.drawing, self.covering, self.after_play_bits = drawing, covering, after_play
-            no_legal_card = self.no_legal_card
         # the lean branch for plays: nothing but the choice of a card and the card played
-        general = voluntary or explicit or recorder is not None or after_play != 0
-        transfers = transfer is not None
-        pass_cost, options = rules.pass_cost, self.options
+        general = choosing or asked
+        pass_cost = rules.pass_cost
+        options = rules.legal if legal_options else self.options
+        # once the opening card is down, ``gate.opened`` says legality is the hand masked by
+        # ``st.playable`` (the Rules contract); a gate that never opens asks for the options
+        gate = st if fast else _NEVER_OPENED
         play = rules.play if direct else self.play_option
         # every seat random: the choice among several cards is made here, not by a call
         uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
         random = rng.random
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
-            # Once the opening card is down, legality is the hand masked by the
-            # playable set the rules keep up to date (the Rules contract).
-            legal = hands[seat] & st.playable if fast and st.opened else options(st, seat)
+            legal = hands[seat] & st.playable if gate.opened else options(st, seat)
             if legal:
                 if not general:  # the lean branch: no pass allowed, nothing recorded
                     stuck = 0
@@ -246,8 +265,8 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                         if not hands[seat] and self.out(seat) and self.goes_out(seat):
                             return decisions + extra + self.extra, passes
             else:
-                if no_legal_card is not None:  # a draw, a cover, a pass asked for or recorded
-                    came_to = no_legal_card(seat)
+                if hooked:  # a draw, a cover, a pass asked for or recorded, a pass limit
+                    came_to = self.no_legal_card(seat)
                     if came_to:  # not just a pass
                         if came_to == DEAL_OVER:
                             return decisions + extra + self.extra, passes
@@ -255,25 +274,27 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                         if came_to == MOVED_ON:
                             seat = self.next_seat(seat)
                             continue
+                    if limited and pass_counts[seat] >= most_passes:  # a pass beyond the limit
+                        passes += 1
+                        if self.eliminate(seat):
+                            return decisions + extra + self.extra, passes
+                        stuck = 0
+                        seat = self.next_seat(seat)
+                        continue
                 passes += 1
-                if limited and pass_counts[seat] >= most_passes:
-                    if self.eliminate(seat):  # a pass beyond the limit
-                        return decisions + extra + self.extra, passes
-                    stuck = 0
-                else:
-                    stuck += 1
-                    pass_counts[seat] += 1
-                    st.last_passer = seat
-                    cost = constant_cost or pass_cost(st, seat)
-                    if cost:
-                        chips[seat] -= cost
-                        st.pot += cost
-                    if transfers and self.pass_transfer(transfer, seat):  # type: ignore[arg-type]
-                        stuck = 0  # the passer got a card that unblocks someone: a new round
-                    if stuck >= self.active:  # a full round in which nobody could play
-                        if skip_out:
-                            self.rank_the_rest()
-                        return decisions + extra + self.extra, passes
+                stuck += 1
+                pass_counts[seat] += 1
+                st.last_passer = seat
+                cost = pass_cost(st, seat) if constant_cost is None else constant_cost
+                if cost:
+                    chips[seat] -= cost
+                    st.pot += cost
+                if transfer is not None and self.pass_transfer(transfer, seat):
+                    stuck = 0  # the passer got a card that unblocks someone: a new round
+                if stuck >= self.active:  # a full round in which nobody could play
+                    if skip_out:
+                        self.rank_the_rest()
+                    return decisions + extra + self.extra, passes
             seat = following[seat]
             if skip_out:
                 while st.places[seat]:
