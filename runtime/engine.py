@@ -45,9 +45,6 @@ __all__ = [
     "score_deal",
 ]
 
-#: The names the tests have used for the turn loop and the record.
-_Turns, _Recorder = Turns, Recorder
-
 
 def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
     """The hands of :func:`deal_cards` (the stock set aside)."""

@@ -1318,7 +1318,7 @@ def cover(c, v, m, dec, seat, deal):
 
 @njit(cache=True)
 def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
-    """The turn loop of one deal (engine._Turns.run); sets decisions, passes and the winner.
+    """The turn loop of one deal (turns.Turns.run); sets decisions, passes and the winner.
 
     The common path (a random or forced play on rows of one suit each, no
     table-wide facts, no recording) is written out here rather than called:
