@@ -214,26 +214,27 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         play = rules.play if direct else self.play_option
         # every seat random: the choice among several cards is made here, not by a call
         uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
+        lean_uniform = uniform and not general
+        one = 0 if general else 1
         random = rng.random
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
             legal = hands[seat] & st.playable if gate.opened else options(st, seat)
             if legal:
-                if not general:  # the lean branch: no pass allowed, nothing recorded
-                    stuck = 0
-                    if not legal & (legal - 1):  # one legal card: there is no choice to ask for
-                        card = legal.bit_length() - 1
-                    elif uniform:  # as choose_uniformly draws it
-                        choice = int(random() * legal.bit_count())
-                        while choice:
-                            legal &= legal - 1
-                            choice -= 1
-                        card = (legal & -legal).bit_length() - 1
-                    else:
-                        card = strategies[seat](st, seat, legal, False, rng)
-                    play(st, seat, card)
-                    if not hands[seat] and self.out(seat) and self.goes_out(seat):
-                        return decisions + extra + self.extra, passes
+                stuck = 0  # someone can play, so the deal is not blocked
+                # The lean branches first: a rule set whose plays are nothing but a card (no
+                # voluntary pass, no record, no follow-up).  ``one`` is 0 for the others, so that
+                # their every play reaches the general branch without a test of its own here.
+                if not legal & (legal - one):  # one legal card: there is no choice to ask for
+                    play(st, seat, legal.bit_length() - 1)
+                elif lean_uniform:  # several, every seat random: as choose_uniformly draws it
+                    choice = int(random() * legal.bit_count())
+                    while choice:
+                        legal &= legal - 1
+                        choice -= 1
+                    play(st, seat, (legal & -legal).bit_length() - 1)
+                elif not general:  # several, other bots
+                    play(st, seat, strategies[seat](st, seat, legal, False, rng))
                 else:  # the general branch: passing allowed, a record, follow-ups
                     # may_pass, inlined: voluntary passing, the opening card down, within the limit
                     can_pass = voluntary and st.opened and pass_counts[seat] < most_passes
@@ -254,16 +255,16 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                         card = legal.bit_length() - 1
                     if recorder is not None:
                         self.note(seat, legal, card)
-                    stuck = 0  # someone could play, so the deal is not blocked
                     if card == PASS:  # a voluntary pass
                         passes += 1
                         self.voluntary_pass(seat)
-                    else:
-                        play(st, seat, card)
-                        if after_play >> card & 1:
-                            extra += self.after_play(seat, card)
-                        if not hands[seat] and self.out(seat) and self.goes_out(seat):
-                            return decisions + extra + self.extra, passes
+                        seat = self.next_seat(seat)
+                        continue
+                    play(st, seat, card)
+                    if after_play >> card & 1:
+                        extra += self.after_play(seat, card)
+                if not hands[seat] and self.out(seat) and self.goes_out(seat):
+                    return decisions + extra + self.extra, passes
             else:
                 if hooked:  # a draw, a cover, a pass asked for or recorded, a pass limit
                     came_to = self.no_legal_card(seat)
