@@ -1,9 +1,8 @@
-"""What a strategy is: the callable the game loop asks for a card, and passing.
+"""What a decision is: a card id or ``PASS``, chosen by a :data:`Strategy`.
 
-The loop (:mod:`.engine`, :mod:`.wild`) needs only these definitions; the bots
-themselves and their registry by name are :mod:`.strategies`, which builds on
-the loop (the search bot plays deals out), so keeping the two apart keeps the
-imports pointing one way.
+The turn loop (runtime/turns.py) and the bots (runtime/strategies.py, runtime/search.py)
+both need these names; keeping them here lets the loop import no bot, so that no import
+cycle runs engine -> strategies -> search -> engine.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from collections.abc import Callable
 
 from .api import DealState
 
-#: The action of a seat that plays no card this turn.
 PASS = -1
 
 Strategy = Callable[[DealState, int, int, bool, random.Random], int]
@@ -36,7 +34,7 @@ def choose_uniformly(
         choice = int(rng.random() * count)
     else:
         return legal.bit_length() - 1
-    while choice:  # drop the lowest set bit ``choice`` times: the simulation's hot path
+    while choice:  # inlined pick_uniform: this is the simulation's hot path
         legal &= legal - 1
         choice -= 1
     return (legal & -legal).bit_length() - 1

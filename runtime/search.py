@@ -33,8 +33,7 @@ from typing import Any
 from .api import DealState, GameError, Rules, bits
 from .choice import PASS, Strategy
 from .encoding import deal_returns
-from .engine import DealResult, Table, _score, _Turns
-from .wild import WildTurns
+from .engine import DealResult, Table, new_turns, score_deal
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
 DEFAULT_PLAYOUTS = 64
@@ -344,12 +343,12 @@ def _continue(
 ) -> DealResult:
     """Play the deal on from ``seat``'s decision with the engine's turn loop (the joker loop
     where the rules have jokers), and score it."""
-    turns = (_Turns if rules.rule_set.wild is None else WildTurns)(rules, st, rng, table, None)
+    turns = new_turns(rules, st, rng, table)
     turns.finished = sum(1 for place in st.places if place > 0)
     turns.active = sum(1 for s in range(st.n_players) if not st.places[s])
     turns.eliminated = [s for s in range(st.n_players) if st.eliminated[s]]
     decisions, passes = turns.run(seat)
-    return _score(rules, st, decisions, passes)
+    return score_deal(rules, st, decisions, passes)
 
 
 def fast_heuristic(rules: Rules) -> Strategy:

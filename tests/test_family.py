@@ -18,8 +18,10 @@ from sevens.compiler.pipeline import load_rulespec, reference_rules
 from sevens.compiler.position import parse_cards
 from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
-from sevens.runtime.engine import Table, _Recorder, _Turns
+from sevens.runtime.engine import Table
 from sevens.runtime.strategies import Strategy
+from sevens.runtime.turns import Recorder as _Recorder
+from sevens.runtime.turns import Turns as _Turns
 
 ENGINES = ["compiled", "reference"]
 

@@ -21,9 +21,11 @@ from sevens.cli import main
 from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.contract import MatchWinner, Tiebreak
-from sevens.runtime.engine import DealResult, Table, _Recorder, _Turns, choose_leader, play_deal
+from sevens.runtime.engine import DealResult, Table, choose_leader, play_deal
 from sevens.runtime.match import MatchResult, match_winners, play_match
 from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
+from sevens.runtime.turns import Recorder as _Recorder
+from sevens.runtime.turns import Turns as _Turns
 from tests.conftest import compiled, reference
 
 ENGINES = ["compiled", "reference"]

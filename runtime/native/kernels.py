@@ -112,7 +112,16 @@ EV_UNIFORM, EV_SAMPLE, EV_MOVE = 0, 1, 2
 EV_SIZE = 5
 # -- totals and per-deal results ----------------------------------------------------
 T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
-R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS = 0, 1, 2, 3, 4, 5, 6, 8
+R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS = (
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    8,
+)
 # after the 4 * players seat columns: the stock of the deal, in the order it lies (drawn from its
 # end), n_cards columns; then the jokers dealt to each seat
 
@@ -1211,7 +1220,9 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     extra, hand = c[M_EXTRA], c[M_HANDS] + 2 * seat
     most = c[C_FOLLOW_MAX]  # extra cards per turn at most (-1: no limit)
     follow_up(c, cm, rt, v, m, seat, card)
-    while (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0 and (most < 0 or taken < most):
+    while (
+        (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0 and (most < 0 or taken < most)
+    ):
         taken += 1
         lo, hi = m[extra], m[extra + 1]
         card = choose(c, v, m, ev, seat, lo, hi, optional)
@@ -1318,7 +1329,7 @@ def cover(c, v, m, dec, seat, deal):
 
 @njit(cache=True)
 def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
-    """The turn loop of one deal (engine._Turns.run); sets decisions, passes and the winner.
+    """The turn loop of one deal (turns.Turns.run); sets decisions, passes and the winner.
 
     The common path (a random or forced play on rows of one suit each, no
     table-wide facts, no recording) is written out here rather than called:
@@ -1331,14 +1342,13 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     table, row_ranks, row_masks = c[M_TABLE], c[V_ROW_RANKS], c[M_ROWMASK]
     rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
     last_card, follows, triggers = c[C_LAST_CARD] != 0, c[C_FOLLOW] != 0, c[CM_TRIGGER]
-    pass_constant = c[C_PASS_IS_CONST] != 0
     recording = dec.shape[0] > 0 or ev.shape[0] > 0
     fast_random = c[C_STRATEGY] == 0 and not recording
     # rows of one suit each, a fixed start, no table-wide facts, the dense memo
     fast_play = c[C_PER_SUIT] == 1 and c[C_START_DIM] == 1 and c[C_NENV] == 0 and c[C_HASHED] == 0
     row_shift = c[C_NRANKS]
     compulsory = c[C_COMPULSORY] != 0
-    draws, covers, transfers = c[C_DRAW] != 0, c[C_COVER] != 0, c[C_TRANSFER] != 0
+    draws, covers = c[C_DRAW] != 0, c[C_COVER] != 0
     per_seat = c[C_HAND_MODE] != 0  # play.legal reads the mover's hand
     extra = 0
     passes = 0
@@ -1448,27 +1458,11 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
             elif recording:
                 record_decision(v, dec, seat, U0, U0, PASS, 0, deal)
             passes += 1
-            if pass_limit >= 0 and v[passes_of + seat] >= pass_limit and c[C_ELIMINATE] != 0:
-                if eliminate(c, rt, v, m, dec, seat):
-                    v[S_DECISIONS] = decisions + extra
-                    v[S_PASSES] = passes
-                    return
-                stuck = 0
-            else:
-                stuck += 1
-                v[passes_of + seat] += 1
-                v[S_LASTPASS] = seat
-                cost = c[C_PASS_CONST] if pass_constant else run_program(c, v, m, c[P_PASS], seat)
-                v[c[V_CHIPS] + seat] -= cost
-                v[S_POT] += cost
-                if transfers and transfer(c, v, m, dec, ev, C_TR, seat) > 0:
-                    stuck = 0  # the passer got a card: the round proves nothing yet
-                if stuck >= v[S_ACTIVE]:  # a full round in which nobody could play
-                    if skip_out:
-                        rank_the_rest(c, v, m)
-                    v[S_DECISIONS] = decisions + extra
-                    v[S_PASSES] = passes
-                    return
+            stuck = forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out)
+            if stuck < 0:
+                v[S_DECISIONS] = decisions + extra
+                v[S_PASSES] = passes
+                return
         seat = next_seat(c, v, seat, skip_out)
     v[S_ERROR] = 1  # the deal did not end: the rules may never let it end
 
@@ -1501,9 +1495,11 @@ def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
 
 
 @njit(cache=True)
-def wild_forced_pass(c, rt, v, m, dec, seat, stuck, skip_out):
-    """A player with no card and no joker to play passes (wild.forced_pass): its cost, the
-    pass limit; returns the new count of passes in a row, or -1 when the deal ends."""
+def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
+    """A forced pass, in both turn loops (turns.Turns.run): beyond the pass limit it eliminates
+    the passer; otherwise it is paid for, may move cards (a transfer), and counts towards a
+    full round in which nobody could play, which blocks the deal.  Returns the new count of
+    passes in a row, or -1 when the deal ends."""
     passes_of = c[V_PASSES]
     limit = c[C_PASS_LIMIT]
     if limit >= 0 and c[C_ELIMINATE] != 0 and v[passes_of + seat] >= limit:
@@ -1512,7 +1508,10 @@ def wild_forced_pass(c, rt, v, m, dec, seat, stuck, skip_out):
     stuck += 1
     v[passes_of + seat] += 1
     v[S_LASTPASS] = seat
-    pay_pot(c, v, seat, run_program(c, v, m, c[P_PASS], seat))
+    constant = c[C_PASS_IS_CONST] != 0
+    pay_pot(c, v, seat, c[C_PASS_CONST] if constant else run_program(c, v, m, c[P_PASS], seat))
+    if c[C_TRANSFER] != 0 and transfer(c, v, m, dec, ev, C_TR, seat) > 0:
+        stuck = 0  # the passer got a card: the round proves nothing yet
     if stuck >= v[S_ACTIVE]:  # a full round in which nobody could play
         if skip_out:
             rank_the_rest(c, v, m)
@@ -1528,7 +1527,13 @@ def run_wild_turns(c, cm, rt, v, m, dec, ev, seat, deal):
     voluntary = c[C_VOLUNTARY] != 0
     pass_limit = c[C_PASS_LIMIT]
     skip_out = c[C_END_ALL_OUT] != 0 or c[C_ELIMINATE] != 0
-    hands, playable, opening, table, spots = c[M_HANDS], c[M_PLAYABLE], c[M_OPENING], c[M_TABLE], c[M_SPOTS]
+    hands, playable, opening, table, spots = (
+        c[M_HANDS],
+        c[M_PLAYABLE],
+        c[M_OPENING],
+        c[M_TABLE],
+        c[M_SPOTS],
+    )
     jokers, passes_of, n_cards = c[V_JOKERS], c[V_PASSES], c[C_NCARDS]
     compulsory = c[C_COMPULSORY] != 0
     extra = 0
@@ -1562,7 +1567,7 @@ def run_wild_turns(c, cm, rt, v, m, dec, ev, seat, deal):
         if count == 0:
             record_decision(v, dec, seat, U0, U0, PASS, K_TURN, deal)
             passes += 1
-            stuck = wild_forced_pass(c, rt, v, m, dec, seat, stuck, skip_out)
+            stuck = forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out)
             if stuck < 0:
                 v[S_DECISIONS] = decisions + extra
                 v[S_PASSES] = passes

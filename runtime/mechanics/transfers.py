@@ -1,0 +1,81 @@
+"""Penalty cards passed between hands (``passing.transfer``, the last-card penalty)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..api import DealState, bits
+from ..contract import Direction, Role, Transfer
+from ..mechanics.base import TurnsBase
+
+
+class Transfers(TurnsBase):
+    """Moves cards from one hand to another as a :class:`Transfer` rule says."""
+
+    def transfer(self, rule: Transfer, offender: int) -> int:
+        """Move penalty cards between hands as the rule says (from each other player with
+        ``others``; the record lists those moves under ``transfers``).  Returns the cards moved."""
+        if rule.source is not Role.OTHERS:
+            return self.move(rule, self.who(rule.source, offender), self.who(rule.target, offender))
+        st, receiver, moved = self.st, self.who(rule.target, offender), 0
+        for k in range(1, st.n_players):
+            giver = (offender + k) % st.n_players
+            if not st.places[giver]:
+                moved += self.move(rule, giver, receiver, many=True)
+        return moved
+
+    def pass_transfer(self, rule: Transfer, seat: int) -> bool:
+        """The transfer after a forced pass; True when it unblocks someone (a new round)."""
+        return bool(self.transfer(rule, seat)) and self.can_play()
+
+    def move(
+        self, rule: Transfer, giver: int | None, receiver: int | None, many: bool = False
+    ) -> int:
+        """Move ``rule.cards`` cards from ``giver`` to ``receiver``, note it in the record, and
+        return how many moved."""
+        st = self.st
+        if giver is None or receiver is None or giver == receiver:
+            return 0
+        cards = list(bits(st.hands[giver]))
+        count = min(rule.cards, len(cards) - 1)  # never the giver's last card
+        if count <= 0:
+            return 0
+        moved = self.pick(cards, count, rule.which)
+        mask = sum(1 << c for c in moved)
+        st.hands[giver] ^= mask
+        st.hands[receiver] |= mask
+        if self.recorder is not None:
+            moved_note = {"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
+            if many:
+                self.recorder.decisions[-1].setdefault("transfers", []).append(moved_note)
+            else:
+                self.recorder.note(transfer=moved_note)
+        return count
+
+    def who(self, role: Role, offender: int) -> int | None:
+        """The seat playing ``role`` relative to the offender, among players still in."""
+        if role is Role.SELF:
+            return offender
+        st = self.st
+        others = [(offender + k) % st.n_players for k in range(1, st.n_players)]  # left first
+        others = [s for s in others if not st.places[s]]
+        if not others:
+            return None
+        if role in (Role.NEXT, Role.PREVIOUS):
+            clockwise = self.rules.rule_set.direction is Direction.CLOCKWISE
+            role = Role.LEFT if (role is Role.NEXT) == clockwise else Role.RIGHT
+        choose = _ROLE_CHOICE[role]
+        return choose(st, others)
+
+
+def _most_cards(st: DealState, others: list[int]) -> int:
+    """The other player holding most cards, the nearest to the left on a tie."""
+    return max(others, key=lambda s: (st.hands[s].bit_count(), -others.index(s)))
+
+
+#: How each role other than ``self`` picks among the other players still in (left first).
+_ROLE_CHOICE: dict[Role, Callable[[DealState, list[int]], int]] = {
+    Role.LEFT: lambda st, others: others[0],
+    Role.RIGHT: lambda st, others: others[-1],
+    Role.MOST_CARDS: _most_cards,
+}

@@ -1,0 +1,326 @@
+"""The one turn loop of a deal, and the mechanics plugged into it.
+
+:class:`Turns` combines the mechanic modules of :mod:`sevens.runtime.mechanics`
+(passing, transfers, draws, covers, follow-ups, "last card") and runs the loop:
+who is to play, their legal options, their choice, the play or the pass.  The two
+rules every rule set has are written here once: a forced pass is paid for, and a
+full round in which nobody could play blocks the deal.  Jokers
+(:mod:`sevens.runtime.mechanics.jokers`) override a few hooks of this class
+(:meth:`Turns.options`, :meth:`Turns.play_option`, :meth:`Turns.note`…), the way
+python-chess variants override a few methods of one board, and run the same loop.
+
+The hooks a rule set needs are bound once per deal, before the loop; a rule set
+without a mechanic that touches the choice (voluntary passes, follow-ups, a
+record, asked-for forced decisions) takes the loop's lean branch for its plays,
+where the choice among several cards by the random bot is inlined.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .api import DealState, GameError, Rules
+from .choice import PASS, choose_uniformly
+from .contract import EndWhen, Transfer
+from .mechanics.base import (
+    DECISION_LIMIT_PER_CARD,
+    DealResult,
+    Recorder,
+    Table,
+    TurnsBase,
+)
+from .mechanics.cover import Covering
+from .mechanics.draw import Drawing
+from .mechanics.follow_up import FollowUps
+from .mechanics.passing import Passing, may_pass
+
+__all__ = [
+    "DECISION_LIMIT_PER_CARD",
+    "DealResult",
+    "Recorder",
+    "Table",
+    "Turns",
+    "TurnsBase",
+    "best_score",
+    "may_pass",
+    "score_deal",
+]
+
+ENDLESS = "the deal did not end after {limit} decisions; the rules may never let it end"
+
+# What a turn without a legal card came to (:meth:`Turns.no_legal_card`).
+PAYS = 0  # a pass: it costs, it counts towards a blocked round
+PAYS_AFRESH = 1  # a pass after the hand changed (a draw): the round starts again with it
+MOVED_ON = 2  # the player did something else (played a drawn card, covered one)
+DEAL_OVER = 3  # ... and that ended the deal
+
+
+class _Closed:
+    """A gate that never opens: legality is always asked of the options."""
+
+    opened = False
+
+
+_NEVER_OPENED = _Closed()
+
+
+class Plan(NamedTuple):
+    """What a rule set's mechanics ask of the turn loop, read once (:meth:`Turns.plan`)."""
+
+    drawing: tuple[bool, int | None]  # a player who cannot play draws; at most how many
+    covering: bool  # ... or lays a card face down
+    after_play: int  # the cards after whose play something may happen
+    transfer: Transfer | None  # cards moved after a forced pass
+    fast: bool  # legality is the hand masked by ``st.playable`` once the opening is down
+    direct: bool  # an option is carried out by the rules' ``play``
+    voluntary: bool  # a player able to play may pass
+    limited: bool  # a pass beyond the limit eliminates
+    most_passes: int  # the pass limit
+    constant_cost: int | None  # the cost of a forced pass when constant (None: ask the rules)
+    skip_out: bool  # players out are skipped, the rest ranked when the deal blocks
+    limit: int  # decisions after which the deal is endless
+    hooks: bool  # a turn without a legal card may be more than a pass (draw, cover, limit)
+    choosing: bool  # a play may be more than a card (voluntary passes, after-play effects)
+    legal: bool  # the options are the rules' legal cards (no mechanic overrides them)
+
+
+#: The plans made so far, by turns class and rules (with the rules, as ids are reused).
+_PLANS: dict[tuple[type, int], tuple[Rules, Plan]] = {}
+_MOST_PLANS = 64  # then they are made again: a long run that loads rule sets keeps no garbage
+
+
+class Turns(Passing, Drawing, Covering, FollowUps):
+    """The turn loop of one deal, with the declared mechanics of the rules."""
+
+    def options(self, st: DealState, seat: int) -> int:
+        """The options of ``seat`` as a mask of card ids (the rules' legal cards)."""
+        return self.rules.legal(st, seat)
+
+    def legal_is_playable(self) -> bool:
+        """Whether, once the opening card is down, the options are the hand masked by
+        ``st.playable`` (the Rules contract), so the loop need not call :meth:`options`."""
+        return self.rules.legal_is_playable
+
+    def play_option(self, st: DealState, seat: int, option: int) -> None:
+        """Carry out a chosen option (the rules' ``play``; the loop calls that directly unless
+        a mechanic overrides this)."""
+        self.rules.play(st, seat, option)
+
+    def note(self, seat: int, options: int, choice: int) -> None:
+        """Record one turn's decision."""
+        assert self.recorder is not None
+        self.recorder.add(seat, options, choice, "turn")
+
+    def draw_rule_most(self) -> tuple[bool, int | None]:
+        """Whether a player who cannot play draws from the stock, and at most how many."""
+        draw = self.rules.rule_set.draw
+        return (draw is not None, None if draw is None else draw.most)
+
+    def covers(self) -> bool:
+        """Whether a player who cannot play lays a card face down."""
+        return self.rules.rule_set.passing.cover
+
+    def pass_transfer_rule(self) -> Transfer | None:
+        """The cards moved after a forced pass, if any."""
+        return self.rules.rule_set.passing.transfer
+
+    def after_play_mask(self) -> int:
+        """The cards after whose play :meth:`after_play` runs."""
+        return self.after_play_cards()
+
+    def no_legal_card(self, seat: int) -> int:
+        """A turn without a legal card: a draw, a cover, or a pass (asked for with an
+        ``explicit`` table, recorded).  Returns what it came to (``PAYS``…)."""
+        st, explicit, strategy = self.st, self.table.explicit, self.table.strategies[seat]
+        draws, most = self.drawing
+        if draws and st.stock:
+            if explicit:  # the caller takes the draw as its decision
+                strategy(st, seat, 0, False, self.rng)
+            card = self.draw(seat, most)
+            if card == PASS:
+                return PAYS_AFRESH  # the hand changed: the round proves nothing yet
+            self.rules.play(st, seat, card)  # a drawn card that fits must be played
+            if self.after_play_bits >> card & 1:
+                self.extra += self.after_play(seat, card)
+            return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
+        if self.covering and st.hands[seat]:
+            # the caller chooses the card to lay face down; bots lay their lowest-valued
+            self.cover(seat, strategy(st, seat, 0, False, self.rng) if explicit else PASS)
+            return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
+        if explicit:  # the caller acknowledges the forced pass
+            strategy(st, seat, 0, False, self.rng)
+        if self.recorder is not None:
+            self.recorder.add(seat, 0, PASS, "turn")
+        return PAYS
+
+    def plan(self) -> Plan:
+        """What the rules' mechanics ask of the loop (the same for every deal of the rules)."""
+        rules, passing = self.rules, self.rules.rule_set.passing
+        pass_limit = passing.limit
+        draw_rule, cover, after_play = self.draw_rule_most(), self.covers(), self.after_play_mask()
+        limited = pass_limit is not None and passing.over_limit is not None
+        return Plan(
+            drawing=draw_rule,
+            covering=cover,
+            after_play=after_play,
+            transfer=self.pass_transfer_rule(),
+            fast=self.legal_is_playable(),
+            direct=type(self).play_option is Turns.play_option,
+            voluntary=passing.voluntary,
+            limited=limited,
+            most_passes=(1 << 62) if pass_limit is None else pass_limit,  # None: no limit
+            # a constant pass cost is read once, not asked of the rules on every pass
+            constant_cost=passing.cost if isinstance(passing.cost, int) else None,
+            skip_out=rules.rule_set.end_when is EndWhen.ALL_OUT or passing.over_limit is not None,
+            limit=DECISION_LIMIT_PER_CARD * rules.rule_set.n_cards,
+            hooks=draw_rule[0] or cover or limited,
+            choosing=passing.voluntary or after_play != 0,
+            legal=type(self).options is Turns.options,
+        )
+
+    def bound_plan(self) -> Plan:
+        """:meth:`plan`, made once per rules and turns class rather than once per deal."""
+        key = (type(self), id(self.rules))
+        made = _PLANS.get(key)
+        if made is None or made[0] is not self.rules:  # an id may be reused by new rules
+            if len(_PLANS) >= _MOST_PLANS:
+                _PLANS.clear()
+            made = _PLANS[key] = (self.rules, self.plan())
+        return made[1]
+
+    def run(self, seat: int) -> tuple[int, int]:
+        """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
+        rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
+        strategies, hands, chips, pass_counts = self.table.strategies, st.hands, st.chips, st.passes
+        following = rules.rule_set.following(st.n_players)
+        (
+            drawing, covering, after_play, transfer, fast, direct,
+            voluntary, limited, most_passes, constant_cost, skip_out, limit,
+            hooks, choosing, legal_options,
+        ) = self.bound_plan()  # fmt: skip
+        explicit = self.table.explicit
+        asked = explicit or recorder is not None  # forced decisions asked for, or recorded
+        # a turn without a legal card is more than a plain pass: no_legal_card and the limit
+        hooked = hooks or asked
+        if hooked:
+            self.drawing, self.covering, self.after_play_bits = drawing, covering, after_play
+        # the lean branch for plays: nothing but the choice of a card and the card played
+        general = choosing or asked
+        pass_cost = rules.pass_cost
+        options = rules.legal if legal_options else self.options
+        # once the opening card is down, ``gate.opened`` says legality is the hand masked by
+        # ``st.playable`` (the Rules contract); a gate that never opens asks for the options
+        gate = st if fast else _NEVER_OPENED
+        play = rules.play if direct else self.play_option
+        # every seat random: the choice among several cards is made here, not by a call
+        uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
+        lean_uniform = uniform and not general
+        one = 0 if general else 1
+        random = rng.random
+        extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
+        for decisions in range(1, limit + 1):
+            legal = hands[seat] & st.playable if gate.opened else options(st, seat)
+            if legal:
+                stuck = 0  # someone can play, so the deal is not blocked
+                # The lean branches first: a rule set whose plays are nothing but a card (no
+                # voluntary pass, no record, no follow-up).  ``one`` is 0 for the others, so that
+                # their every play reaches the general branch without a test of its own here.
+                if not legal & (legal - one):  # one legal card: there is no choice to ask for
+                    play(st, seat, legal.bit_length() - 1)
+                elif lean_uniform:  # several, every seat random: as choose_uniformly draws it
+                    choice = int(random() * legal.bit_count())
+                    while choice:
+                        legal &= legal - 1
+                        choice -= 1
+                    play(st, seat, (legal & -legal).bit_length() - 1)
+                elif not general:  # several, other bots
+                    play(st, seat, strategies[seat](st, seat, legal, False, rng))
+                else:  # the general branch: passing allowed, a record, follow-ups
+                    # may_pass, inlined: voluntary passing, the opening card down, within the limit
+                    can_pass = voluntary and st.opened and pass_counts[seat] < most_passes
+                    if uniform and (can_pass or legal & (legal - 1)):  # choose_uniformly, inlined
+                        count = legal.bit_count()
+                        choice = int(random() * (count + 1 if can_pass else count))
+                        if choice == count:  # only when passing is allowed
+                            card = PASS
+                        else:
+                            rest = legal
+                            while choice:
+                                rest &= rest - 1
+                                choice -= 1
+                            card = (rest & -rest).bit_length() - 1
+                    elif can_pass or legal & (legal - 1) or explicit:
+                        card = strategies[seat](st, seat, legal, can_pass, rng)
+                    else:  # one legal card and no right to pass: there is no choice to ask for
+                        card = legal.bit_length() - 1
+                    if recorder is not None:
+                        self.note(seat, legal, card)
+                    if card == PASS:  # a voluntary pass
+                        passes += 1
+                        self.voluntary_pass(seat)
+                        seat = self.next_seat(seat)
+                        continue
+                    play(st, seat, card)
+                    if after_play >> card & 1:
+                        extra += self.after_play(seat, card)
+                if not hands[seat] and self.out(seat) and self.goes_out(seat):
+                    return decisions + extra + self.extra, passes
+            else:
+                if hooked:  # a draw, a cover, a pass asked for or recorded, a pass limit
+                    came_to = self.no_legal_card(seat)
+                    if came_to:  # not just a pass
+                        if came_to == DEAL_OVER:
+                            return decisions + extra + self.extra, passes
+                        stuck = 0  # the hand changed: the round proves nothing yet
+                        if came_to == MOVED_ON:
+                            seat = self.next_seat(seat)
+                            continue
+                    if limited and pass_counts[seat] >= most_passes:  # a pass beyond the limit
+                        passes += 1
+                        if self.eliminate(seat):
+                            return decisions + extra + self.extra, passes
+                        stuck = 0
+                        seat = self.next_seat(seat)
+                        continue
+                passes += 1
+                stuck += 1
+                pass_counts[seat] += 1
+                st.last_passer = seat
+                cost = pass_cost(st, seat) if constant_cost is None else constant_cost
+                if cost:
+                    chips[seat] -= cost
+                    st.pot += cost
+                if transfer is not None and self.pass_transfer(transfer, seat):
+                    stuck = 0  # the passer got a card that unblocks someone: a new round
+                if stuck >= self.active:  # a full round in which nobody could play
+                    if skip_out:
+                        self.rank_the_rest()
+                    return decisions + extra + self.extra, passes
+            seat = following[seat]
+            if skip_out:
+                while st.places[seat]:
+                    seat = following[seat]
+        raise GameError(ENDLESS.format(limit=limit))
+
+
+def score_deal(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:
+    """Settle the deal and gather its outcome."""
+    points = rules.settle(st)
+    if rules.rule_set.passing.cover and points:
+        st.winner = best_score(points, st.places)
+    cards_left = [hand.bit_count() for hand in st.hands]
+    return DealResult(
+        st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left, list(st.places)
+    )
+
+
+def best_score(points: list[int], places: list[int]) -> int:
+    """The winner of a deal with covers: the most points, on a tie the one who finished first.
+
+    Where a player who cannot play lays a card face down, every turn takes a card from a
+    hand, so the order in which hands empty follows the seating from the leader and says
+    nothing about the play (the leader would win every deal): the face-down cards decide.
+    Chips paid to the winner, and ``player.is_winner`` in points, still read who finished
+    first: settling comes before the points are known."""
+    ranked = [places[s] if places[s] > 0 else len(places) + 1 for s in range(len(points))]
+    return max(range(len(points)), key=lambda s: (points[s], -ranked[s], -s))
