@@ -1494,7 +1494,7 @@ def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
     """A forced pass, in both turn loops (turns.Turns.run): beyond the pass limit it eliminates
     the passer; otherwise it is paid for, may move cards (a transfer), and counts towards a
