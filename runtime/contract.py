@@ -327,7 +327,7 @@ class RuleSet:
     compulsory: int = 0  # card ids that must be played when one of them is legal (0: none)
     # play conditions read the mover's hand: legality is asked per seat, never kept per row
     reads_hand: bool = False
-    wild: Wild | None = None  # jokers (played by their own turn loop, runtime/wild.py)
+    wild: Wild | None = None  # jokers (hooks of the one turn loop, runtime/mechanics/jokers.py)
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 

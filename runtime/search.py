@@ -14,7 +14,7 @@ better over the same worlds.  The budget is a number of playouts per decision
 (deterministic) or a time per decision.
 
 With jokers the actions include joker plays (``n_cards + card``, as the engine
-offers them), the playouts run the joker turn loop (runtime/wild.py), and a
+offers them), the playouts run the one turn loop with the joker hooks (runtime/mechanics/jokers.py), and a
 sampled world deals the jokers the other players hold among them with the
 unseen cards, each player keeping the number of cards and jokers it holds
 (public: a joker is held like a card).  Who holds which joker is not tracked

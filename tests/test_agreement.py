@@ -289,7 +289,7 @@ JOKER_HOUSE_RULES = {
     heuristic=st.booleans(),
 )
 def test_joker_deals_agree(rule: str, seed: int, heuristic: bool) -> None:
-    """Jokers (played by runtime/wild.py): the compiled module and the interpreter record
+    """Jokers (runtime/mechanics/jokers.py): the compiled module and the interpreter record
     the same joker plays, redeems, places and points."""
     from sevens.runtime.engine import Table, play_deal
     from sevens.runtime.strategies import heuristic_strategy

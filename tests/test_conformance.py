@@ -112,7 +112,7 @@ def test_legal_plays(variant: str, case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("variant", "case"), _cases("joker"))
 def test_joker_spots(variant: str, case: dict[str, Any]) -> None:
-    from sevens.runtime.wild import joker_options
+    from sevens.runtime.mechanics.jokers import joker_options
 
     for rules in _engines(variant):
         st = _position(rules, case)

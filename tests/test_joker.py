@@ -20,8 +20,8 @@ from click.testing import CliRunner
 from sevens.cli import main
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import DealResult, Table, play_deal
+from sevens.runtime.mechanics.jokers import JokerTurns, deal_with_jokers, joker_options
 from sevens.runtime.strategies import heuristic_strategy, random_strategy
-from sevens.runtime.wild import WildTurns, deal_with_jokers, joker_options
 from tests.conftest import compiled, reference
 
 VARIANT = "shichi-narabe-joker"
@@ -120,7 +120,7 @@ def test_the_holder_of_the_card_redeems_it() -> None:
     rules.setup(st)
     st.jokers = [0, 1, 0]
     table = Table(3, [random_strategy(rules)] * 3, record=False)
-    turns = WildTurns(rules, st, random.Random(0), table, None)
+    turns = JokerTurns(rules, st, random.Random(0), table, None)
     turns.extra = turns.passes = turns.stuck = 0
     assert joker_options(rules, st, 1) >> code("8C") & 1
     turns.place_joker(1, code("8C"))

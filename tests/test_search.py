@@ -160,7 +160,7 @@ def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
 
 
 def test_joker_worlds_keep_every_seat_s_cards_and_jokers_and_the_declined_cards() -> None:
-    from sevens.runtime.wild import deal_with_jokers
+    from sevens.runtime.mechanics.jokers import deal_with_jokers
 
     rules = compiled("shichi-narabe-joker")
     hands, _, jokers = deal_with_jokers(rules.rule_set, 4, 0, random.Random(2))

@@ -1470,7 +1470,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
 @njit(cache=True)
 def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
     """``seat`` puts a joker where ``card`` goes (the row grows as if it were played); the
-    holder of ``card`` plays it onto the joker's place and takes the joker (wild.place_joker).
+    holder of ``card`` plays it onto the joker's place and takes the joker (mechanics.jokers.place_joker).
     Returns the extra decisions taken (the redeem)."""
     w = card >> 6
     bit = card_bit(card)
@@ -1521,7 +1521,7 @@ def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
 
 @njit(cache=True)
 def run_wild_turns(c, cm, rt, v, m, dec, ev, seat, deal):
-    """The turn loop of a deal with jokers (wild.WildTurns.run): cards, joker plays, redeems
+    """The turn loop of a deal with jokers (turns.Turns.run with the hooks of mechanics.jokers.JokerTurns): cards, joker plays, redeems
     and passes; the mechanics that loop leaves out (follow-ups, draws, covers, transfers after
     a forced pass, "last card") are left out here too."""
     voluntary = c[C_VOLUNTARY] != 0

@@ -32,10 +32,10 @@ import greenlet
 from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import DealResult, play_deal
+from sevens.runtime.mechanics.jokers import JokerTable
 from sevens.runtime.records import game_record
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
-from sevens.runtime.wild import JokerTable
 
 __all__ = [
     "COVER",
@@ -413,7 +413,7 @@ class Game:
 
     def _redeems(self, st: DealState, seat: int, legal: int) -> bool:
         """Whether this request answers the joker play just made: only its card's holder is
-        asked between that play and the next turn (runtime/wild.py: ``place_joker``)."""
+        asked between that play and the next turn (runtime/mechanics/jokers.py: ``place_joker``)."""
         if self.first_joker is None or not self.history or self.kinds[-1] != "turn":
             return False
         card = self.history[-1][1] - self.first_joker

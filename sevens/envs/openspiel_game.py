@@ -259,7 +259,7 @@ class IllegalSpielAction(pyspiel.SpielError, IllegalAction):
 
 def deal_order(rule_set: RuleSet, players: int, dealer: int) -> list[int]:
     """The seat that receives each dealt card in turn, as the engine deals (runtime/engine.py:
-    ``deal_cards``; with jokers runtime/wild.py: ``deal_with_jokers``, the jokers shuffled in);
+    ``deal_cards``; with jokers runtime/mechanics/jokers.py: ``deal_with_jokers``, the jokers shuffled in);
     the cards after these form the stock."""
     total = len(rule_set.dealt) + (0 if rule_set.wild is None else rule_set.wild.jokers)
     size = total // players if rule_set.deal.equal_hands else rule_set.deal.hand_size
