@@ -767,6 +767,11 @@ FIRST_OUT_WINS = (
     "The others play on until at most one player still holds cards. The players are ranked by "
     "the order in which they went out (first out, first place)."
 )
+INTRO_RANKED_BY_GOING_OUT = (
+    "%(name)s is a card game for %(min)s to %(max)s players with %(cards)s cards. The players take "
+    "turns laying cards in rows on the table; play goes on until the players have got rid of their "
+    "cards, and the order in which they go out ranks them."
+)
 BEST_SCORE_WINS = (
     "Being out first does not win the deal: the player with the best score for the deal wins "
     "it, and between equal scores the one who went out first."
@@ -779,3 +784,6 @@ def test_a_deal_with_face_down_cards_goes_to_the_best_score_on_the_sheet(lang: s
     text = " ".join(render_rulesheet(rules_of("pai-qi"), lang, "md").split())
     assert catalog[BEST_SCORE_WINS].string in text
     assert catalog[FIRST_OUT_WINS].string not in text
+    # the intro's clause that ranks by going out (after the last ';', or '、' in Japanese)
+    clause = catalog[INTRO_RANKED_BY_GOING_OUT].string.split(";")[-1].split("、")[-1]
+    assert clause.strip() not in text
