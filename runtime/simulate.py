@@ -11,10 +11,14 @@ are totals per match.
 from __future__ import annotations
 
 import random
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from types import FrameType
 from typing import IO, Any
 
 from .api import GameError, Rules
@@ -44,6 +48,8 @@ class Summary:
     mean_chips: list[float] | None = None
     mean_points: list[float] | None = None
     deals_per_game: float = 1.0
+    planned: int = 0  # games asked for; ``games`` is how many were played
+    partial: bool = False  # interrupted (Ctrl-C) before all planned games were played
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -97,39 +103,81 @@ def simulate(
         options.strategy,
         wins=[0.0] * players,
     )
+    summary.planned = options.games
     totals = _Totals(players)
     started = time.perf_counter()
-    for game in range(options.games):
-        rng = random.Random(options.seed + game)
-        if options.deals is None:
-            table.dealer = int(rng.random() * players)
-            deals = [play_deal(rules, table, rng)]
-            winners = [] if deals[0].winner is None else [deals[0].winner]
-        else:
-            match = play_match(rules, table, rng, options.deals)
-            deals, winners = match.deals, match.winners
-            table.previous_winner, table.carried_pot = None, 0
-        totals.add(summary, deals, winners)
-        if record is not None:
-            for number, deal in enumerate(deals, start=1):
-                line = game_record(
-                    rules.rule_set.id,
-                    players,
-                    options.seed + game,
-                    number,
-                    deal,
-                    rules.rule_set.chips is not None,
-                    rules.rule_set.points is not None,
-                )
-                write_record(record, line)
-        if progress is not None and game % 64 == 63:
-            progress(game + 1)
+    with _stop_on_ctrl_c() as stop:
+        for game in range(options.games):
+            if stop.requested:
+                summary.games, summary.partial = game, True
+                break
+            _play_game(rules, options, table, totals, summary, record, game)
+            if progress is not None and game % 64 == 63:
+                progress(game + 1)
+    played = summary.games
     summary.seconds = time.perf_counter() - started
-    summary.deals_per_game = totals.deals / max(options.games, 1)
-    _finish(
-        summary, rules, options.games, totals.decisions, totals.passes, totals.chips, totals.points
-    )
+    summary.deals_per_game = totals.deals / max(played, 1)
+    _finish(summary, rules, played, totals.decisions, totals.passes, totals.chips, totals.points)
     return summary
+
+
+class _StopRequest:
+    """Set by Ctrl-C; the run stops before its next game, so every game counted is whole."""
+
+    requested = False
+
+    def request(self, signum: int, frame: FrameType | None) -> None:
+        self.requested = True
+
+
+@contextmanager
+def _stop_on_ctrl_c() -> Iterator[_StopRequest]:
+    """Ctrl-C ends the run after the game under way (the main thread only; elsewhere it
+    raises as usual), and the previous handler comes back afterwards."""
+    stop = _StopRequest()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, stop.request)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _play_game(
+    rules: Rules,
+    options: Options,
+    table: Table,
+    totals: _Totals,
+    summary: Summary,
+    record: IO[str] | None,
+    game: int,
+) -> None:
+    """Play game number ``game`` (a deal or a match), add it to the sums, record it."""
+    players = options.players
+    rng = random.Random(options.seed + game)
+    if options.deals is None:
+        table.dealer = int(rng.random() * players)
+        deals = [play_deal(rules, table, rng)]
+        winners = [] if deals[0].winner is None else [deals[0].winner]
+    else:
+        match = play_match(rules, table, rng, options.deals)
+        deals, winners = match.deals, match.winners
+        table.previous_winner, table.carried_pot = None, 0
+    totals.add(summary, deals, winners)
+    if record is not None:
+        for number, deal in enumerate(deals, start=1):
+            line = game_record(
+                rules.rule_set.id,
+                players,
+                options.seed + game,
+                number,
+                deal,
+                rules.rule_set.chips is not None,
+                rules.rule_set.points is not None,
+            )
+            write_record(record, line)
 
 
 class _Totals:

@@ -18,6 +18,7 @@ __all__ = [
     "Strategy",
     "choose_uniformly",
     "heuristic_strategy",
+    "random_play_strategy",
     "random_strategy",
     "search_strategy",
     "withholding_strategy",
@@ -27,6 +28,22 @@ __all__ = [
 def random_strategy(rules: Rules) -> Strategy:
     """Uniform among the legal actions: :func:`choose_uniformly`, whatever the rules."""
     return choose_uniformly
+
+
+def random_play_strategy(rules: Rules) -> Strategy:
+    """Uniform among the legal *cards*; passes only when it holds none it may play.
+
+    A random player who never throws a turn away: where the rules let a player
+    pass while able to play, :func:`random_strategy` passes as often as it plays
+    a given card, which no person does when passing gains nothing.  The balance
+    lab's default player, so that comparing a passing rule compares games, not
+    bots that pass at random.
+    """
+
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        return choose_uniformly(st, seat, legal, can_pass and legal == 0, rng)
+
+    return choose
 
 
 def heuristic_strategy(rules: Rules) -> Strategy:
@@ -101,6 +118,7 @@ def search_strategy(rules: Rules) -> Strategy:
 #: Strategy factories by the name used on the command line.
 STRATEGIES: dict[str, Callable[[Rules], Strategy]] = {
     "random": random_strategy,
+    "random-play": random_play_strategy,
     "heuristic": heuristic_strategy,
     "withhold": withholding_strategy,
     "search": search_strategy,

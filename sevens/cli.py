@@ -7,7 +7,6 @@ clear message and exit with status 2, never a traceback.
 from __future__ import annotations
 
 import io
-import json
 import math
 import signal
 import sys
@@ -25,7 +24,7 @@ from sevens.compiler.errors import Diagnostic, SevensError, escape_text
 from sevens.compiler.limits import MAX_SESSION_DEALS
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
 from sevens.compiler.model import SYMBOL_TO_SUIT
-from sevens.compiler.output import open_output
+from sevens.compiler.output import open_output, write_private
 from sevens.compiler.pipeline import (
     compile_file,
     find_rulespec,
@@ -36,10 +35,12 @@ from sevens.compiler.pipeline import (
 )
 from sevens.runtime.api import GameError
 
+from .json_output import document
 from .options import OUTPUT_FILE, FloatBetween
 
 EXIT_INVALID = 2
 EXIT_STALE = 1
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a program stopped by Ctrl-C
 
 
 def _fail(message: str) -> None:
@@ -90,7 +91,22 @@ def _user_errors() -> Iterator[None]:
         _fail(f"error: {exc}")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _SevensGroup(click.Group):
+    """The command group; Ctrl-C anywhere exits 130 with one line, not click's "Aborted!" and 1.
+
+    Commands that can show partial results (simulate, analyse, compare) catch it
+    themselves, print what was played and exit 130 too.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_SevensGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sevens")
 def main() -> None:
     """A rules compiler for the Sevens family of card games (Fan Tan, Parliament, …).
@@ -149,24 +165,25 @@ def _builtin_files() -> list[Path]:
     "-o",
     "--output",
     type=OUTPUT_FILE,
-    help="Directory for modules of non-built-in rulespecs.",
+    help="Directory for modules of non-built-in rulespecs (default: the cache, $SEVENS_CACHE).",
 )
 def compile_command(files: tuple[Path, ...], check: bool, output: Path | None) -> None:
-    """(Re)generate generated/<id>.py for the built-in rulespecs (or FILES)."""
+    """(Re)generate generated/<id>.py for the built-in rulespecs; FILES of your own are
+    compiled into the cache (or -o DIR) and the module's path is printed."""
     targets = list(files) or _builtin_files()
     with _user_errors():
         compiled = [(path, compile_file(path)) for path in targets]  # all or nothing
-        destinations = [_destination(path, result.spec.id, output) for path, result in compiled]
+        destinations = [_destination(path, result.spec, output) for path, result in compiled]
         _check_distinct(destinations, [path for path, _ in compiled])
     stale = []
-    for destination, (_, result) in zip(destinations, compiled, strict=True):
+    for destination, (source, result) in zip(destinations, compiled, strict=True):
         current = destination.read_text(encoding="utf-8") if destination.is_file() else None
-        if current == result.source:
-            continue
-        stale.append(destination)
-        if not check:
-            with _user_errors():
-                write_atomic(destination, result.source, inputs=targets)
+        if current != result.source:
+            stale.append(destination)
+            if not check:
+                _write_module(destination, result.source, source, output, targets)
+        if files and not is_builtin(source) and not check:
+            click.echo(f"{source}: module {destination}")
     if check:
         stale += _orphans() if not files else []
         for path in stale:
@@ -175,14 +192,25 @@ def compile_command(files: tuple[Path, ...], check: bool, output: Path | None) -
     click.echo(f"compiled {len(compiled)} rulespec(s), {len(stale)} module(s) written")
 
 
-def _destination(path: Path, variant_id: str, output: Path | None) -> Path:
+def _write_module(
+    destination: Path, text: str, source: Path, output: Path | None, inputs: list[Path]
+) -> None:
+    """A built-in's module or one for -o DIR replaces the file; the cache's copy is private."""
+    with _user_errors():
+        if is_builtin(source) or output is not None:
+            write_atomic(destination, text, inputs=inputs)
+        else:
+            write_private(destination, text, what="the cached module", make_parents=True)
+
+
+def _destination(path: Path, spec: Any, output: Path | None) -> Path:
+    from .loading.registry import cached_module_path
+
     if output is not None:
-        return output / f"{variant_id}.py"
+        return output / f"{spec.id}.py"
     if is_builtin(path):
-        return generated_path(variant_id)
-    raise SevensError(
-        Diagnostic(f"{path}: not a built-in rulespec; give -o DIR to choose where its module goes")
-    )
+        return generated_path(spec.id)
+    return cached_module_path(spec)
 
 
 def _check_distinct(destinations: list[Path], sources: list[Path]) -> None:
@@ -295,20 +323,22 @@ def simulate(
         with _record_stream(record, inputs) as stream, _progress(games) as progress:
             summary = run(rules, options, stream, progress)
     if as_json:
-        click.echo(json.dumps(summary.as_dict(), indent=2))
+        click.echo(document("simulate", summary.as_dict(), indent=2))
     else:
         _print_summary(summary.as_dict())
+    if summary.partial:
+        click.echo(
+            f"interrupted: partial results from {summary.games} of {summary.planned} games",
+            err=True,
+        )
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def _default_players(variant: str, players: int | None) -> int:
-    """The player count asked for, else the rule set's recommended one (players.best's low
-    end), else 4 moved inside players.min … max."""
-    if players is not None:
-        return players
-    spec = load_rulespec(find_rulespec(variant)).spec
-    if spec.players.best is not None:
-        return int(str(spec.players.best).replace("–", "-").split("-")[0])
-    return min(max(4, spec.players.min), spec.players.max)
+    """The player count asked for, else the rule set's recommended one."""
+    from .loading.registry import recommended_players
+
+    return players if players is not None else recommended_players(variant)
 
 
 def _native_simulator(variant: str, options: Any) -> Any:
@@ -415,7 +445,12 @@ def _print_summary(summary: dict[str, Any]) -> None:
     help="Cards on the table, in the order they were played, e.g. '7H 7C 6C 8C'.",
 )
 @click.option("--hand", required=True, help="The hand of the player to move, e.g. '5C 9H 10C 7S'.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print a JSON object: {"schema", "version", "legal": [cards], "can_pass": true/false}.',
+)
 def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     """The legal plays of the player to move in a position."""
     from .play.legal import legal_cards
@@ -423,7 +458,7 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     with _user_errors():
         cards, can_pass = legal_cards(_load_rules(variant), table, hand)
     if as_json:
-        _echo(json.dumps({"legal": cards, "can_pass": can_pass}))
+        _echo(document("legal", {"legal": cards, "can_pass": can_pass}))
     else:
         passing = " (or pass)" if cards and can_pass else ""
         _echo(" ".join(cards) + passing if cards else "(none: pass)")
@@ -512,6 +547,45 @@ def rulesheet(variant: str | None, lang: str, fmt: str, output: Path | None, all
             _echo(text, nl=False)
         else:
             write_atomic(output, text, inputs=[Path(p) for p in rules.spec.chain_paths])
+
+
+@main.command(name="list")
+@click.option(
+    "--lang", "-l", default="en", show_default=True, help="Language of the names (as rulesheet)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the list as a JSON document.")
+def list_command(lang: str, as_json: bool) -> None:
+    """The built-in rule sets: id, name, kind and players."""
+    from sevens.compiler.rulesheet.i18n import LANGUAGES
+
+    with _user_errors():
+        if lang not in LANGUAGES:
+            raise SevensError(
+                Diagnostic(f"unknown language '{lang}' (known: {' '.join(LANGUAGES)})")
+            )
+        rows = [_variant_row(path, lang) for path in _builtin_files()]
+    if as_json:
+        _echo(document("variants", {"variants": rows}, indent=2, ensure_ascii=False))
+        return
+    width = max(len(row["id"]) for row in rows)
+    for row in rows:
+        players = f"{row['min_players']}–{row['max_players']}"
+        best = f", best {row['best_players']}" if row["best_players"] else ""
+        _echo(f"{row['id']:<{width}}  {row['name']}  ({row['kind']}, {players} players{best})")
+
+
+def _variant_row(path: Path, lang: str) -> dict[str, Any]:
+    spec = load_rulespec(path).spec
+    naming = spec.naming
+    return {
+        "id": spec.id,
+        "name": naming.names.get(lang, spec.name),
+        "kind": naming.kind or "game",
+        "min_players": spec.players.min,
+        "max_players": spec.players.max,
+        "best_players": spec.players.best,
+        "extends": spec.chain[-2] if len(spec.chain) > 1 else None,
+    }
 
 
 @main.command()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
@@ -16,6 +19,25 @@ from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
 
 BUILTIN_IDS = builtin_ids()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The suite never writes to the user's cache: the whole run (and every command it
+    starts) uses a temporary ``SEVENS_CACHE``."""
+    cache = tmp_path_factory.mktemp("sevens-cache")
+    previous = os.environ.get("SEVENS_CACHE")
+    os.environ["SEVENS_CACHE"] = str(cache)
+    yield cache
+    if previous is None:
+        os.environ.pop("SEVENS_CACHE", None)
+    else:
+        os.environ["SEVENS_CACHE"] = previous
+
+
+def without_header(document: dict[str, Any]) -> dict[str, Any]:
+    """A ``--json`` document without its ``schema`` and ``version`` keys."""
+    return {key: value for key, value in document.items() if key not in ("schema", "version")}
 
 
 @cache

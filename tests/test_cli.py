@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from sevens.cli import main
 from sevens.compiler import pipeline
-from tests.conftest import BUILTIN_IDS
+from tests.conftest import BUILTIN_IDS, without_header
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE_RULE = """\
@@ -98,7 +98,8 @@ def test_legal_answers_the_worked_example_of_seed_001() -> None:
     code, output = run(
         "legal", "fan-tan", "--table", "7♥ 7♣ 6♣ 8♣", "--hand", "5♣ 9♥ 10♣ 7♠", "--json"
     )
-    assert (code, json.loads(output)) == (0, {"legal": ["5C", "7S"], "can_pass": False})
+    assert code == 0
+    assert without_header(json.loads(output)) == {"legal": ["5C", "7S"], "can_pass": False}
 
 
 @pytest.mark.parametrize(
@@ -120,7 +121,7 @@ def test_legal_json_says_whether_passing_is_allowed() -> None:
     def answer(variant: str, table: str, hand: str) -> object:
         code, output = run("legal", variant, "--table", table, "--hand", hand, "--json")
         assert code == 0, output
-        return json.loads(output)
+        return without_header(json.loads(output))
 
     assert answer("voluntary-pass", "7D", "8D") == {"legal": ["8D"], "can_pass": True}
     # the holder of the opening card may not refuse it (seed 000, "muss sie … legen")
@@ -197,11 +198,9 @@ def test_a_house_rule_outside_rulespecs_is_compiled_into_the_cache(
     assert (code, output.strip()) == (0, "7D")
 
 
-def test_compile_of_a_user_file_needs_an_output_directory(tmp_path: Path) -> None:
+def test_compile_of_a_user_file_writes_to_an_output_directory_when_given(tmp_path: Path) -> None:
     house = tmp_path / "pub.yaml"
     house.write_text(HOUSE_RULE)
-    code, output = run("compile", str(house))
-    assert code == 2 and "-o DIR" in output
     code, _ = run("compile", str(house), "-o", str(tmp_path / "out"))
     assert code == 0 and (tmp_path / "out" / "pub-parliament.py").exists()
 

@@ -211,9 +211,18 @@ def test_compare_a_rule_set_with_itself_finds_no_difference(
     assert not any(row["real"] for row in rows)
 
 
-def test_compare_finds_that_voluntary_passing_lengthens_deals() -> None:
+def test_compare_finds_that_voluntary_passing_lengthens_deals_of_random_bots() -> None:
     code, output = lab(
-        "compare", "parliament", "voluntary-pass", "--games", "400", "--jobs", "1", "--json"
+        "compare",
+        "parliament",
+        "voluntary-pass",
+        "--games",
+        "400",
+        "--jobs",
+        "1",
+        "--json",
+        "--strategy",
+        "random",
     )
     assert code == 0, output
     result = json.loads(output)
@@ -398,3 +407,57 @@ def test_nan_is_refused_by_the_lab_options(option: str) -> None:
     result = CliRunner().invoke(main, ["analyse", "parliament", "-g", "4", "-q", option, "nan"])
     assert result.exit_code == 2, result.output
     assert "not nan" in result.output
+
+
+# --- sensible defaults -------------------------------------------------------------------
+
+
+def test_the_default_players_never_pass_when_they_could_play() -> None:
+    """Voluntary passing changes nothing for players who never throw a turn away: the lab's
+    default table plays the same games under both rules, and says who played."""
+    code, output = lab(
+        "compare", "parliament", "voluntary-pass", "--games", "300", "--jobs", "1", "--json"
+    )
+    assert code == 0, output
+    result = json.loads(output)
+    assert result["seats"] == ["random-play"] * 4
+    rows = result["experiments"]["main"]["differences"]
+    assert rows and all(row["difference"]["value"] == 0 for row in rows)
+
+
+def test_compare_shows_the_withholding_experiment_of_the_rule_set_that_has_it() -> None:
+    code, output = lab(
+        "compare", "parliament", "voluntary-pass", "--games", "200", "--jobs", "1", "--json"
+    )
+    assert code == 0, output
+    result = json.loads(output)
+    penalty = result["experiments"]["penalty"]
+    assert penalty["a"] is None and penalty["b"]["games"] == 200
+    assert penalty["b"]["focus"] == "withhold"
+    assert any(line.startswith("[penalty, B only] Penalty:") for line in result["findings"])
+    assert result["played"] == result["planned"]
+    code, text = lab("compare", "parliament", "voluntary-pass", "--games", "200", "--jobs", "1")
+    assert code == 0 and "[penalty, B only]" in text
+
+
+def test_the_lab_plays_the_rule_sets_recommended_number_of_players() -> None:
+    code, output = lab("analyse", "double-deck", "--games", "40", "--jobs", "1", "--json")
+    assert code == 0, output
+    assert json.loads(output)["players"] == 7  # double-deck: 7 to 12 players, no players.best
+    code, output = lab("compare", "cinquillo", "parliament", "--games", "40", "-j", "1", "--json")
+    assert code == 0, output
+    assert json.loads(output)["players"] == 4  # the first rule set's (cinquillo: best 4)
+
+
+def test_a_penalty_experiment_says_who_gains_by_place_after_the_offender() -> None:
+    """Kingmaking made visible: each seat after the withholding one, its wins and its edge."""
+    code, output = lab("analyse", "refusal-penalty", "--games", "1200", "--jobs", "1", "--json")
+    assert code == 0, output
+    result = json.loads(output)
+    after = result["experiments"]["penalty"]["after_focus"]
+    assert [row["after"] for row in after] == [1, 2, 3]
+    focus = result["experiments"]["penalty"]["win"]["value"]
+    total = focus + sum(row["win"]["value"] for row in after)
+    assert total == pytest.approx(1.0, abs=0.02)  # the four seats share the deals won
+    assert all(row["edge"]["low"] <= row["edge"]["value"] <= row["edge"]["high"] for row in after)
+    assert any("Who gains:" in line for line in result["findings"])

@@ -8,7 +8,6 @@ run and reports what was played, marked partial (exit status 130).
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -29,6 +28,8 @@ from sevens.runtime.match import number_of_deals
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
 
+from ..json_output import document
+from ..loading.registry import recommended_players
 from ..options import OUTPUT_FILE, FloatBetween
 from . import figures
 from .measures import plan
@@ -63,6 +64,10 @@ def _user_errors() -> Iterator[None]:
         sys.exit(EXIT_INVALID)
 
 
+#: The lab's player when none is named: random cards, but no pass it could avoid (a
+#: random bot that passes at random would make every passing rule look costly).
+DEFAULT_STRATEGY = "random-play"
+
 #: The most worker processes one run starts.
 MAX_JOBS = 256
 
@@ -70,7 +75,12 @@ MAX_JOBS = 256
 def _common(command: F) -> F:
     """The options ``analyse`` and ``compare`` share."""
     options = [
-        click.option("--players", "-p", default=4, show_default=True, help="Number of players."),
+        click.option(
+            "--players",
+            "-p",
+            type=int,
+            help="Number of players (default: the rule set's recommended count, as simulate).",
+        ),
         click.option(
             "--games",
             "-g",
@@ -87,7 +97,11 @@ def _common(command: F) -> F:
             type=click.IntRange(min=0),  # Random(-n) is Random(n): seeds below 0 repeat deals
             help="Game g uses seed+g; not negative.",
         ),
-        click.option("--strategy", help="Bot strategy for every seat (default: random)."),
+        click.option(
+            "--strategy",
+            help=f"Bot strategy for every seat (default: {DEFAULT_STRATEGY}: a random legal "
+            "card, never a pass it could avoid).",
+        ),
         click.option("--seats", help="A strategy per seat, e.g. heuristic,random,random,random."),
         click.option(
             "--confidence",
@@ -138,7 +152,7 @@ def _seats(strategy: str | None, seats: str | None, players: int) -> tuple[str, 
     """The strategy of every seat, from ``--strategy`` or ``--seats``."""
     if strategy is not None and seats is not None:
         raise SevensError(Diagnostic("give --strategy or --seats, not both"))
-    names = seats.split(",") if seats is not None else [strategy or "random"] * players
+    names = seats.split(",") if seats is not None else [strategy or DEFAULT_STRATEGY] * players
     names = [name.strip() for name in names]
     for name in names:
         if name not in STRATEGIES:
@@ -222,6 +236,8 @@ def _match_deals(source: Source, players: int) -> int:
 def analyse(variant: str, **options: Any) -> None:
     """How fair is VARIANT, how long are its deals, does skill matter: figures with intervals."""
     with _user_errors():
+        if options["players"] is None:
+            options["players"] = recommended_players(variant)
         source = _prepare(variant, options["players"])
         options["inputs"] = _input_files([variant])
         _check_outputs(options, options["inputs"])
@@ -231,7 +247,7 @@ def analyse(variant: str, **options: Any) -> None:
                 job, options["jobs"], options["scheduler"], options["quiet"], stream
             )
         result = analysis(job, outcome, options["confidence"], options["games"])
-        _finish(result, options, seconds, _print_analysis)
+        _finish("analyse", result, options, seconds, _print_analysis)
 
 
 @click.command()
@@ -241,13 +257,15 @@ def analyse(variant: str, **options: Any) -> None:
 def compare(first: str, second: str, **options: Any) -> None:
     """Play the same deals under rule sets FIRST and SECOND and say which differences are real."""
     with _user_errors():
+        if options["players"] is None:
+            options["players"] = recommended_players(first)
         sources = [_prepare(ref, options["players"]) for ref in (first, second)]
         options["inputs"] = _input_files([first, second])
         _check_outputs(options, options["inputs"])
         job = _job(sources, options)
         outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
         result = comparison(job, outcome, options["confidence"], options["games"])
-        _finish(result, options, seconds, _print_comparison)
+        _finish("compare", result, options, seconds, _print_comparison)
 
 
 def _job(sources: list[Source], options: dict[str, Any], record: bool = False) -> Job:
@@ -311,6 +329,8 @@ def comparison(job: Job, outcome: Outcome, confidence: float, games: int) -> dic
     found: list[str] = []
     for e in job.experiments:
         if e.name not in sides[0] or e.name not in sides[1]:
+            experiments[e.name], lines = _one_sided(e.name, sides, confidence)
+            found += lines
             continue
         a, b = outcome.tallies[e.name]
         rows = figures.differences(a, b, outcome.paired[e.name], job.players, confidence)
@@ -328,6 +348,21 @@ def comparison(job: Job, outcome: Outcome, confidence: float, games: int) -> dic
     }
 
 
+def _one_sided(
+    name: str, sides: list[dict[str, Any]], confidence: float
+) -> tuple[dict[str, Any], list[str]]:
+    """An experiment only one rule set has (withholding, where only one lets a player pass
+    while able to play): its figures for that side, with nothing to difference."""
+    side = "a" if name in sides[0] else "b"
+    figures_of = sides[0 if side == "a" else 1][name]
+    lines = figures.findings({name: figures_of}, 1 - confidence)
+    label = side.upper()
+    return (
+        {side: figures_of, "a" if side == "b" else "b": None, "differences": []},
+        [f"[{name}, {label} only] {line}" for line in lines],
+    )
+
+
 def _pairing_note(same_deck: bool) -> str:
     if same_deck:
         return "game g of both rule sets: same seed, dealer, shuffle, seats and strategies"
@@ -339,6 +374,7 @@ def _pairing_note(same_deck: bool) -> str:
 
 
 def _finish(
+    kind: str,
     result: dict[str, Any],
     options: dict[str, Any],
     seconds: float,
@@ -349,7 +385,7 @@ def _finish(
 
         write_text(options["report"], render(result), what="the report", inputs=options["inputs"])
     if options["as_json"]:
-        click.echo(json.dumps(_finite(result), indent=2, ensure_ascii=False, allow_nan=False))
+        click.echo(document(kind, _finite(result), indent=2, ensure_ascii=False, allow_nan=False))
     else:
         show(result, seconds)
     if result["partial"]:
@@ -404,6 +440,8 @@ def _print_comparison(result: dict[str, Any], seconds: float) -> None:
     )
     click.echo(f"pairing   {result['pairing']}")
     for name, experiment in result["experiments"].items():
+        if not experiment["differences"]:
+            continue  # played by one rule set only: its figures are in the findings
         click.echo(f"\n[{name}]  {'measure':<30}{'A':>10}{'B':>10}  difference A − B")
         for row in experiment["differences"]:
             mark = "real" if row["real"] else ""

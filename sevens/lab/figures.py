@@ -114,7 +114,22 @@ def focus_figures(
             result[f"{key}_edge"] = _mean(
                 tally.get(f"focus {key}"), confidence, "games", players - 1
             )
+    if players >= 3:
+        result["after_focus"] = _after_focus(tally, players, confidence)
     return result
+
+
+def _after_focus(tally: Tally, players: int, confidence: float) -> list[Figures]:
+    """Who gains from the focus seat: for each seat ``k`` places after it, its win rate and
+    its edge over the other seats that are not the focus seat."""
+    return [
+        {
+            "after": k,
+            "win": wilson(tally.get(f"after focus {k}").total, tally.games, confidence).as_dict(),
+            "edge": _mean(tally.get(f"after focus edge {k}"), confidence, "games", players - 2),
+        }
+        for k in range(1, players)
+    ]
 
 
 def match_figures(tally: Tally, facts: RuleFacts, players: int, confidence: float) -> Figures:
@@ -272,7 +287,27 @@ def focus_findings(fig: Figures, name: str) -> list[str]:
             edge = fig[f"{key}_edge"]
             shown = "a real difference" if _real(edge) else "no difference shown"
             found.append(f"  Its {key} per game, minus the others' mean: {signed(edge)}: {shown}.")
+    if name != "skill" and "after_focus" in fig:
+        found.append(_gains_finding(fig["after_focus"]))
     return found
+
+
+def _gains_finding(after: list[Figures]) -> str:
+    """Who gains from the focus seat, by place after it: kingmaking shows as a real edge."""
+    seats = "; ".join(f"{_ordinal(row['after'])} after it {percent(row['win'])}" for row in after)
+    gaining = [row for row in after if _real(row["edge"]) and row["edge"]["value"] > 0]
+    if not gaining:
+        verdict = "no seat gains more than the others"
+    else:
+        verdict = "; ".join(
+            f"the {_ordinal(row['after'])} seat after it gains {_points(row['edge'])} over the others"
+            for row in gaining
+        )
+    return f"  Who gains: {seats}: {verdict}."
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
 def match_findings(fig: Figures, alpha: float) -> list[str]:

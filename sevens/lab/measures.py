@@ -178,6 +178,23 @@ def _per_seat(obs: Observation, key: str, values: list[int], focus: int | None) 
         obs[f"focus {key}"] = (n - 1) * values[focus] - (sum(values) - values[focus])
 
 
+def _after_focus(obs: Observation, wins: list[int], focus: int | None) -> None:
+    """Who gains from the focus seat's play: for the seat ``k`` places after it (its left
+    neighbour is ``k = 1``), its win and its edge over the other non-focus seats.
+
+    The edge is ``(n-2) x (win_k - mean of the other non-focus seats' wins)``, an integer;
+    a penalty that hands the game to one neighbour shows as a real edge there.
+    """
+    n = len(wins)
+    if focus is None or n < 3:
+        return
+    bystanders = sum(wins) - wins[focus]
+    for k in range(1, n):
+        won = wins[(focus + k) % n]
+        obs[f"after focus {k}"] = won
+        obs[f"after focus edge {k}"] = (n - 2) * won - (bystanders - won)
+
+
 def observe_deal(
     deal: DealResult, dealer: int, leader: int | None, focus: int | None, facts: RuleFacts
 ) -> Observation:
@@ -188,6 +205,7 @@ def observe_deal(
     _per_seat(obs, "win", wins, focus)
     if focus is not None:
         obs["focus won"] = wins[focus]
+    _after_focus(obs, wins, focus)
     for k in range(players):  # position k: k seats left of the dealer's left
         obs[f"position {k}"] = wins[(dealer + 1 + k) % players]
     if leader is not None:
@@ -210,6 +228,7 @@ def observe_match(match: MatchResult, focus: int | None, facts: RuleFacts) -> Ob
     _per_seat(obs, "win", wins, focus)
     if focus is not None:
         obs["focus won"] = wins[focus]
+    _after_focus(obs, wins, focus)
     obs["blocked"] = sum(deal.winner is None for deal in match.deals)
     if facts.has_chips:
         _per_seat(obs, "chips", match.chips, focus)
@@ -224,7 +243,7 @@ def plan(
     """The experiments of an analysis: the table asked for, skill, penalty, session.
 
     * ``main``: every seat as asked (``--strategy`` or ``--seats``);
-    * ``skill``: one ``heuristic`` seat among ``random`` ones;
+    * ``skill``: one ``heuristic`` seat among ``random-play`` ones;
     * ``penalty`` (rule sets that let a player pass while able to play): one
       ``withhold`` seat, which passes on purpose, among ``heuristic`` ones;
     * ``session``: matches as the rule set's session says, with the main
@@ -232,7 +251,7 @@ def plan(
     """
     experiments = [
         Experiment("main", games, seats=seats, leader=True),
-        Experiment("skill", games, focus="heuristic", others="random"),
+        Experiment("skill", games, focus="heuristic", others="random-play"),
     ]
     if any(f.voluntary_pass for f in facts):
         experiments.append(Experiment("penalty", games, focus="withhold", others="heuristic"))

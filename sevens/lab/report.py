@@ -176,7 +176,7 @@ def _edges_plot(sides: list[Side]) -> str:
         suffix = f" ({label})" if len(sides) > 1 else ""
         rows.append((f"leader{suffix}", experiments["main"]["leader"]["edge"], k))
         for name in ("skill", "penalty"):
-            if _played([sides[k]], name):
+            if _played([sides[k]], name):  # a side without voluntary passing has no penalty
                 figure = experiments[name]
                 rows.append((f"{name}: {figure['focus']}{suffix}", figure["edge"], k))
 
@@ -330,9 +330,10 @@ def render(result: dict[str, Any]) -> str:
 def _render_comparison(result: dict[str, Any]) -> str:
     a, b = result["a"]["variant"], result["b"]["variant"]
     experiments = result["experiments"]
+    # an experiment one rule set lacks (withholding without voluntary passing) is None there
     sides = [
-        (f"A: {a}", {name: e["a"] for name, e in experiments.items()}),
-        (f"B: {b}", {name: e["b"] for name, e in experiments.items()}),
+        (f"A: {a}", {name: e["a"] for name, e in experiments.items() if e["a"] is not None}),
+        (f"B: {b}", {name: e["b"] for name, e in experiments.items() if e["b"] is not None}),
     ]
     body = [
         f"<p>Pairing: {html.escape(result['pairing'])}.</p>",
@@ -341,6 +342,8 @@ def _render_comparison(result: dict[str, Any]) -> str:
     ]
     for name, experiment in experiments.items():
         rows = experiment["differences"]
+        if not rows:
+            continue  # played by one rule set only: in the findings and side by side
         shares = [
             r
             for r in rows

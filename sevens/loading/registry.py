@@ -31,6 +31,7 @@ from types import ModuleType
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.emit import source_hash
 from sevens.compiler.errors import Diagnostic, SevensError
+from sevens.compiler.model import Rulespec
 from sevens.compiler.output import write_private
 from sevens.compiler.pipeline import (
     compile_rules,
@@ -94,11 +95,16 @@ def _builtin_module(analysed: AnalysedRules) -> ModuleType:
     return module_from_text(compile_rules(analysed).source, str(module_path), name)
 
 
+def cached_module_path(spec: Rulespec) -> Path:
+    """Where the readable copy of a user rulespec's module is kept in the cache."""
+    return cache_dir() / f"{spec.id}-{source_hash(spec)}.py"
+
+
 def _user_module(analysed: AnalysedRules) -> ModuleType:
     spec = analysed.spec
     key = source_hash(spec)
     text = compile_rules(analysed).source
-    cached = cache_dir() / f"{spec.id}-{key}.py"
+    cached = cached_module_path(spec)
     _keep_copy(cached, text)
     return module_from_text(text, str(cached), f"sevens_user_{spec.id.replace('-', '_')}_{key}")
 
@@ -135,3 +141,12 @@ def _read_copy(cached: Path, size: int) -> str | None:
             return None
         data = handle.read(size + 1)
     return data.decode("utf-8", "replace")
+
+
+def recommended_players(reference: str) -> int:
+    """The player count a run uses when none is given: the low end of the rule set's
+    ``players.best``, else 4 moved inside ``players.min … max``."""
+    spec = load_rulespec(find_rulespec(reference)).spec
+    if spec.players.best is not None:
+        return int(str(spec.players.best).replace("–", "-").split("-")[0])
+    return min(max(4, spec.players.min), spec.players.max)
