@@ -461,3 +461,14 @@ def test_a_penalty_experiment_says_who_gains_by_place_after_the_offender() -> No
     assert total == pytest.approx(1.0, abs=0.02)  # the four seats share the deals won
     assert all(row["edge"]["low"] <= row["edge"]["value"] <= row["edge"]["high"] for row in after)
     assert any("Who gains:" in line for line in result["findings"])
+
+
+def test_matches_played_to_a_target_make_about_as_many_deals_as_asked() -> None:
+    """Cinquillo's 50 deals only cap a match that ends at 30 points: dividing --games by the
+    cap played 8 matches for 400 deals; the lab now plays about 400 deals of matches."""
+    code, output = lab("analyse", "cinquillo", "--games", "400", "--jobs", "1", "--json")
+    assert code == 0, output
+    session = json.loads(output)["experiments"]["session"]
+    deals = session["games"] * session["deals"]["mean"]["value"]
+    assert session["games"] >= 20
+    assert 250 <= deals <= 600

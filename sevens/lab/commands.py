@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import os
+import random
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -24,11 +26,12 @@ from sevens.compiler.load import load_document
 from sevens.compiler.output import check_output, open_output, write_text
 from sevens.compiler.pipeline import find_rulespec
 from sevens.runtime.api import GameError
-from sevens.runtime.match import number_of_deals
+from sevens.runtime.engine import Table
+from sevens.runtime.match import number_of_deals, play_match
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
 
-from ..json_output import document
+from ..json_output import document, program_version
 from ..loading.registry import recommended_players
 from ..options import OUTPUT_FILE, FloatBetween
 from . import figures
@@ -224,9 +227,32 @@ def _prepare(reference: str, players: int) -> Source:
     return source
 
 
-def _match_deals(source: Source, players: int) -> int:
+#: The pilot matches' seeds, apart from the games' own (which start at --seed).
+PILOT_SEED = 2**40
+
+#: Pilot matches that estimate how long a match played to a target lasts.
+PILOT_MATCHES = 20
+
+
+def _match_deals(source: Source, players: int) -> float:
+    """About how many deals a match of the rule set lasts.
+
+    A fixed number when the session has no target; with a target, the session's
+    deal count is only a cap (50 for Cinquillo, which ends near 5 deals), so the
+    mean of a few pilot matches on fixed seeds (the same on any --jobs) decides how
+    many matches make up about ``--games`` deals.
+    """
     rules, _ = load(source)
-    return number_of_deals(rules, players, None)
+    cap = number_of_deals(rules, players, None)
+    session = rules.rule_set.session
+    if (session.target_chips, session.target_points, session.target_deals) == (None,) * 3:
+        return cap
+    table = Table(players, [STRATEGIES[DEFAULT_STRATEGY](rules)] * players)
+    lengths = [
+        len(play_match(rules, table, random.Random(PILOT_SEED + game), cap).deals)
+        for game in range(PILOT_MATCHES)
+    ]
+    return max(1.0, sum(lengths) / len(lengths))
 
 
 @click.command()
@@ -247,7 +273,8 @@ def analyse(variant: str, **options: Any) -> None:
                 job, options["jobs"], options["scheduler"], options["quiet"], stream
             )
         result = analysis(job, outcome, options["confidence"], options["games"])
-        _finish("analyse", result, options, seconds, _print_analysis)
+        rules = _summary(variant) if options["report"] is not None else ""
+        _finish("analyse", result, options, seconds, _print_analysis, rules)
 
 
 @click.command()
@@ -265,7 +292,8 @@ def compare(first: str, second: str, **options: Any) -> None:
         job = _job(sources, options)
         outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
         result = comparison(job, outcome, options["confidence"], options["games"])
-        _finish("compare", result, options, seconds, _print_comparison)
+        rules = _differences(first, second) if options["report"] is not None else ""
+        _finish("compare", result, options, seconds, _print_comparison, rules)
 
 
 def _job(sources: list[Source], options: dict[str, Any], record: bool = False) -> Job:
@@ -379,11 +407,20 @@ def _finish(
     options: dict[str, Any],
     seconds: float,
     show: Callable[[dict[str, Any], float], None],
+    rules: str = "",
 ) -> None:
     if options["report"] is not None:
-        from .report import render
+        from .report import Context, render
 
-        write_text(options["report"], render(result), what="the report", inputs=options["inputs"])
+        context = Context(
+            reproduce=_reproduce(kind, result, options), version=program_version(), rules=rules
+        )
+        write_text(
+            options["report"],
+            render(result, context),
+            what="the report",
+            inputs=options["inputs"],
+        )
     if options["as_json"]:
         click.echo(document(kind, _finite(result), indent=2, ensure_ascii=False, allow_nan=False))
     else:
@@ -394,6 +431,36 @@ def _finish(
             err=True,
         )
         sys.exit(EXIT_INTERRUPTED)
+
+
+def _reproduce(kind: str, result: dict[str, Any], options: dict[str, Any]) -> str:
+    """The command line that plays the same games again (the report shows it)."""
+    references = (
+        [result["source"]] if kind == "analyse" else [result["a"]["source"], result["b"]["source"]]
+    )
+    words = ["sevens", kind, *references]
+    words += ["--players", str(result["players"]), "--games", str(result["games"])]
+    words += ["--seed", str(result["seed"]), "--seats", ",".join(result["seats"])]
+    words += ["--confidence", f"{result['confidence']:g}", "--forget", f"{options['forget']:g}"]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def _summary(reference: str) -> str:
+    """The rule set's name and description, for the report (English)."""
+    from sevens.compiler.pipeline import load_rulespec
+
+    spec = load_rulespec(find_rulespec(reference)).spec
+    description = spec.naming.descriptions.get("en", spec.description)
+    return f"{spec.naming.names.get('en', spec.name)}. {description}".strip()
+
+
+def _differences(first: str, second: str) -> str:
+    """What B changes of A, as ``sevens diff A B`` says it (English), for the report."""
+    from sevens.compiler.pipeline import load_rulespec
+    from sevens.compiler.rulesheet import describe_diff
+
+    a, b = (load_rulespec(find_rulespec(reference)) for reference in (first, second))
+    return describe_diff(a, b, "en")
 
 
 def _finite(value: Any) -> Any:

@@ -238,7 +238,7 @@ def observe_match(match: MatchResult, focus: int | None, facts: RuleFacts) -> Ob
 
 
 def plan(
-    seats: tuple[str, ...], games: int, facts: list[RuleFacts], match_deals: list[int]
+    seats: tuple[str, ...], games: int, facts: list[RuleFacts], match_deals: list[float]
 ) -> list[Experiment]:
     """The experiments of an analysis: the table asked for, skill, penalty, session.
 
@@ -247,7 +247,8 @@ def plan(
     * ``penalty`` (rule sets that let a player pass while able to play): one
       ``withhold`` seat, which passes on purpose, among ``heuristic`` ones;
     * ``session``: matches as the rule set's session says, with the main
-      table's strategies, as many matches as make about ``games`` deals.
+      table's strategies, as many matches as make about ``games`` deals
+      (``match_deals``: a match's length, estimated where a target ends it).
     """
     experiments = [
         Experiment("main", games, seats=seats, leader=True),
@@ -255,6 +256,6 @@ def plan(
     ]
     if any(f.voluntary_pass for f in facts):
         experiments.append(Experiment("penalty", games, focus="withhold", others="heuristic"))
-    matches = max(1, games // max(match_deals))
+    matches = max(1, round(games / max(match_deals)))
     experiments.append(Experiment("session", matches, seats=seats, session=True))
     return experiments

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import matplotlib
@@ -19,6 +20,16 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 Side = tuple[str, dict[str, Any]]  # (label, the experiments' figures of one rule set)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the page says besides the figures: the rules played and how to play them again."""
+
+    reproduce: str = ""  # the command line that plays the same games
+    version: str = ""  # of the program that played them
+    rules: str = ""  # the rule set's summary, or `sevens diff A B` (Markdown bullets)
+
 
 COLOURS = ("#1f77b4", "#d62728")
 PAGE_STYLE = """
@@ -204,15 +215,22 @@ def _edges_plot(sides: list[Side]) -> str:
 
 
 def _session_plot(sides: list[Side]) -> str:
+    """Match length (when matches differ in length) and match wins by seat."""
+    lengths = [e["session"]["deals"]["histogram"] for _, e in sides]
+    varied = any(len(histogram) > 1 for histogram in lengths)
+
     def draw(figure: Figure) -> None:
-        left, right = figure.subplots(1, 2)
-        _histogram(
-            left,
-            sides,
-            lambda e: e["session"]["deals"]["histogram"],
-            "Match length",
-            "deals per match",
-        )
+        if varied:
+            left, right = figure.subplots(1, 2)
+            _histogram(
+                left,
+                sides,
+                lambda e: e["session"]["deals"]["histogram"],
+                "Match length",
+                "deals per match",
+            )
+        else:  # every match as long as the session says: one bar would say nothing
+            right = figure.subplots()
         _bars_with_intervals(
             right,
             sides,
@@ -222,6 +240,17 @@ def _session_plot(sides: list[Side]) -> str:
         right.set_xlabel("seat")
 
     return _svg(draw)
+
+
+def _session_caption(sides: list[Side]) -> str:
+    fixed = [
+        next(iter(e["session"]["deals"]["histogram"]))
+        for _, e in sides
+        if len(e["session"]["deals"]["histogram"]) == 1
+    ]
+    if len(fixed) == len(sides) and len(set(fixed)) == 1:
+        return f"Matches as the session rules say: every match lasted {fixed[0]} deals."
+    return "Matches as the session rules say."
 
 
 def _differences_plot(rows: list[dict[str, Any]], title: str) -> str:
@@ -276,7 +305,7 @@ def _plots(sides: list[Side], players: int) -> list[str]:
                 _figure(_scores_plot(sides, key), f"{key.capitalize()} won or lost per deal.")
             )
     if _played(sides, "session"):
-        parts.append(_figure(_session_plot(sides), "Matches as the session rules say."))
+        parts.append(_figure(_session_plot(sides), _session_caption(sides)))
     return parts
 
 
@@ -294,6 +323,99 @@ def _difference_table(rows: list[dict[str, Any]]) -> str:
         for r in rows
     )
     return f"<table>{head}{body}</table>"
+
+
+def _interval(figure: dict[str, Any], percent: bool) -> str:
+    if percent:
+        return f"{figure['value']:.1%} [{figure['low']:.1%}, {figure['high']:.1%}]"
+    low, high = figure.get("low"), figure.get("high")
+    if low is None or high is None or low != low or high != high:
+        return f"{figure['value']:+.3g}"
+    return f"{figure['value']:+.3g} [{low:+.3g}, {high:+.3g}]"
+
+
+def _points(figure: dict[str, Any]) -> str:
+    """A difference of shares in percentage points, with its interval."""
+    value, low, high = (100 * figure[key] for key in ("value", "low", "high"))
+    return f"{value:+.1f} points [{low:+.1f}, {high:+.1f}]"
+
+
+def _seat_table(sides: list[Side], players: int) -> str:
+    """Win rate (and chips, points) of every seat with its interval: the numbers plotted."""
+    measures = ["win rate"] + [
+        key for key in ("chips", "points") if all(key in e["main"] for _, e in sides)
+    ]
+
+    def cell(experiments: dict[str, Any], measure: str, seat: int) -> str:
+        if measure == "win rate":
+            return _interval(experiments["main"]["wins"]["rates"][seat], True)
+        return _interval(experiments["main"][measure]["mean"][seat], False)
+
+    prefix = [f"{label}: " if len(sides) > 1 else "" for label, _ in sides]
+    head = "<tr><th>seat</th>" + "".join(
+        f"<th>{html.escape(prefix[k] + measure)}</th>"
+        for k in range(len(sides))
+        for measure in measures
+    )
+    rows = "".join(
+        f"<tr><td>{seat}</td>"
+        + "".join(
+            f"<td>{html.escape(cell(experiments, measure, seat))}</td>"
+            for _, experiments in sides
+            for measure in measures
+        )
+        + "</tr>"
+        for seat in range(players)
+    )
+    return f"<table>{head}</tr>{rows}</table>"
+
+
+def _gains_table(sides: list[Side]) -> str:
+    """Who gains from a withholding seat, by place after it (kingmaking shows here)."""
+    parts = []
+    for label, experiments in sides:
+        after = experiments.get("penalty", {}).get("after_focus")
+        if not after:
+            continue
+        rows = "".join(
+            f"<tr><td>{row['after']}</td><td>{_interval(row['win'], True)}</td>"
+            f"<td>{html.escape(_points(row['edge']))}</td></tr>"
+            for row in after
+        )
+        parts.append(
+            f"<h3>{html.escape(label)}: who gains from the withholding seat</h3>"
+            "<table><tr><th>seats after it</th><th>win rate</th>"
+            "<th>win rate minus the other seats' (not the withholding one's)</th></tr>"
+            + rows
+            + "</table>"
+        )
+    return "".join(parts)
+
+
+def _rules_section(context: Context, title: str) -> str:
+    """The rules played (a summary, or the differences as `sevens diff` says them)."""
+    if not context.rules:
+        return ""
+    items, paragraphs = [], []
+    for line in context.rules.replace("**", "").splitlines():
+        text = line.strip()
+        if text.startswith("- "):
+            items.append(f"<li>{html.escape(text[2:])}</li>")
+        elif text:
+            paragraphs.append(f"<p>{html.escape(text)}</p>")
+    listed = f"<ul>{''.join(items)}</ul>" if items else ""
+    return f"<h2>{html.escape(title)}</h2>{''.join(paragraphs)}{listed}"
+
+
+def _reproduce_section(context: Context) -> str:
+    if not context.reproduce:
+        return ""
+    return (
+        "<h2>Play these games again</h2>"
+        f"<pre>{html.escape(context.reproduce)}</pre>"
+        f"<p>sevens {html.escape(context.version)}; the same command gives the same figures "
+        "with any number of jobs.</p>"
+    )
 
 
 def _page(title: str, result: dict[str, Any], body: list[str]) -> str:
@@ -317,17 +439,35 @@ def _page(title: str, result: dict[str, Any], body: list[str]) -> str:
     )
 
 
-def render(result: dict[str, Any]) -> str:
+def render(result: dict[str, Any], context: Context | None = None) -> str:
     """The HTML page of an ``analyse`` or ``compare`` result."""
+    context = context or Context()
     if result["command"] == "compare":
-        return _render_comparison(result)
+        return _render_comparison(result, context)
     sides = [(result["variant"], result["experiments"])]
-    body = ["<h2>Findings</h2>", _findings(result["findings"]), "<h2>Plots</h2>"]
+    body = [
+        _rules_section(context, "The rules"),
+        "<h2>Findings</h2>",
+        _findings(result["findings"]),
+    ]
+    if _played(sides, "main"):
+        body += ["<h2>Seats</h2>", _seat_table(sides, result["players"])]
+    body += [_gains_table(sides), "<h2>Plots</h2>"]
     body += _plots(sides, result["players"])
+    body.append(_reproduce_section(context))
     return _page(f"Balance report: {result['variant']}", result, body)
 
 
-def _render_comparison(result: dict[str, Any]) -> str:
+#: How compare's measures are grouped into plots: one unit per axis.
+MEASURE_GROUPS = (
+    ("Shares", ("win", "leader", "blocked", "focus win", "shared")),
+    ("Lengths", ("decisions", "passes", "deals")),
+    ("Chips", ("chips", "focus chips")),
+    ("Points", ("points", "focus points")),
+)
+
+
+def _render_comparison(result: dict[str, Any], context: Context) -> str:
     a, b = result["a"]["variant"], result["b"]["variant"]
     experiments = result["experiments"]
     # an experiment one rule set lacks (withholding without voluntary passing) is None there
@@ -336,6 +476,7 @@ def _render_comparison(result: dict[str, Any]) -> str:
         (f"B: {b}", {name: e["b"] for name, e in experiments.items() if e["b"] is not None}),
     ]
     body = [
+        _rules_section(context, f"What {b} changes of {a}"),
         f"<p>Pairing: {html.escape(result['pairing'])}.</p>",
         "<h2>Findings</h2>",
         _findings(result["findings"]),
@@ -344,14 +485,9 @@ def _render_comparison(result: dict[str, Any]) -> str:
         rows = experiment["differences"]
         if not rows:
             continue  # played by one rule set only: in the findings and side by side
-        shares = [
-            r
-            for r in rows
-            if r["key"].startswith(("win", "leader", "blocked", "focus win", "shared"))
-        ]
-        counts = [r for r in rows if r not in shares]
         body.append(f"<h2>Differences: {html.escape(name)}</h2>" + _difference_table(rows))
-        for group, title in ((shares, "Shares"), (counts, "Counts")):
+        for title, keys in MEASURE_GROUPS:
+            group = [r for r in rows if _in_group(r["key"], keys)]
             if group:
                 body.append(
                     _figure(
@@ -360,5 +496,14 @@ def _render_comparison(result: dict[str, Any]) -> str:
                     )
                 )
     body.append("<h2>Side by side</h2>")
+    if _played(sides, "main"):
+        body.append(_seat_table(sides, result["players"]))
+    body.append(_gains_table(sides))
     body += _plots(sides, result["players"])
+    body.append(_reproduce_section(context))
     return _page(f"Balance comparison: {a} vs {b}", result, body)
+
+
+def _in_group(key: str, group: tuple[str, ...]) -> bool:
+    """Whether a measure belongs to a group: ``chips 2`` to chips, ``leader edge`` to leader."""
+    return any(key == name or key.startswith(name + " ") for name in group)
