@@ -106,11 +106,14 @@ def test_ctrl_c_in_simulate_exits_130_with_the_games_played(tmp_path: Path) -> N
     process = _start(
         ["simulate", "parliament", "--games", "1000000", "--json", "--record", str(record)]
     )
-    # the record is written to a temporary file beside it until the run ends: games are
-    # under way once that holds something
-    _wait_for(lambda: any(p.stat().st_size > 0 for p in tmp_path.iterdir()))
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    try:
+        # the record is written to a temporary file beside it until the run ends: games are
+        # under way once that holds something
+        _wait_for(lambda: any(p.stat().st_size > 0 for p in tmp_path.iterdir()))
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()  # never leave a million-game run behind a failed test
     assert process.returncode == 130, err
     summary = json.loads(out)
     assert summary["partial"] is True
@@ -125,9 +128,12 @@ def test_ctrl_c_in_simulate_exits_130_with_the_games_played(tmp_path: Path) -> N
 def test_ctrl_c_while_a_command_waits_exits_130_without_a_traceback() -> None:
     process = _start(["play", "parliament", "--plain"], stdin=subprocess.PIPE)
     assert process.stdout is not None
-    first = process.stdout.readline()  # the game has started and waits for a move
-    assert first
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    try:
+        first = process.stdout.readline()  # the game has started and waits for a move
+        assert first
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
     assert process.returncode == 130, err
     assert "Traceback" not in err and "Aborted" not in err
