@@ -6,6 +6,10 @@ in the other seats, the log of every decision (forced ones marked), and undo.
 Undo replays the deal from its start with the person's earlier choices: the
 bots draw from the deal's generator, restored to its state at the deal's
 start, so they repeat their moves.
+
+The bots' decisions are taken here, one at a time (:meth:`PlaySession.bot_step`), so
+that a screen can show them at a pace a person can follow; ``hold_bots`` leaves them
+to the caller, else every call that hands the turn on lets the bots play at once.
 """
 
 from __future__ import annotations
@@ -14,13 +18,17 @@ import random
 from dataclasses import dataclass, field
 
 from sevens.compiler.errors import SevensError
-from sevens.runtime.api import Rules
+from sevens.runtime.api import Rules, bits
+from sevens.runtime.contract import MatchWinner
 from sevens.runtime.match import MatchResult, match_winners, target_reached
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
 
 from ..envs.game import PASS, Game, IllegalAction
+from .i18n import Words
 
+#: The signs of the French suits; a pack with other suits (the Spanish pack's copas is also
+#: "C") shows its code letters.
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -41,7 +49,7 @@ class Standing:
 
     seat: int
     place: int
-    cards_left: int
+    cards_left: int  # jokers included: a joker held is a card in the hand
     chips: int = 0
     points: int = 0
     total_chips: int = 0
@@ -75,8 +83,11 @@ class PlaySession:
     bots: list[str] = field(default_factory=lambda: ["heuristic"])
     seed: int = 0
     deals: int = 1
+    lang: str = "en"
+    hold_bots: bool = False  # the caller steps the bots (bot_step), e.g. to pace them
 
     def __post_init__(self) -> None:
+        self.words = Words(self.lang)
         check_players(self.rules, self.players)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise ValueError(f"seed must be a whole number from 0, not {self.seed!r}")
@@ -103,17 +114,17 @@ class PlaySession:
         self.deal_start = self.rng.getstate()
         self.choices = []
         self.game = self._start_game()
+        self._bots_unless_held()
 
     def _start_game(self) -> Game:
         rng = random.Random()
         rng.setstate(self.deal_start)
-        bots = {seat: STRATEGIES[name](self.rules) for seat, name in self.bot_names.items()}
-        game = Game(
+        self.bots = {seat: STRATEGIES[name](self.rules) for seat, name in self.bot_names.items()}
+        game = Game(  # no bots in the game: every decision comes back here (see bot_step)
             self.rules,
             self.players,
             self.seed,
             dealer=self.dealer,
-            bots=bots,
             rng=rng,
             previous_winner=self.previous_winner,
             carried_pot=self.carried_pot,
@@ -150,11 +161,13 @@ class PlaySession:
     def standings(self) -> list[Standing]:
         result = self.game.result
         assert result is not None
+        state = self.game.state
+        jokers = state.jokers if state is not None else [0] * self.players
         rows = [
             Standing(
                 seat,
                 result.places[seat],
-                result.cards_left[seat],
+                result.cards_left[seat] + jokers[seat],
                 result.chips[seat],
                 result.points[seat] if result.points else 0,
                 self.match.chips[seat],
@@ -169,7 +182,17 @@ class PlaySession:
         )
 
     def match_winners(self) -> list[int]:
+        """The seats that win the match (several on an unbroken tie)."""
         return match_winners(self.rules.rule_set.session, self.match)
+
+    def match_scores(self) -> list[int]:
+        """What the match is decided on, per seat: chips, points, or deals (pots) won."""
+        winner = self.rules.rule_set.session.winner
+        if winner is MatchWinner.MOST_CHIPS:
+            return self.match.chips
+        if winner in (MatchWinner.HIGHEST_POINTS, MatchWinner.LOWEST_POINTS):
+            return self.match.points
+        return self.match.deals_won
 
     def next_deal(self) -> None:
         """After a finished deal that is not the match's last: the dealer moves left."""
@@ -187,6 +210,43 @@ class PlaySession:
     def my_turn(self) -> bool:
         return self.game.current_player == self.seat
 
+    @property
+    def bot_to_move(self) -> bool:
+        """Whether a bot's decision is next."""
+        return self.game.pending is not None and self.game.current_player in self.bot_names
+
+    def bot_step(self) -> bool:
+        """Take the next bot's decision, as the engine would for it; False if none is due.
+
+        Covers are laid as the engine lays them for bots (the lowest-valued card), forced
+        decisions are taken, and the others asked of the seat's strategy with the deal's
+        generator, so a replay of the deal repeats them.
+        """
+        pending, game = self.game.pending, self.game
+        if pending is None or pending.seat not in self.bot_names or game.state is None:
+            return False
+        if pending.kind == "cover":
+            value = self.rules.rule_set.card_value
+            action = min(bits(pending.legal), key=lambda c: (value[c], c))
+        elif pending.forced:
+            action = pending.actions[0]
+        else:
+            bot = self.bots[pending.seat]
+            action = bot(game.state, pending.seat, pending.legal, pending.can_pass, game.rng)
+        game.apply(action)
+        return True
+
+    def run_bots(self) -> int:
+        """Let the bots play until the person's turn or the deal's end; how many decisions."""
+        steps = 0
+        while self.bot_step():
+            steps += 1
+        return steps
+
+    def _bots_unless_held(self) -> None:
+        if not self.hold_bots:
+            self.run_bots()
+
     def play_forced(self) -> int:
         """Take the person's forced decisions (shown in the log as forced); how many."""
         taken = 0
@@ -195,6 +255,7 @@ class PlaySession:
             self.game.apply(action)
             self.choices.append(action)
             taken += 1
+            self._bots_unless_held()
         return taken
 
     def act(self, action: int | str) -> int:
@@ -205,17 +266,35 @@ class PlaySession:
             action = self.parse(action)
         self.game.apply(action)
         self.choices.append(action)
+        self._bots_unless_held()
         return action
 
     def parse(self, text: str) -> int:
         """A typed card: ``7H``, ``7♥``, ``7h``, ``kn o``, or ``pass`` / ``p``."""
         cleaned = text.strip().replace(" ", "")
-        if cleaned.lower() in ("pass", "p", "-"):
+        if cleaned.lower() in ("pass", "p", "-", self.words.gettext("pass").lower()):
             return PASS
         try:
             return self.game.parse_action(cleaned)
         except (IllegalAction, SevensError) as error:
-            raise IllegalAction(str(error).splitlines()[0]) from None
+            local = self._from_local_letter(cleaned)
+            if local is None:
+                raise IllegalAction(str(error).splitlines()[0]) from None
+            return local
+
+    def _from_local_letter(self, typed: str) -> int | None:
+        """A card typed with this language's corner letter (German ``DH``, ``D♥``), if any."""
+        joker = typed.lower().startswith("joker")
+        body = typed[5:] if joker else typed
+        for size in (2, 1):
+            code = self.words.rank_code(body[:size]) if len(body) > size else None
+            if code is not None:
+                try:
+                    card = self.game.parse_action(code + body[size:])
+                except (IllegalAction, SevensError):
+                    return None
+                return self.game.joker_action(card) if joker else card
+        return None
 
     def undo(self) -> bool:
         """Take back the person's last real choice (and the bots' moves after it)."""
@@ -225,11 +304,13 @@ class PlaySession:
         keep = self.choices[: real[-1]]
         self.choices = []
         self.game = self._start_game()
+        self.run_bots()
         for action in keep:
             if not self.my_turn:
                 break
             self.game.apply(action)
             self.choices.append(action)
+            self.run_bots()
         return True
 
     def _was_forced(self, index: int) -> bool:
@@ -248,19 +329,36 @@ class PlaySession:
         ]
 
     def name(self, seat: int, short: bool = False) -> str:
-        """ "You", or the seat and its bot ("Seat 2 (search)"; short: "2 search")."""
+        """ "You", or the seat ("Seat 2"); not short, with its bot ("Seat 2 (search)")."""
+        words = self.words
         if seat == self.seat:
-            return "You"
-        return (
-            f"{seat} {self.bot_names[seat]}" if short else f"Seat {seat} ({self.bot_names[seat]})"
-        )
+            return words.gettext("You")
+        if short:
+            return words.gettext("Seat %(seat)d") % {"seat": seat}
+        return words.gettext("Seat %(seat)d (%(bot)s)") % {"seat": seat, "bot": self.bot_names[seat]}
+
+    @property
+    def french_suits(self) -> bool:
+        """Whether the pack's suits are clubs, diamonds, hearts and spades (shown as signs)."""
+        return set(self.rules.rule_set.deck.suit_codes) == set(SUIT_SYMBOLS)
+
+    def suit_text(self, suit_code: str) -> str:
+        """A suit as shown: its sign in a French-suited pack, else its code letter."""
+        return SUIT_SYMBOLS[suit_code] if self.french_suits else suit_code
+
+    def rank_text(self, rank_code: str) -> str:
+        """A rank as shown: a court card's letter in the game's language (German ``D``)."""
+        return self.words.rank_letter(rank_code) if self.french_suits else rank_code
 
     def card_text(self, card: int) -> str:
         """A card's code with its suit symbol (7♥), 'joker 8♣' for a joker action, or 'pass'."""
-        if card < 0:  # PASS, DRAW or a face-down COVER
+        words = self.words
+        if card == PASS:
+            return words.gettext("pass")
+        if card < 0:  # DRAW or a face-down COVER
             return self.game.card(card)
         n_cards = self.rules.rule_set.n_cards
         if card >= n_cards:
-            return f"joker {self.card_text(card - n_cards)}"
+            return words.gettext("joker %(card)s") % {"card": self.card_text(card - n_cards)}
         code = self.rules.rule_set.card_codes[card]
-        return code[:-1] + SUIT_SYMBOLS.get(code[-1], code[-1])
+        return self.rank_text(code[:-1]) + self.suit_text(code[-1])

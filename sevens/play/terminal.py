@@ -1,19 +1,26 @@
 """``sevens play``: a full-screen terminal game (Textual) against bots.
 
-The layout is a grid with a line per row (suit labels, start cards marked,
-gaps shown), your hand sorted with the legal cards highlighted, a move log of
-every decision (forced ones marked), the players' cards, passes, chips and the
-pot.  Play a card by clicking it, by moving with ←/→ and pressing Enter, or by
-typing its code (``7H``, ``7♥``, ``7h``; ``pass``).  ``u`` (Ctrl+U) undoes your
-last choice, ``?`` (F1) shows the help, ``q`` (Ctrl+Q) quits, ``n`` (Ctrl+N) deals the
-next hand of a match; typed commands end with Enter.  With jokers, the joker is
-a card of your hand: choosing it asks where it goes (the spots are then the
-choices; Escape goes back), ``joker 8C`` plays it at once, and a redeem the
-rules leave to you is offered (Enter redeems, ``pass`` declines).
+The screen fits a terminal of 80×24 and grows with a larger one: the layout (a
+line per row, start cards ▸, gaps ·, the last card each seat played marked) and
+your hand (the legal cards green) on the left; the seats (cards, passes, chips,
+pot) and the move log on the right (the moves since your last one in bold,
+forced ones marked); the entry line, the status and the keys across the bottom.
+Play a card by clicking it, by moving with ←/→ and pressing Enter, or by typing
+its code (``7H``, ``7♥``, ``7h``, or the language's letters: German ``DH``;
+``pass``).  ``u`` (Ctrl+U) undoes your last choice, ``r`` (Ctrl+R) shows the
+variant's rule sheet, ``?`` (F1) the help, ``q`` (Ctrl+Q) quits, ``n`` (Ctrl+N)
+deals the next hand of a match; typed commands end with Enter.  The bots move
+one at a time, ``pace`` seconds apart, so a person can follow them.  With
+jokers, the joker is a card of your hand: choosing it asks where it goes (the
+spots are then the choices; Escape goes back), ``joker 8C`` plays it at once,
+and a redeem the rules leave to you is offered (Enter redeems, ``pass`` declines).
+
+Every word on the screen comes from the game's catalog (:mod:`sevens.play.i18n`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
@@ -21,41 +28,56 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.timer import Timer
+from textual.widgets import Header, Input, Markdown, RichLog, Static
 
 from sevens.runtime.api import bits
 from sevens.runtime.arith import signed_text
+from sevens.runtime.contract import MatchWinner
 
 from ..envs.game import PASS, IllegalAction
-from .table_session import SUIT_SYMBOLS, LogLine, PlaySession
+from .i18n import Words
+from .table_session import LogLine, PlaySession, Standing
 
-HELP = """\
-[b]How to play[/b]
+#: The bots' default pace on a real screen, in seconds between two of their moves.
+DEFAULT_PACE = 0.6
 
-Cards are played onto the layout, one row per suit, building outwards from the
-start card (marked [b]▸[/b]). On your turn the cards you may play are [green]green[/green].
 
-  [b]←/→[/b] choose among your legal cards (and pass, when allowed),
-        [b]Enter[/b] plays the chosen one
-  [b]click[/b] a green card to play it
-  [b]type[/b] a code and Enter: 7H, 7♥, 7h, 10s … or [b]pass[/b] (or p)
-  [b]u[/b] + Enter or [b]Ctrl+U[/b]   undo your last choice (the bots replay their moves)
-  [b]n[/b] + Enter or [b]Ctrl+N[/b]   next deal, when a deal of a match is over
-  [b]?[/b] + Enter or [b]F1[/b]   this help        [b]q[/b] + Enter or [b]Ctrl+Q[/b]   quit
-
-Forced moves (a single legal card, or a pass because nothing fits) are made
-for you and shown in the log as [i]forced[/i].
-
-[b]Jokers[/b] (rule sets with jokers): choose the [b]Joker[/b] in your hand, then the
-spot: the card it stands for (←/→ and Enter, click, or type it; Escape goes
-back), or type [b]joker 8C[/b]. A joker on the layout is marked [b]*[/b]. When a joker
-stands for a card you hold, you play that card there and take the joker: at
-once where the rules say so (logged as forced), else Enter redeems, pass declines.
-
-Press Escape to close.
-"""
+def help_text(words: Words) -> str:
+    """The keys and how to play, in the game's language (Rich markup)."""
+    _ = words.gettext
+    return "\n\n".join(
+        [
+            "[b]" + _("How to play") + "[/b]",
+            _(
+                "Cards are played onto the layout, one row per suit, building outwards from "
+                "the start card (marked ▸). On your turn the cards you may play are green."
+            ),
+            _(
+                "←/→ choose among your legal cards (and pass, when allowed), Enter plays the "
+                "chosen one; a click on a green card plays it; or type a code and Enter: "
+                "7H, 7♥, 7h, 10s, or pass."
+            ),
+            _(
+                "u or Ctrl+U: undo your last choice. n or Ctrl+N: next deal. r or Ctrl+R: "
+                "the rule sheet. ? or F1: this help. q or Ctrl+Q: quit. Typed letters end "
+                "with Enter."
+            ),
+            _(
+                "Forced moves (a single legal card, or a pass because nothing fits) are made "
+                "for you and marked as forced in the log. The last card each player laid is "
+                "highlighted on the layout; the moves since yours are bold in the log."
+            ),
+            _(
+                "Jokers: choose the joker in your hand, then the card it stands for, or type "
+                "joker 8C. A joker on the layout is marked *. When a joker stands for a card "
+                "you hold, you play that card there and take the joker."
+            ),
+            _("Escape closes this window."),
+        ]
+    )
 
 
 class HelpScreen(ModalScreen[None]):
@@ -66,16 +88,44 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "dismiss", "close"),
     ]
 
+    def __init__(self, words: Words) -> None:
+        super().__init__()
+        self.words = words
+
     def compose(self) -> ComposeResult:
-        yield Static(HELP, id="help")
+        with VerticalScroll(id="help"):
+            yield Static(help_text(self.words))
+
+
+class RuleSheetScreen(ModalScreen[None]):
+    """The variant's rule sheet, scrollable; Escape (or q) closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "close"),
+        Binding("q", "dismiss", "close"),
+    ]
+
+    def __init__(self, markdown: str, words: Words) -> None:
+        super().__init__()
+        self.markdown, self.words = markdown, words
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sheet-frame"):
+            yield Static(self.words.gettext("Rule sheet: ↑/↓ scroll, Escape closes"), id="sheet-bar")
+            with VerticalScroll(id="sheet"):
+                yield Markdown(self.markdown)
+
+    def on_mount(self) -> None:
+        self.query_one("#sheet", VerticalScroll).focus()
 
 
 class CardWidget(Static):
     """One card of the hand; a click plays it when it is legal."""
 
-    def __init__(self, card: int, label: Text) -> None:
+    def __init__(self, card: int, label: Text, span: int) -> None:
         super().__init__(label, classes="card")
         self.card = card
+        self.styles.column_span = span
 
     def on_click(self, event: events.Click) -> None:
         app = self.app
@@ -83,81 +133,147 @@ class CardWidget(Static):
             app.play_card(self.card)
 
 
+#: Columns of a card in the hand grid: "10♥" and a space.
+CARD_CELL = 4
+
+
 class SevensApp(App[None]):
     """The game screen."""
 
     TITLE = "sevens"
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
-    #left { width: 3fr; }
-    #right { width: 2fr; }
-    #layout { height: auto; border: round $primary; padding: 0 1; }
+    #main { height: 1fr; }
+    #left { width: auto; }
+    #right { width: 1fr; min-width: 30; }
+    #layout { width: 100%; height: auto; border: round $primary; padding: 0 1; }
     #hand { height: auto; border: round $secondary; padding: 0 1; }
-    #hand-cards { height: 1; }
-    .card { width: auto; margin: 0 1 0 0; }
-    #status { height: auto; padding: 0 1; }
-    #seats { height: auto; border: round $primary; padding: 0 1; }
-    #log { border: round $secondary; }
-    #help { width: 76; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
+    #hand-cards { layout: grid; grid-gutter: 0; height: auto; }
+    .card { width: 100%; height: 1; }
+    #seats { height: auto; border: round $primary; padding: 0; }
+    #log { border: round $secondary; height: 1fr; scrollbar-size-vertical: 1; }
+    #entry { height: 1; border: none; padding: 0 1; }
+    #status { height: auto; max-height: 12; padding: 0 1; }
+    #keys { height: 1; background: $panel; padding: 0 1; }
+    #help { width: 76; max-height: 22; height: auto; border: thick $primary;
+            background: $surface; padding: 0 1; }
     HelpScreen { align: center middle; }
+    RuleSheetScreen { align: center middle; }
+    #sheet-frame { width: 100%; height: 100%; border: thick $primary; background: $surface; }
+    #sheet-bar { height: 1; background: $panel; padding: 0 1; }
+    #sheet { height: 1fr; }
     """
-    # The entry box has the focus and takes every printable key (typed commands: u, n, q, ?,
+    # The entry box has the focus and takes every printable key (typed commands: u, n, r, q, ?,
     # pass, then Enter); these keys act at once wherever the focus is.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "choose ←", priority=True),
         Binding("right", "move(1)", "choose →", priority=True),
         Binding("f1", "show_help", "help", priority=True),
+        Binding("ctrl+r", "show_rules", "rules", priority=True),
         Binding("ctrl+u", "undo", "undo", priority=True),
         Binding("ctrl+n", "next_deal", "next deal", priority=True),
         Binding("ctrl+q", "quit", "quit", priority=True),
         Binding("escape", "joker_back", "back", show=False),
     ]
 
-    def __init__(self, session: PlaySession) -> None:
+    def __init__(
+        self,
+        session: PlaySession,
+        pace: float = 0.0,
+        rule_sheet: Callable[[str], str] | None = None,
+    ) -> None:
+        """``pace``: seconds between two bot moves (0: at once); ``rule_sheet``: the variant's
+        sheet as Markdown in a language (default: the built-in sheet of the session's rules)."""
         super().__init__()
         self.session = session
+        self.words = session.words
+        self.pace = pace
+        self.rule_sheet = rule_sheet or builtin_rule_sheet(session.rules.rule_set.id)
+        session.hold_bots = True  # the screen steps the bots, at its pace
         self.selected = 0
         self.message = ""
         self.shown = 0  # log lines already written
+        self.forced_taken = 0  # your forced moves since your last choice
         self.joker_mode = False  # the joker is chosen: the choices are the spots it may take
+        self.bot_timer: Timer | None = None
 
     # -- building the screen ---------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
-        with Horizontal():
+        _ = self.words.gettext
+        yield Header(show_clock=False, icon="7")
+        with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Static(id="layout")
                 with Vertical(id="hand"):
-                    yield Static(id="hand-title")
                     yield Horizontal(id="hand-cards")
-                yield Input(
-                    placeholder="type a card (7H, 7♥, 7h) or pass, then Enter; u undo, ? help, q quit",
-                    id="entry",
-                )
-                yield Static(id="status")
             with Vertical(id="right"):
                 yield Static(id="seats")
                 yield RichLog(id="log", markup=True, wrap=True)
-        yield Footer()
+        yield Input(placeholder=_("type a card (7H, 7♥) or pass, then Enter"), id="entry")
+        yield Static(id="status")
+        yield Static(keys_text(self.words), id="keys")
 
     def on_mount(self) -> None:
-        self.title = f"sevens · {self.session.rules.rule_set.id}"
+        session = self.session
+        self.title = f"sevens · {session.rules.rule_set.id}"
+        names = list(session.bot_names.values())
+        bots = names[0] if len(set(names)) == 1 else ", ".join(names)
+        self.sub_title = self.words.gettext("bots: %(bots)s") % {"bots": bots}
+        self.query_one("#log", RichLog).border_title = self.words.gettext("Moves")
+        self.query_one("#layout", Static).border_title = self.words.gettext("Table")
+        self.query_one("#left", Vertical).styles.width = layout_width(session)
         self.query_one("#entry", Input).focus()
-        self.advance()
+        self.settle()
 
-    # -- actions ------------------------------------------------------------------
+    # -- the flow of the game -----------------------------------------------------------
 
-    def advance(self, message: str = "") -> None:
-        """Take your forced moves, then redraw everything."""
-        forced = self.session.play_forced()
-        self.message = message or (
-            f"{forced} forced move(s) made for you (see the log)" if forced else ""
-        )
+    def settle(self, message: str = "") -> None:
+        """Take your forced moves and the bots' moves until you have a choice or the deal is
+        over, then redraw.  With a pace, the bots move one per tick of a timer."""
+        session = self.session
+        if message:
+            self.message = message
+        while not session.deal_over:
+            if session.bot_to_move:
+                if self.pace > 0:
+                    self.refresh_all()
+                    self.bot_timer = self.set_timer(self.pace, self._bot_tick)
+                    return
+                session.bot_step()
+            elif session.game.pending is not None and session.game.pending.forced:
+                self.forced_taken += session.play_forced()
+            else:
+                break
+        if self.forced_taken and not self.message:
+            self.message = self.words.ngettext(
+                "%(n)d forced move made for you (see the log)",
+                "%(n)d forced moves made for you (see the log)",
+                self.forced_taken,
+            ) % {"n": self.forced_taken}
         self.selected = 0
         self.joker_mode = False
         self.refresh_all()
 
+    def _bot_tick(self) -> None:
+        self.bot_timer = None
+        self.session.bot_step()
+        self.settle()
+
+    def _stop_bots(self) -> None:
+        if self.bot_timer is not None:
+            self.bot_timer.stop()
+            self.bot_timer = None
+
+    @property
+    def bots_moving(self) -> bool:
+        """Whether paced bot moves are still to come before your turn."""
+        return self.bot_timer is not None
+
+    # -- actions ------------------------------------------------------------------
+
     def play_card(self, card: int) -> None:
+        """Your choice of the hand row (a card, pass, the joker, a spot)."""
         if card == JOKER_PICK:
             self.choose_joker()
             return
@@ -166,25 +282,28 @@ class SevensApp(App[None]):
         except IllegalAction as error:
             self.show_status(f"[red]{error}[/red]")
             return
-        self.advance()
+        self.message, self.forced_taken = "", 0
+        self.settle()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        _ = self.words.gettext
         text = event.value.strip()
         event.input.value = ""
+        command = text.lower()
         if not text:
             self.action_play_selected()
-            return
-        command = text.lower()
-        if command in ("q", "quit", "exit"):
+        elif command in ("q", "quit", "exit"):
             self.exit()
         elif command in ("?", "h", "help"):
             self.action_show_help()
+        elif command in ("r", "rules"):
+            self.action_show_rules()
         elif command in ("u", "undo"):
             self.action_undo()
         elif command in ("n", "next"):
             self.action_next_deal()
         elif self.session.deal_over:
-            self.show_status("The deal is over: n for the next deal, q to quit.")
+            self.show_status(_("The deal is over: n for the next deal, q to quit."))
         elif command == "joker":
             self.choose_joker()
         else:
@@ -211,33 +330,39 @@ class SevensApp(App[None]):
             self.play_card(legal[self.selected % len(legal)])
 
     def action_undo(self) -> None:
+        self._stop_bots()
         if self.session.undo():
-            self.advance("Your last choice is undone.")
+            self.forced_taken = 0
+            self.settle(self.words.gettext("Your last choice is undone."))
         else:
-            self.show_status("Nothing to undo in this deal.")
+            self.show_status(self.words.gettext("Nothing to undo in this deal."))
 
     def action_next_deal(self) -> None:
+        _ = self.words.gettext
         if not self.session.deal_over:
-            self.show_status("The deal is not over yet.")
+            self.show_status(_("The deal is not over yet."))
         elif self.session.match_over:  # keep the standings in view: they end with "q to quit"
             self.show_status(end_text(self.session))
         else:
             self.session.next_deal()
-            self.shown = 0
+            self.shown, self.forced_taken = 0, 0
             self.query_one("#log", RichLog).clear()
-            self.advance(f"Deal {self.session.deal_number} is dealt.")
+            self.settle(_("Deal %(n)d is dealt.") % {"n": self.session.deal_number})
 
     def action_show_help(self) -> None:
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.words))
+
+    def action_show_rules(self) -> None:
+        self.push_screen(RuleSheetScreen(self.rule_sheet(self.words.code), self.words))
 
     def choose_joker(self) -> None:
         """The joker is chosen: the spots it may take become the choices."""
         if JOKER_PICK not in self.legal_cards():
-            self.show_status("You cannot put a joker anywhere now.")
+            self.show_status(self.words.gettext("You cannot put a joker anywhere now."))
             return
         self.joker_mode, self.selected = True, 0
         self.refresh_hand()
-        self.show_status("Put the joker where? Choose the card it stands for; Escape goes back.")
+        self.show_status(self.words.gettext("Put the joker where? Choose its card; Escape: back."))
 
     def action_joker_back(self) -> None:
         if self.joker_mode:
@@ -274,71 +399,74 @@ class SevensApp(App[None]):
     def refresh_layout(self) -> None:
         self.query_one("#layout", Static).update(layout_text(self.session))
 
-    def refresh_hand(self) -> None:
-        session = self.session
+    def _hand_choices(self) -> list[tuple[int, str]]:
+        """The hand row: (action, label) per cell."""
+        session, words = self.session, self.words
         state = session.game.state
+        if self.joker_mode:
+            n_cards = session.rules.rule_set.n_cards
+            return [(a, "→" + session.card_text(a - n_cards)) for a in self.legal_cards()]
         hand = state.hands[session.seat] if state is not None else 0
+        rule_set = session.rules.rule_set
+        cards = sorted(bits(hand), key=lambda c: (rule_set.suit_of[c], rule_set.rank_of[c]))
+        choices = [(card, session.card_text(card)) for card in cards]
+        jokers = state.jokers[session.seat] if state is not None else 0
+        if jokers:
+            label = words.gettext("Joker") + (f" ×{jokers}" if jokers > 1 else "")
+            choices.append((JOKER_PICK, label))
+        if PASS in self.legal_cards():
+            choices.append((PASS, session.card_text(PASS)))
+        return choices
+
+    def refresh_hand(self) -> None:
+        session, words = self.session, self.words
         legal = self.legal_cards()
         chosen = legal[self.selected % len(legal)] if legal else None
         container = self.query_one("#hand-cards", Horizontal)
         container.remove_children()
-        jokers = state.jokers[session.seat] if state is not None else 0
-        if self.joker_mode:
-            widgets = [
-                CardWidget(
-                    a,
-                    Text(
-                        f"→{session.card_text(a - session.rules.rule_set.n_cards)}",
-                        style=_style(a, legal, chosen),
-                    ),
-                )
-                for a in legal
-            ]
-            container.mount_all(widgets)
-            self.query_one("#hand-title", Static).update(
-                Text("Put the joker where? (Escape: back)", style="bold")
-            )
-            return
-        cards = sorted(
-            bits(hand),
-            key=lambda c: (session.rules.rule_set.suit_of[c], session.rules.rule_set.rank_of[c]),
+        choices = self._hand_choices()
+        inner = max(self.query_one("#hand").content_region.width, CARD_CELL)
+        container.styles.grid_size_columns = max(1, inner // CARD_CELL)
+        container.styles.grid_columns = str(CARD_CELL)
+        container.mount_all(
+            CardWidget(action, Text(label, style=_style(action, legal, chosen)), _span(label))
+            for action, label in choices
         )
-        widgets = [
-            CardWidget(card, Text(session.card_text(card), style=_style(card, legal, chosen)))
-            for card in cards
-        ]
-        if jokers:
-            label = "Joker" + (f" ×{jokers}" if jokers > 1 else "")
-            widgets.append(
-                CardWidget(JOKER_PICK, Text(label, style=_style(JOKER_PICK, legal, chosen)))
-            )
-        if PASS in legal:
-            widgets.append(CardWidget(PASS, Text("pass", style=_style(PASS, legal, chosen))))
-        container.mount_all(widgets)
-        held = len(cards) + jokers
-        title = f"Your hand ({held} cards{', a joker among them' if jokers == 1 else f', {jokers} jokers among them' if jokers else ''})"
-        if legal:
-            title += " — your turn: the green cards are legal"
-        self.query_one("#hand-title", Static).update(Text(title, style="bold"))
+        state = session.game.state
+        held = hand_size(session, session.seat)
+        title = words.ngettext("Your hand: %(n)d card", "Your hand: %(n)d cards", held) % {
+            "n": held
+        }
+        if self.joker_mode:
+            title = words.gettext("Put the joker where?")
+        elif legal:
+            title += " · " + words.gettext("your turn")
+        elif state is not None and not session.deal_over and not session.my_turn:
+            title += " · " + words.gettext("the others play")
+        self.query_one("#hand", Vertical).border_title = title
 
     def refresh_seats(self) -> None:
-        self.query_one("#seats", Static).update(seats_text(self.session))
+        seats = self.query_one("#seats", Static)
+        seats.border_title = deal_title(self.session)
+        seats.update(seats_text(self.session))
 
     def refresh_log(self) -> None:
         log = self.query_one("#log", RichLog)
         lines = self.session.log()
-        if len(lines) < self.shown:  # an undo shortened the deal: redraw
+        if len(lines) < self.shown or self._latest_changed(lines):  # redraw the bold round
             log.clear()
             self.shown = 0
-        for line in lines[self.shown :]:
-            text = f"{self.session.name(line.seat)}: {log_text(self.session, line)}"
-            if line.forced:
-                text += " [i](forced)[/i]"
-            log.write(text)
+        latest = latest_round(lines, self.session.seat)
+        for index in range(self.shown, len(lines)):
+            log.write(log_entry(self.session, lines[index], index >= latest))
         self.shown = len(lines)
 
+    def _latest_changed(self, lines: list[LogLine]) -> bool:
+        """Whether lines already written left the bold round (you moved since): redraw then."""
+        return latest_round(lines, self.session.seat) < self.shown
+
     def refresh_status(self) -> None:
-        session = self.session
+        session, words = self.session, self.words
         if session.deal_over:
             self.show_status(end_text(session))
         elif self.message:
@@ -350,10 +478,16 @@ class SevensApp(App[None]):
         ):
             card = session.card_text(session.game.pending.legal.bit_length() - 1)
             self.show_status(
-                f"A joker stands for your {card}: Enter plays it there and takes the joker; pass declines."
+                words.gettext(
+                    "A joker stands for your %(card)s: Enter plays it there and takes the "
+                    "joker; pass declines."
+                )
+                % {"card": card}
             )
+        elif session.my_turn:
+            self.show_status(words.gettext("Your turn."))
         else:
-            self.show_status("Your turn." if session.my_turn else "")
+            self.show_status("")
 
     def show_status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
@@ -363,6 +497,12 @@ class SevensApp(App[None]):
 JOKER_PICK = -10
 
 
+def _span(label: str) -> int:
+    """Grid columns a hand cell needs: a card takes one, a longer word ("Joker") more."""
+    width = Text(label).cell_len + 1
+    return -(-width // CARD_CELL)
+
+
 def _style(action: int, legal: list[int], chosen: int | None) -> str:
     """How a choice of the hand row looks: the chosen one yellow, the legal ones green."""
     if action == chosen:
@@ -370,49 +510,144 @@ def _style(action: int, legal: list[int], chosen: int | None) -> str:
     return "bold black on green" if action in legal else "dim"
 
 
+def keys_text(words: Words) -> Text:
+    """The key line at the bottom of the screen."""
+    _ = words.gettext
+    keys = [
+        ("←→", _("choose")),
+        ("Enter", _("play")),
+        ("^U", _("undo")),
+        ("^N", _("next")),
+        ("^R", _("rules")),
+        ("F1", _("help")),
+        ("^Q", _("quit")),
+    ]
+    text = Text()
+    for key, label in keys:
+        text.append(key, style="bold")
+        text.append(f" {label}  ")
+    text.rstrip()
+    return text
+
+
+def hand_size(session: PlaySession, seat: int) -> int:
+    """The cards ``seat`` holds, jokers included."""
+    state = session.game.state
+    if state is None:
+        return 0
+    return state.hands[seat].bit_count() + state.jokers[seat]
+
+
 def log_text(session: PlaySession, line: LogLine) -> str:
     """A decision as the move log words it: the card, a joker's spot, a redeem."""
+    _ = session.words.gettext
     if line.kind == "redeem":
         if line.action == PASS:
-            return "declines to redeem the joker"
-        return f"{session.card_text(line.action)} onto the joker, takes the joker"
+            return _("declines to redeem the joker")
+        return _("%(card)s onto the joker, takes the joker") % {
+            "card": session.card_text(line.action)
+        }
     if line.action >= session.rules.rule_set.n_cards:
-        return f"joker → {session.card_text(line.action - session.rules.rule_set.n_cards)}"
+        return _("joker → %(card)s") % {
+            "card": session.card_text(line.action - session.rules.rule_set.n_cards)
+        }
     return session.card_text(line.action)
+
+
+def log_entry(session: PlaySession, line: LogLine, latest: bool) -> Text:
+    """A line of the move log: who, what, forced or not; bold when it is one of the latest."""
+    text = Text(f"{session.name(line.seat, short=True)}: {log_text(session, line)}")
+    if line.forced:
+        text.append(" " + session.words.gettext("(forced)"), style="italic")
+    if latest:
+        text.stylize("bold")
+    return text
+
+
+def latest_round(lines: list[LogLine], seat: int) -> int:
+    """Where the latest moves begin: your last decision and what followed it."""
+    for index in range(len(lines) - 1, -1, -1):
+        if lines[index].seat == seat:
+            return index
+    return 0
+
+
+def last_cards(session: PlaySession) -> dict[int, int]:
+    """The card (id) each seat laid last, by seat; a joker's spot counts as its card."""
+    n_cards = session.rules.rule_set.n_cards
+    last: dict[int, int] = {}
+    for line in session.log():
+        if line.action >= n_cards:
+            last[line.seat] = line.action - n_cards
+        elif line.action >= 0 and line.kind != "cover":
+            last[line.seat] = line.action
+    return last
 
 
 def layout_text(session: PlaySession) -> Text:
     """The layout: a line per row, a column per rank; start cards ▸ (underlined once down), gaps ·,
-    a joker ``*`` after the rank it stands for."""
+    a joker ``*`` after the rank it stands for, the last card of each seat in reverse video."""
     rule_set = session.rules.rule_set
     state = session.game.state
-    ranks = rule_set.deck.rank_codes
+    ranks = [session.rank_text(r) for r in rule_set.deck.rank_codes]
     per_suit = rule_set.layout.rows_per_suit
-    width = max(len(r) for r in ranks) + 2
+    width = max(len(r) for r in ranks) + 1
+    label_width = 2 + (1 if per_suit > 1 else 0)
+    latest = _latest_by_row(session)
     text = Text()
-    text.append(" " * 4 + "".join(r.rjust(width) for r in ranks) + "\n", style="dim")
+    text.append(" " * label_width + "".join(r.rjust(width) for r in ranks) + "\n", style="dim")
     for row in range(rule_set.n_rows):
         suit = rule_set.deck.suit_codes[row // per_suit]
-        label = SUIT_SYMBOLS.get(suit, suit) + (f"{row % per_suit + 1}" if per_suit > 1 else "")
-        colour = "red" if suit in ("D", "H") else ""
-        text.append(label.ljust(4), style=f"bold {colour}")
+        label = session.suit_text(suit) + (f"{row % per_suit + 1}" if per_suit > 1 else "")
+        colour = "red" if session.french_suits and suit in ("D", "H") else ""
+        text.append(label.ljust(label_width), style=f"bold {colour}")
         present = state.row_ranks[row] if state is not None else 0
         start = state.row_start[row] if state is not None else rule_set.layout.start_rank
         wild = _joker_ranks(session, row)
         for k, rank in enumerate(ranks):
+            mark = " reverse" if latest.get(row, -1) == k else ""
             if present >> k & 1 and wild >> k & 1:
-                text.append((rank + "*").rjust(width), style="bold magenta reverse")
+                text.append(" " * (width - len(rank) - 1))
+                text.append(rank + "*", style="bold magenta reverse")
             elif present >> k & 1:
                 text.append(" " * (width - len(rank)))
-                text.append(rank, style=f"bold {colour}" + (" underline" if k == start else ""))
-            elif k == start:
+                underline = " underline" if k == start else ""
+                text.append(rank, style=f"bold {colour}{underline}{mark}")
+            elif k == start and len(rank) < width - 1:
                 text.append(("▸" + rank).rjust(width), style="dim")
+            elif k == start:  # no room for the ▸ (a two-digit start in a 20-rank pack)
+                text.append(" " * (width - len(rank)))
+                text.append(rank, style="dim italic underline")
             else:
                 text.append("·".rjust(width), style="dim")
         text.append("\n")
     if state is not None and state.joker_spots:
-        text.append("* a joker lies there, standing for that card\n", style="magenta")
+        text.append(session.words.gettext("* a joker stands there") + "\n", style="magenta")
+    text.rstrip()
     return text
+
+
+def layout_width(session: PlaySession) -> int:
+    """Columns the layout's panel takes: its widest line, the border and padding (and no
+    less than the hand's title needs)."""
+    widest = max(len(line) for line in layout_text(session).plain.splitlines())
+    return max(widest, 40) + 4
+
+
+def _latest_by_row(session: PlaySession) -> dict[int, int]:
+    """The rank (column) of each row where one of the seats' last cards lies: row → rank."""
+    rule_set, state = session.rules.rule_set, session.game.state
+    if state is None:
+        return {}
+    marked: dict[int, int] = {}
+    per_suit = rule_set.layout.rows_per_suit
+    for card in last_cards(session).values():
+        suit, rank = rule_set.suit_of[card], rule_set.rank_of[card]
+        for row in range(suit * per_suit, (suit + 1) * per_suit):  # the row it went to
+            if state.row_ranks[row] >> rank & 1:
+                marked[row] = rank
+                break
+    return marked
 
 
 def _joker_ranks(session: PlaySession, row: int) -> int:
@@ -428,66 +663,170 @@ def _joker_ranks(session: PlaySession, row: int) -> int:
     return mask
 
 
+def deal_title(session: PlaySession) -> str:
+    """The seats panel's title: which deal, the pot."""
+    _ = session.words.gettext
+    state = session.game.state
+    if session.deals > 1:
+        title = _("Deal %(n)d of %(total)d") % {"n": session.deal_number, "total": session.deals}
+    else:
+        title = _("One deal")
+    if session.rules.rule_set.chips is not None and state is not None:
+        title += " · " + _("pot %(chips)d") % {"chips": state.pot}
+    return title
+
+
 def seats_text(session: PlaySession) -> Table:
-    """Each seat's cards, passes, chips (this deal) and the pot."""
+    """Each seat's cards, passes and chips (this deal); the dealer and the pass limit."""
+    _ = session.words.gettext
     game = session.game
     state = game.state
     rule_set = session.rules.rule_set
-    deal = f"Deal {session.deal_number} of {session.deals}" if session.deals > 1 else "One deal"
-    pot = f" · pot {state.pot}" if rule_set.chips is not None and state is not None else ""
-    limit = f" · pass limit {rule_set.passing.limit}" if rule_set.passing.limit is not None else ""
+    limit = rule_set.passing.limit
+    caption = _("dealer: %(seat)s") % {"seat": session.name(game.dealer, short=True)}
+    if limit is not None:
+        caption += " · " + _("pass limit %(n)d") % {"n": limit}
     table = Table(
-        title=f"{deal} · dealer {session.name(game.dealer, short=True)}{pot}{limit}",
-        box=None,
-        expand=True,
+        caption=caption, box=None, expand=True, padding=(0, 1), collapse_padding=True
     )
-    table.add_column("")
-    table.add_column("player")
-    table.add_column("cards", justify="right")
-    table.add_column("passes", justify="right")
+    table.add_column("", no_wrap=True)
+    table.add_column(_("player"), no_wrap=True)
+    table.add_column(_("cards"), justify="right", no_wrap=True)
+    table.add_column(_("passes"), justify="right", no_wrap=True)
     if rule_set.chips is not None:
-        table.add_column("chips", justify="right")
+        table.add_column(_("chips"), justify="right", no_wrap=True)
     for seat in range(session.players):
-        held = state.hands[seat].bit_count() + state.jokers[seat] if state is not None else 0
         passes = state.passes[seat] if state is not None else 0
         marker = "▶" if game.current_player == seat else ""
         if state is not None and state.places[seat]:
-            marker = "out" if state.places[seat] > 0 else "elim."
-        cells = [marker, session.name(seat, short=True), str(held), str(passes)]
+            marker = "✓" if state.places[seat] > 0 else "✗"
+        cells = [marker, session.name(seat, short=True), str(hand_size(session, seat)), str(passes)]
         if rule_set.chips is not None:
             cells.append(signed_text(state.chips[seat]) if state is not None else "0")
         table.add_row(*cells, style="bold" if seat == session.seat else "")
     return table
 
 
-def end_text(session: PlaySession) -> str:
-    """The standings of the finished deal and the match totals."""
+def _count_words(session: PlaySession) -> dict[str, Callable[[int], str]]:
+    """How a standing counts cards, chips, points and deals: with the number's plural."""
+    words = session.words
+    return {
+        "cards": lambda n: words.ngettext("%(n)d card left", "%(n)d cards left", n) % {"n": n},
+        "chips": lambda n: (
+            words.ngettext("%(n)s chip", "%(n)s chips", abs(n)) % {"n": signed_text(n)}
+        ),
+        "points": lambda n: (
+            words.ngettext("%(n)s point", "%(n)s points", abs(n)) % {"n": signed_text(n)}
+        ),
+        "deals": lambda n: words.ngettext("%(n)d deal won", "%(n)d deals won", n) % {"n": n},
+        "pots": lambda n: words.ngettext("%(n)d pot won", "%(n)d pots won", n) % {"n": n},
+    }
+
+
+def standing_line(session: PlaySession, row: Standing) -> str:
+    """One seat's line of the standings: place, name, cards left, chips or points (and the
+    match's totals in a match)."""
+    _ = session.words.gettext
+    words, rule_set = _count_words(session), session.rules.rule_set
+    place = f"{row.place}." if row.place > 0 else ("✗" if row.place < 0 else "")
+    parts = [f"{place:3} {session.name(row.seat, short=True)}", words["cards"](row.cards_left)]
+    match = session.deals > 1
+    if rule_set.chips is not None:
+        part = words["chips"](row.chips)
+        if match:
+            part += " " + _("(match: %(total)s)") % {"total": signed_text(row.total_chips)}
+        parts.append(part)
+    if rule_set.points is not None:
+        part = words["points"](row.points)
+        if match:
+            part += " " + _("(match: %(total)s)") % {"total": signed_text(row.total_points)}
+        parts.append(part)
+    if match and rule_set.chips is None and rule_set.points is None:
+        parts.append(_("(match: %(total)s)") % {"total": row.deals_won})
+    return " · ".join(parts)
+
+
+#: What a match is decided on, as the ending says it.
+DECIDED_ON = {
+    MatchWinner.MOST_CHIPS: "chips",
+    MatchWinner.MOST_POTS: "pots",
+    MatchWinner.MOST_DEALS: "deals",
+    MatchWinner.HIGHEST_POINTS: "points",
+    MatchWinner.LOWEST_POINTS: "points",
+}
+
+
+def match_end_text(session: PlaySession) -> str:
+    """The match's end: its winner, or the winners who share it, and what it was decided on."""
+    _ = session.words.gettext
+    winners = session.match_winners()
+    names = ", ".join(session.name(seat, short=True) for seat in winners)
+    score = session.match_scores()[winners[0]]
+    measure = DECIDED_ON[session.rules.rule_set.session.winner]
+    amount = _count_words(session)[measure](score)
+    if len(winners) == 1:
+        return _("The match is over. Winner: %(names)s (%(amount)s).") % {
+            "names": names,
+            "amount": amount,
+        }
+    decided = {
+        "chips": _("The match is over, decided on chips: %(names)s share it with %(amount)s each."),
+        "pots": _("The match is over, decided on pots: %(names)s share it with %(amount)s each."),
+        "deals": _(
+            "The match is over, decided on deals: %(names)s share it with %(amount)s each."
+        ),
+        "points": _(
+            "The match is over, decided on points: %(names)s share it with %(amount)s each."
+        ),
+    }[measure]
+    return decided % {"names": names, "amount": amount}
+
+
+def end_text(session: PlaySession) -> Text:
+    """The standings of the finished deal and the match totals; how to go on."""
+    _ = session.words.gettext
     standings = session.finish_deal()
-    rule_set = session.rules.rule_set
     result = session.game.result
     assert result is not None
-    who = "nobody (blocked)" if result.winner is None else session.name(result.winner)
-    lines = [f"[b]The deal is over. Winner: {who}.[/b]"]
-    for row in standings:
-        place = f"{row.place}." if row.place > 0 else ("elim." if row.place < 0 else "")
-        line = f"{place:5} {session.name(row.seat, short=True):12} {row.cards_left:2} left"
-        if rule_set.chips is not None:
-            line += f"  chips {signed_text(row.chips)} (total {signed_text(row.total_chips)})"
-        if rule_set.points is not None:
-            line += f"  points {signed_text(row.points)} (total {signed_text(row.total_points)})"
-        if session.deals > 1:
-            line += f"  won {row.deals_won}"
-        lines.append(line)
-    if session.match_over and session.deals > 1:
-        winners = ", ".join(session.name(s) for s in session.match_winners())
-        lines.append(f"[b]The match is over. Winner: {winners}.[/b] q to quit.")
-    elif session.deals > 1:
-        lines.append("n (or Enter) for the next deal, q to quit.")
+    if result.winner is None:
+        who = _("nobody (blocked)")
     else:
-        lines.append("q to quit.")
-    return "\n".join(lines)
+        who = session.name(result.winner, short=True)
+    text = Text(_("The deal is over. Winner: %(who)s.") % {"who": who}, style="bold")
+    lines = [standing_line(session, row) for row in standings]
+    if session.players > 4:  # two columns, so that eight seats fit an 80×24 screen
+        half = (len(lines) + 1) // 2
+        width = max(len(line) for line in lines[:half]) + 2
+        left, right = lines[:half], lines[half:]
+        lines = [f"{a:{width}}{b}".rstrip() for a, b in zip(left, [*right, ""], strict=False)]
+    for line in lines:
+        text.append("\n" + line)
+    if session.match_over and session.deals > 1:
+        text.append("\n" + match_end_text(session), style="bold")
+        text.append(" " + _("q to quit."))
+    elif session.deals > 1:
+        text.append("\n" + _("n (or Enter) for the next deal, q to quit."))
+    else:
+        text.append("\n" + _("q to quit."))
+    return text
 
 
-def run_app(session: PlaySession) -> None:
-    """Run the game full screen."""
-    SevensApp(session).run()
+def builtin_rule_sheet(variant: str) -> Callable[[str], str]:
+    """The rule sheet of ``variant`` (a built-in id or a rulespec file) in a language, as
+    Markdown, made when first asked for."""
+
+    def sheet(lang: str) -> str:
+        from sevens.compiler.pipeline import find_rulespec, load_rulespec
+        from sevens.compiler.rulesheet import render_rulesheet
+
+        return render_rulesheet(load_rulespec(find_rulespec(variant)), lang, "md")
+
+    return sheet
+
+
+def run_app(
+    session: PlaySession, pace: float = DEFAULT_PACE, variant: str | None = None
+) -> None:
+    """Run the game full screen; ``variant`` names the rulespec whose sheet ``r`` shows."""
+    sheet = builtin_rule_sheet(variant) if variant is not None else None
+    SevensApp(session, pace=pace, rule_sheet=sheet).run()
