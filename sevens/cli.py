@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import signal
 import sys
 import threading
@@ -483,6 +484,18 @@ def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
     help="Full screen: deals in the match.",
 )
 @click.option("--plain", is_flag=True, help="Line by line instead of full screen.")
+@click.option(
+    "--lang",
+    "-l",
+    default=None,
+    help="Full screen: language of the game (de en es fr ja nl pt ru sv); default: the locale's.",
+)
+@click.option(
+    "--pace",
+    default=None,
+    type=click.FloatRange(0, 10),
+    help="Full screen: seconds between two bot moves, so you can follow them (default 0.6).",
+)
 def play(
     variant: str,
     players: int | None,
@@ -492,8 +505,17 @@ def play(
     bots: str | None,
     deals: int,
     plain: bool,
+    lang: str | None,
+    pace: float | None,
 ) -> None:
     """Play VARIANT against bots: full screen in a terminal, line by line otherwise."""
+    from .play.i18n import UnknownLanguage, check_language, language_from_environment
+
+    language = lang if lang is not None else language_from_environment(os.environ)
+    try:
+        check_language(language)
+    except UnknownLanguage as error:
+        raise click.BadParameter(str(error), param_hint="'--lang'") from None
     with _user_errors():
         rules = _load_rules(variant)
     names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
@@ -504,13 +526,23 @@ def play(
             play_interactive(rules, _default_players(variant, players), seed, seat, names)
         return
     from .play.table_session import PlaySession
-    from .play.terminal import run_app
+    from .play.terminal import DEFAULT_PACE, run_app
 
+    pace = DEFAULT_PACE if pace is None else pace
     try:
-        session = PlaySession(rules, _default_players(variant, players), seat, names, seed, deals)
+        session = PlaySession(
+            rules,
+            _default_players(variant, players),
+            seat,
+            names,
+            seed,
+            deals,
+            lang=language,
+            hold_bots=pace > 0,  # the screen shows the bots' opening moves one by one too
+        )
     except (ValueError, GameError) as error:
         raise click.UsageError(str(error)) from None
-    run_app(session)
+    run_app(session, pace=pace, variant=variant)
 
 
 @main.command()

@@ -124,3 +124,20 @@ def assert_refused_at(result: Result, location: str, message: str) -> None:
     assert isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
     assert f"{location}: " in result.output and message in result.output, result.output
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The text of a running Textual app's screen, one string per terminal row (trailing
+    spaces removed), as the terminal shows it."""
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip).rstrip() for strip in strips]
+
+
+def finish_deal(session: Any) -> None:
+    """Play the person's first legal action (forced ones for them) until the deal ends."""
+    for _ in range(500):
+        session.play_forced()
+        if session.deal_over:
+            return
+        session.act(session.game.legal_actions()[0])
+    raise AssertionError("the deal did not end")

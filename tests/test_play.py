@@ -192,7 +192,10 @@ QUIT_BOUND = 60
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_end_to_end_in_a_pseudo_terminal() -> None:
     name = f"sevens-play-{uuid.uuid4().hex[:8]}"
-    command = f"{sys.executable} -m sevens play parliament --seed 4 --bots heuristic,search"
+    command = (
+        f"{sys.executable} -m sevens play parliament --seed 4 --bots heuristic,search --lang en"
+        " --pace 0.1"
+    )
     # A shell first, sized, then the game: the game reads the terminal's size when it starts.
     subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "140", "-y", "44"], check=True)
     subprocess.run(["tmux", "resize-window", "-t", name, "-x", "140", "-y", "44"], check=False)
@@ -264,8 +267,7 @@ def test_pilot_plays_a_joker_deal_asking_where_the_joker_goes() -> None:
             await pilot.pause()
             assert JOKER_PICK in app.legal_cards()  # seed 4: a joker to play at the first turn
             assert (
-                "Joker" in str(app.query_one("#hand-title").render())
-                or session.game.state.jokers[0]
+                "Joker" in str(app.query_one("#hand").border_title) or session.game.state.jokers[0]
             )
             await pilot.press("j", "o", "k", "e", "r", "enter")  # the joker: where does it go?
             await pilot.pause()
@@ -309,7 +311,7 @@ def test_the_layout_marks_a_joker_and_the_seats_count_it() -> None:
     state.joker_spots |= 1 << spot  # a joker lying where the 8C goes
     session.rules.lay_out(state, spot)
     text = layout_text(session).plain
-    assert "8*" in text and "a joker lies there" in text
+    assert "8*" in text and "a joker stands there" in text
     assert seats_text(session).row_count == 4
 
 

@@ -27,9 +27,7 @@ METHOD_MAP = [("*.py", "python")]
 def extract_messages() -> Catalog:
     """Every message of the game's modules."""
     catalog = Catalog(domain=DOMAIN, project="sevens", fuzzy=False)
-    found = extract_from_dir(
-        PACKAGE_DIR, METHOD_MAP, {}, DEFAULT_KEYWORDS, strip_comment_tags=True
-    )
+    found = extract_from_dir(PACKAGE_DIR, METHOD_MAP, {}, DEFAULT_KEYWORDS, strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog

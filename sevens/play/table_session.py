@@ -119,7 +119,9 @@ class PlaySession:
     def _start_game(self) -> Game:
         rng = random.Random()
         rng.setstate(self.deal_start)
-        self.bots = {seat: STRATEGIES[name](self.rules) for seat, name in self.bot_names.items()}
+        self.strategies = {
+            seat: STRATEGIES[name](self.rules) for seat, name in self.bot_names.items()
+        }
         game = Game(  # no bots in the game: every decision comes back here (see bot_step)
             self.rules,
             self.players,
@@ -231,7 +233,7 @@ class PlaySession:
         elif pending.forced:
             action = pending.actions[0]
         else:
-            bot = self.bots[pending.seat]
+            bot = self.strategies[pending.seat]
             action = bot(game.state, pending.seat, pending.legal, pending.can_pass, game.rng)
         game.apply(action)
         return True
@@ -335,7 +337,10 @@ class PlaySession:
             return words.gettext("You")
         if short:
             return words.gettext("Seat %(seat)d") % {"seat": seat}
-        return words.gettext("Seat %(seat)d (%(bot)s)") % {"seat": seat, "bot": self.bot_names[seat]}
+        return words.gettext("Seat %(seat)d (%(bot)s)") % {
+            "seat": seat,
+            "bot": self.bot_names[seat],
+        }
 
     @property
     def french_suits(self) -> bool:

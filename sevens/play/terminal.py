@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from babel.lists import format_list
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -33,6 +34,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Header, Input, Markdown, RichLog, Static
 
+from sevens.compiler.rulesheet.i18n import LIST_LOCALE
 from sevens.runtime.api import bits
 from sevens.runtime.arith import signed_text
 from sevens.runtime.contract import MatchWinner
@@ -111,7 +113,9 @@ class RuleSheetScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sheet-frame"):
-            yield Static(self.words.gettext("Rule sheet: ↑/↓ scroll, Escape closes"), id="sheet-bar")
+            yield Static(
+                self.words.gettext("Rule sheet: ↑/↓ scroll, Escape closes"), id="sheet-bar"
+            )
             with VerticalScroll(id="sheet"):
                 yield Markdown(self.markdown)
 
@@ -489,7 +493,7 @@ class SevensApp(App[None]):
         else:
             self.show_status("")
 
-    def show_status(self, text: str) -> None:
+    def show_status(self, text: str | Text) -> None:
         self.query_one("#status", Static).update(text)
 
 
@@ -677,21 +681,31 @@ def deal_title(session: PlaySession) -> str:
 
 
 def seats_text(session: PlaySession) -> Table:
-    """Each seat's cards, passes and chips (this deal); the dealer and the pass limit."""
+    """Each seat's cards, passes and chips (this deal), the dealer and the pass limit; once
+    the deal is over, the standings: place, cards left (a joker held counts), chips or
+    points, and the match's totals."""
     _ = session.words.gettext
     game = session.game
-    state = game.state
     rule_set = session.rules.rule_set
     limit = rule_set.passing.limit
     caption = _("dealer: %(seat)s") % {"seat": session.name(game.dealer, short=True)}
-    if limit is not None:
-        caption += " · " + _("pass limit %(n)d") % {"n": limit}
+    if limit is not None and not session.deal_over:  # a line of its own: it fits 80 columns
+        caption += "\n" + _("pass limit %(n)d") % {"n": limit}
     table = Table(
-        caption=caption, box=None, expand=True, padding=(0, 1), collapse_padding=True
+        caption=caption,
+        box=None,
+        expand=True,
+        padding=(0, 1),
+        collapse_padding=True,
+        pad_edge=False,
     )
     table.add_column("", no_wrap=True)
     table.add_column(_("player"), no_wrap=True)
     table.add_column(_("cards"), justify="right", no_wrap=True)
+    if session.deal_over:
+        _standings_rows(session, table)
+        return table
+    state = game.state
     table.add_column(_("passes"), justify="right", no_wrap=True)
     if rule_set.chips is not None:
         table.add_column(_("chips"), justify="right", no_wrap=True)
@@ -707,11 +721,44 @@ def seats_text(session: PlaySession) -> Table:
     return table
 
 
+def _standings_rows(session: PlaySession, table: Table) -> None:
+    """The finished deal's standings as rows of the seats table (its first three columns
+    already there: place, player, cards left)."""
+    _ = session.words.gettext
+    rule_set = session.rules.rule_set
+    match = session.deals > 1
+    if rule_set.chips is not None:
+        table.add_column(_("chips"), justify="right", no_wrap=True)
+    if rule_set.points is not None:
+        table.add_column(_("points"), justify="right", no_wrap=True)
+    if match:
+        table.add_column(_("match"), justify="right", no_wrap=True)
+    for row in session.finish_deal():
+        place = f"{row.place}." if row.place > 0 else ("✗" if row.place < 0 else "")
+        cells = [place, session.name(row.seat, short=True), str(row.cards_left)]
+        if rule_set.chips is not None:
+            cells.append(signed_text(row.chips))
+        if rule_set.points is not None:
+            cells.append(signed_text(row.points))
+        if match:
+            cells.append(_match_total(session, row))
+        table.add_row(*cells, style="bold" if row.seat == session.seat else "")
+
+
+def _match_total(session: PlaySession, row: Standing) -> str:
+    """A seat's running total of what the match is decided on."""
+    measure = DECIDED_ON[session.rules.rule_set.session.winner]
+    if measure == "chips":
+        return signed_text(row.total_chips)
+    if measure == "points":
+        return signed_text(row.total_points)
+    return str(row.deals_won)
+
+
 def _count_words(session: PlaySession) -> dict[str, Callable[[int], str]]:
     """How a standing counts cards, chips, points and deals: with the number's plural."""
     words = session.words
     return {
-        "cards": lambda n: words.ngettext("%(n)d card left", "%(n)d cards left", n) % {"n": n},
         "chips": lambda n: (
             words.ngettext("%(n)s chip", "%(n)s chips", abs(n)) % {"n": signed_text(n)}
         ),
@@ -721,29 +768,6 @@ def _count_words(session: PlaySession) -> dict[str, Callable[[int], str]]:
         "deals": lambda n: words.ngettext("%(n)d deal won", "%(n)d deals won", n) % {"n": n},
         "pots": lambda n: words.ngettext("%(n)d pot won", "%(n)d pots won", n) % {"n": n},
     }
-
-
-def standing_line(session: PlaySession, row: Standing) -> str:
-    """One seat's line of the standings: place, name, cards left, chips or points (and the
-    match's totals in a match)."""
-    _ = session.words.gettext
-    words, rule_set = _count_words(session), session.rules.rule_set
-    place = f"{row.place}." if row.place > 0 else ("✗" if row.place < 0 else "")
-    parts = [f"{place:3} {session.name(row.seat, short=True)}", words["cards"](row.cards_left)]
-    match = session.deals > 1
-    if rule_set.chips is not None:
-        part = words["chips"](row.chips)
-        if match:
-            part += " " + _("(match: %(total)s)") % {"total": signed_text(row.total_chips)}
-        parts.append(part)
-    if rule_set.points is not None:
-        part = words["points"](row.points)
-        if match:
-            part += " " + _("(match: %(total)s)") % {"total": signed_text(row.total_points)}
-        parts.append(part)
-    if match and rule_set.chips is None and rule_set.points is None:
-        parts.append(_("(match: %(total)s)") % {"total": row.deals_won})
-    return " · ".join(parts)
 
 
 #: What a match is decided on, as the ending says it.
@@ -760,32 +784,33 @@ def match_end_text(session: PlaySession) -> str:
     """The match's end: its winner, or the winners who share it, and what it was decided on."""
     _ = session.words.gettext
     winners = session.match_winners()
-    names = ", ".join(session.name(seat, short=True) for seat in winners)
+    names = format_list(
+        [session.name(seat, short=True) for seat in winners],
+        locale=LIST_LOCALE.get(session.words.code, session.words.code),
+    )
     score = session.match_scores()[winners[0]]
     measure = DECIDED_ON[session.rules.rule_set.session.winner]
-    amount = _count_words(session)[measure](score)
     if len(winners) == 1:
+        amount = _count_words(session)[measure](score)
         return _("The match is over. Winner: %(names)s (%(amount)s).") % {
             "names": names,
             "amount": amount,
         }
-    decided = {
-        "chips": _("The match is over, decided on chips: %(names)s share it with %(amount)s each."),
-        "pots": _("The match is over, decided on pots: %(names)s share it with %(amount)s each."),
-        "deals": _(
-            "The match is over, decided on deals: %(names)s share it with %(amount)s each."
-        ),
-        "points": _(
-            "The match is over, decided on points: %(names)s share it with %(amount)s each."
-        ),
+    tie = {
+        "chips": _("The match is over, decided on chips: %(names)s share the win, %(n)s each."),
+        "pots": _("The match is over, decided on pots: %(names)s share the win, %(n)s each."),
+        "deals": _("The match is over, decided on deals: %(names)s share the win, %(n)s each."),
+        "points": _("The match is over, decided on points: %(names)s share the win, %(n)s each."),
     }[measure]
-    return decided % {"names": names, "amount": amount}
+    shown = signed_text(score) if measure in ("chips", "points") else str(score)
+    return tie % {"names": names, "n": shown}
 
 
 def end_text(session: PlaySession) -> Text:
-    """The standings of the finished deal and the match totals; how to go on."""
+    """The end of the deal (its winner; the standings are in the seats panel), the end of the
+    match, and how to go on."""
     _ = session.words.gettext
-    standings = session.finish_deal()
+    session.finish_deal()
     result = session.game.result
     assert result is not None
     if result.winner is None:
@@ -793,21 +818,13 @@ def end_text(session: PlaySession) -> Text:
     else:
         who = session.name(result.winner, short=True)
     text = Text(_("The deal is over. Winner: %(who)s.") % {"who": who}, style="bold")
-    lines = [standing_line(session, row) for row in standings]
-    if session.players > 4:  # two columns, so that eight seats fit an 80×24 screen
-        half = (len(lines) + 1) // 2
-        width = max(len(line) for line in lines[:half]) + 2
-        left, right = lines[:half], lines[half:]
-        lines = [f"{a:{width}}{b}".rstrip() for a, b in zip(left, [*right, ""], strict=False)]
-    for line in lines:
-        text.append("\n" + line)
     if session.match_over and session.deals > 1:
         text.append("\n" + match_end_text(session), style="bold")
         text.append(" " + _("q to quit."))
     elif session.deals > 1:
         text.append("\n" + _("n (or Enter) for the next deal, q to quit."))
     else:
-        text.append("\n" + _("q to quit."))
+        text.append(" " + _("q to quit."))
     return text
 
 
@@ -824,9 +841,7 @@ def builtin_rule_sheet(variant: str) -> Callable[[str], str]:
     return sheet
 
 
-def run_app(
-    session: PlaySession, pace: float = DEFAULT_PACE, variant: str | None = None
-) -> None:
+def run_app(session: PlaySession, pace: float = DEFAULT_PACE, variant: str | None = None) -> None:
     """Run the game full screen; ``variant`` names the rulespec whose sheet ``r`` shows."""
     sheet = builtin_rule_sheet(variant) if variant is not None else None
     SevensApp(session, pace=pace, rule_sheet=sheet).run()
