@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import itertools
 import re
 from typing import Any
 
@@ -22,6 +21,7 @@ from sevens.play.table_session import PlaySession
 from sevens.play.terminal import (
     RuleSheetScreen,
     SevensApp,
+    deal_title,
     end_text,
     keys_text,
     last_cards,
@@ -75,6 +75,7 @@ def _assert_screen_whole(app: SevensApp, lines: list[str]) -> None:
         _assert_whole(lines, row.strip(), "layout row")
     hand = str(app.query_one("#hand").border_title)
     _assert_whole(lines, hand, "hand title")
+    _assert_whole(lines, deal_title(session), "seats title")
     for line in _plain(seats_text(session), 200).splitlines():
         _assert_cells_whole(lines, line.split(), "seats row")
     _assert_whole(lines, keys_text(session.words).plain, "key line")
@@ -90,8 +91,8 @@ def _assert_screen_whole(app: SevensApp, lines: list[str]) -> None:
 def test_every_row_title_seat_and_log_line_fits_the_screen(
     size: tuple[int, int], variant: str, players: int, lang: str
 ) -> None:
-    session = PlaySession(compiled(variant), players, 0, ["heuristic"], 3, 1, lang=lang)
-    app = SevensApp(session)
+    session = PlaySession(compiled(variant), players, 0, ["heuristic"], 3, 3, lang=lang)
+    app = SevensApp(session)  # a match of three deals: its title and totals must fit too
 
     async def drive(pilot: Any) -> None:
         for _ in range(3):  # a few turns in: cards on the table, lines in the log
@@ -250,29 +251,30 @@ def test_the_rule_sheet_opens_scrolls_and_closes() -> None:
 
 
 def test_the_bots_move_one_at_a_time_at_the_pace() -> None:
+    """With a pace, each bot move waits for its tick (here a pace no test waits for, the
+    ticks taken by hand): the screen shows one move after the other."""
     session = PlaySession(compiled("parliament"), 4, 0, ["heuristic"], 4, 1, hold_bots=True)
-    app = SevensApp(session, pace=0.3)
+    app = SevensApp(session, pace=3600)
 
-    async def wait_for_your_turn(pilot: Any) -> list[int]:
-        """The length of the history at each look until it is your turn (the bound only ends
-        a stuck run)."""
-        seen = [len(session.game.history)]
-        for _ in range(3000):
-            if session.my_turn and not app.bots_moving:
-                break
-            await pilot.pause(0.02)
-            seen.append(len(session.game.history))
-        assert session.my_turn
-        return seen
+    async def bots_until_your_turn(pilot: Any) -> int:
+        ticks = 0
+        while app.bots_moving:
+            before = len(session.game.history)
+            app.bot_tick()
+            await pilot.pause()
+            assert len(session.game.history) == before + 1 or session.my_turn  # (+ your forced)
+            ticks += 1
+        assert session.my_turn or session.deal_over
+        return ticks
 
     async def drive(pilot: Any) -> None:
-        await wait_for_your_turn(pilot)
+        await bots_until_your_turn(pilot)
         before = len(session.game.history)
         await pilot.press("enter")
+        await pilot.pause()
         assert app.bots_moving and len(session.game.history) == before + 1  # only yours yet
-        seen = await wait_for_your_turn(pilot)
-        shown = sorted(set(seen))
-        assert len(shown) >= 3 and all(b - a == 1 for a, b in itertools.pairwise(shown))
+        assert "the others play" in str(app.query_one("#hand").border_title)
+        assert await bots_until_your_turn(pilot) == session.players - 1
 
     _run(app, (80, 24), drive)
 

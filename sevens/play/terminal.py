@@ -242,7 +242,7 @@ class SevensApp(App[None]):
             if session.bot_to_move:
                 if self.pace > 0:
                     self.refresh_all()
-                    self.bot_timer = self.set_timer(self.pace, self._bot_tick)
+                    self.bot_timer = self.set_timer(self.pace, self.bot_tick)
                     return
                 session.bot_step()
             elif session.game.pending is not None and session.game.pending.forced:
@@ -259,8 +259,9 @@ class SevensApp(App[None]):
         self.joker_mode = False
         self.refresh_all()
 
-    def _bot_tick(self) -> None:
-        self.bot_timer = None
+    def bot_tick(self) -> None:
+        """One paced bot move (the timer's call), then on to the next or to your turn."""
+        self._stop_bots()
         self.session.bot_step()
         self.settle()
 
