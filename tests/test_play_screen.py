@@ -34,8 +34,15 @@ from tests.conftest import compiled, finish_deal, screen_lines
 
 SIZES = [(80, 24), (120, 40)]
 #: The deals the screens are checked on: the plain pack, eight rows and eight seats, the
-#: Spanish pack, a pack with jokers.
-SCREENS = [("parliament", 4), ("double-deck", 8), ("cinquillo", 4), ("shichi-narabe-joker", 4)]
+#: Spanish pack, a pack with jokers, a pack of twenty ranks (too wide for the players'
+#: column beside it on 80 columns: the columns go below the table).
+SCREENS = [
+    ("parliament", 4),
+    ("double-deck", 8),
+    ("cinquillo", 4),
+    ("shichi-narabe-joker", 4),
+    ("elfer-raus", 4),
+]
 
 
 def _plain(renderable: Any, width: int) -> str:

@@ -24,7 +24,7 @@ from sevens.runtime.match import MatchResult, match_winners, target_reached
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import STRATEGIES
 
-from ..envs.game import PASS, Game, IllegalAction
+from ..envs.game import COVER, DRAW, PASS, Game, IllegalAction
 from .i18n import Words
 
 #: The signs of the French suits; a pack with other suits (the Spanish pack's copas is also
@@ -360,8 +360,10 @@ class PlaySession:
         words = self.words
         if card == PASS:
             return words.gettext("pass")
-        if card < 0:  # DRAW or a face-down COVER
-            return self.game.card(card)
+        if card == DRAW:
+            return words.gettext("draw")
+        if card == COVER:  # a card laid face down, as the others see it
+            return words.gettext("a card face down")
         n_cards = self.rules.rule_set.n_cards
         if card >= n_cards:
             return words.gettext("joker %(card)s") % {"card": self.card_text(card - n_cards)}

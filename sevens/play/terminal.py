@@ -137,6 +137,9 @@ class CardWidget(Static):
             app.play_card(self.card)
 
 
+#: The narrowest the players' and moves' column may be beside the table (their texts in
+#: every language fit it: tests/test_play_screen.py).
+RIGHT_MIN_WIDTH = 34
 #: Columns of a card in the hand grid: "10♥" and a space.
 CARD_CELL = 4
 
@@ -150,6 +153,10 @@ class SevensApp(App[None]):
     #main { height: 1fr; }
     #left { width: auto; }
     #right { width: 1fr; min-width: 30; }
+    #main.stacked { layout: vertical; }
+    #main.stacked #right { layout: horizontal; height: 1fr; width: 100%; }
+    #main.stacked #seats { width: 40; height: 100%; }
+    #main.stacked #log { width: 1fr; height: 100%; }
     #layout { width: 100%; height: auto; border: round $primary; padding: 0 1; }
     #hand { height: auto; border: round $secondary; padding: 0 1; }
     #hand-cards { layout: grid; grid-gutter: 0; height: auto; }
@@ -226,9 +233,21 @@ class SevensApp(App[None]):
         self.sub_title = self.words.gettext("bots: %(bots)s") % {"bots": bots}
         self.query_one("#log", RichLog).border_title = self.words.gettext("Moves")
         self.query_one("#layout", Static).border_title = self.words.gettext("Table")
-        self.query_one("#left", Vertical).styles.width = layout_width(session)
+        self.arrange_panels()
         self.query_one("#entry", Input).focus()
         self.settle()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.arrange_panels()
+
+    def arrange_panels(self) -> None:
+        """The table and your hand beside the players and the moves when the screen is wide
+        enough for both; else the players and the moves below them, side by side (a pack of
+        twenty ranks on 80 columns)."""
+        width = layout_width(self.session)
+        stacked = width + RIGHT_MIN_WIDTH > self.size.width
+        self.query_one("#main", Horizontal).set_class(stacked, "stacked")
+        self.query_one("#left", Vertical).styles.width = "100%" if stacked else width
 
     # -- the flow of the game -----------------------------------------------------------
 
