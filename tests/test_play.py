@@ -324,7 +324,8 @@ def test_plain_play_offers_the_joker_and_asks_where() -> None:
         main, ["play", "shichi-narabe-joker", "--plain", "--seed", "1"], input="\n" * 300
     )  # Enter takes the default: the first legal card, else the joker and its first spot
     assert result.exit_code == 0, result.output[-800:]
-    assert "+ 1 joker(s)" in result.output and "A joker may go where these go" in result.output
+    assert "+ 1 joker\n" in result.output and "joker(s)" not in result.output
+    assert "A joker may go where these go" in result.output
     assert "The joker goes where?" in result.output and "The deal is over" in result.output
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
+from textual.widgets import RichLog
 
 from sevens.cli import main
 from sevens.envs.game import PASS
@@ -305,6 +306,24 @@ def test_the_last_card_of_each_seat_is_marked_on_the_table_and_the_latest_moves_
     assert not log_entry(session, lines[mine - 1], False).spans or all(
         "bold" not in str(span.style) for span in log_entry(session, lines[mine - 1], False).spans
     )
+
+
+def test_the_log_shows_only_the_moves_since_yours_in_bold() -> None:
+    session = PlaySession(compiled("parliament"), 4, 0, ["heuristic"], 4, 1)
+    app = SevensApp(session)
+
+    async def drive(pilot: Any) -> None:
+        for _ in range(2):  # two moves of yours: the first round is no longer the latest
+            await pilot.press("enter")
+            await pilot.pause()
+        log = app.query_one("#log", RichLog)
+        bold = [any(seg.style and seg.style.bold for seg in strip) for strip in log.lines]
+        entries = session.log()
+        latest = max(k for k, line in enumerate(entries) if line.seat == 0)
+        assert len(bold) == len(entries)  # one screen line per move here (none wraps)
+        assert bold == [k >= latest for k in range(len(entries))], bold
+
+    _run(app, (120, 40), drive)
 
 
 def test_a_joker_held_at_the_end_is_a_card_left() -> None:

@@ -59,7 +59,8 @@ def human_strategy(rules: Rules) -> Strategy:
             return _redeem(rules, legal, can_pass)
         cards, spots = legal & ((1 << n_cards) - 1), legal >> n_cards
         click.echo(f"\nTable:\n{_rows(rules, st)}")
-        jokers = f" + {st.jokers[seat]} joker(s)" if st.jokers[seat] else ""
+        held = st.jokers[seat]
+        jokers = f" + {held} joker{'s' if held != 1 else ''}" if held else ""
         click.echo(f"Your hand: {_show(rules, st.hands[seat])}{jokers}")
         click.echo(f"Legal: {_show(rules, cards)}" + ("  (or 'pass')" if can_pass else ""))
         if spots:

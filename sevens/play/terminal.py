@@ -204,6 +204,7 @@ class SevensApp(App[None]):
         self.selected = 0
         self.message = ""
         self.shown = 0  # log lines already written
+        self.bold_from = 0  # the first of them written in bold (the latest moves)
         self.forced_taken = 0  # your forced moves since your last choice
         self.joker_mode = False  # the joker is chosen: the choices are the spots it may take
         self.bot_timer: Timer | None = None
@@ -369,7 +370,7 @@ class SevensApp(App[None]):
             self.show_status(end_text(self.session))
         else:
             self.session.next_deal()
-            self.shown, self.forced_taken = 0, 0
+            self.shown, self.bold_from, self.forced_taken = 0, 0, 0
             self.query_one("#log", RichLog).clear()
             self.settle(_("Deal %(n)d is dealt.") % {"n": self.session.deal_number})
 
@@ -477,17 +478,15 @@ class SevensApp(App[None]):
     def refresh_log(self) -> None:
         log = self.query_one("#log", RichLog)
         lines = self.session.log()
-        if len(lines) < self.shown or self._latest_changed(lines):  # redraw the bold round
+        latest = latest_round(lines, self.session.seat)
+        # Redraw after an undo (fewer lines), or when lines written in bold are no longer
+        # among the latest (you moved since): they are then written plain.
+        if len(lines) < self.shown or (latest > self.bold_from and self.bold_from < self.shown):
             log.clear()
             self.shown = 0
-        latest = latest_round(lines, self.session.seat)
         for index in range(self.shown, len(lines)):
             log.write(log_entry(self.session, lines[index], index >= latest))
-        self.shown = len(lines)
-
-    def _latest_changed(self, lines: list[LogLine]) -> bool:
-        """Whether lines already written left the bold round (you moved since): redraw then."""
-        return latest_round(lines, self.session.seat) < self.shown
+        self.shown, self.bold_from = len(lines), latest
 
     def refresh_status(self) -> None:
         session, words = self.session, self.words
