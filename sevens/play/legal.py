@@ -282,17 +282,23 @@ def _without_a_card(rules: Rules, turns: Turns, st: DealState, decisions: Decisi
 
 
 def _transfer(turns: Turns, rule: Transfer | None, seat: int) -> dict[str, Any] | None:
-    """Who gives whom how many cards under ``rule``, seats as the transfer mechanic picks them
-    (0 is the player to move; ``others``: each other player gives)."""
+    """Who gives whom how many cards under ``rule``: seats as the transfer mechanic picks
+    them (0 is the player to move), or the role where it depends on hands not known here
+    (``most-cards``) or is every other player (``others``)."""
     if rule is None:
         return None
-    giver: object = "others" if rule.source is Role.OTHERS else turns.who(rule.source, seat)
     return {
         "cards": rule.cards,
-        "from": giver,
-        "to": turns.who(rule.target, seat),
+        "from": _party(turns, rule.source, seat),
+        "to": _party(turns, rule.target, seat),
         "which": str(rule.which),
     }
+
+
+def _party(turns: Turns, role: Role, seat: int) -> object:
+    if role in (Role.OTHERS, Role.MOST_CARDS):
+        return str(role)
+    return turns.who(role, seat)
 
 
 def describe(decisions: Decisions) -> str:
@@ -327,12 +333,17 @@ def _no_card_line(decisions: Decisions) -> str:
 
 
 def _moves(transfer: dict[str, Any]) -> str:
-    giver = transfer["from"]
-    source = "each other player" if giver == "others" else _seat(giver)
-    return f"{source} gives {transfer['cards']} card(s) ({transfer['which']}) to {_seat(transfer['to'])}"
+    giver, cards, which = transfer["from"], transfer["cards"], transfer["which"]
+    return f"{_seat(giver)} gives {cards} card(s) ({which}) to {_seat(transfer['to'])}"
+
+
+#: The roles said in words where the seat depends on hands not known here.
+ROLE_WORDS = {"others": "each other player", "most-cards": "the player holding most cards"}
 
 
 def _seat(seat: object) -> str:
     if seat == ASKING_SEAT:
         return "you"
+    if isinstance(seat, str):
+        return ROLE_WORDS[seat]
     return "nobody" if seat is None else f"seat {seat}"
