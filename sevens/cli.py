@@ -443,26 +443,46 @@ def _print_summary(summary: dict[str, Any]) -> None:
 @click.option(
     "--table",
     default="",
-    help="Cards on the table, in the order they were played, e.g. '7H 7C 6C 8C'.",
+    help="Cards on the table, in any order, e.g. '7H 7C 6C 8C'.",
 )
 @click.option("--hand", required=True, help="The hand of the player to move, e.g. '5C 9H 10C 7S'.")
+@click.option(
+    "--players",
+    "-p",
+    type=int,
+    default=None,
+    help="Players at the table (default 4, within the rule set's range).",
+)
+@click.option(
+    "--jokers", type=click.IntRange(min=0), default=0, help="Jokers the player to move holds."
+)
+@click.option(
+    "--opening", default=None, help="The opening card the dealer named, if they name one."
+)
 @click.option(
     "--json",
     "as_json",
     is_flag=True,
-    help='Print a JSON object: {"schema", "version", "legal": [cards], "can_pass": true/false}.',
+    help='Print a JSON object: {"schema", "version", "legal": [cards], "can_pass", …}.',
 )
-def legal(variant: str, table: str, hand: str, as_json: bool) -> None:
-    """The legal plays of the player to move in a position."""
-    from .play.legal import legal_cards
+def legal(
+    variant: str,
+    table: str,
+    hand: str,
+    players: int | None,
+    jokers: int,
+    opening: str | None,
+    as_json: bool,
+) -> None:
+    """Every decision of the player to move in a position: the legal plays, passing, and what
+    the rule set adds (extra cards, jokers, a draw, a card face down, penalty transfers).
+    The table cards may come in any order; a position no game reaches is refused."""
+    from .play.legal import Position, describe, position_decisions
 
     with _user_errors():
-        cards, can_pass = legal_cards(_load_rules(variant), table, hand)
-    if as_json:
-        _echo(document("legal", {"legal": cards, "can_pass": can_pass}))
-    else:
-        passing = " (or pass)" if cards and can_pass else ""
-        _echo(" ".join(cards) + passing if cards else "(none: pass)")
+        position = Position(table, hand, players, jokers, opening)
+        decisions = position_decisions(_load_rules(variant), position)
+    _echo(document("legal", decisions.as_json()) if as_json else describe(decisions))
 
 
 @main.command()

@@ -141,3 +141,23 @@ def finish_deal(session: Any) -> None:
             return
         session.act(session.game.legal_actions()[0])
     raise AssertionError("the deal did not end")
+
+
+def game_signature(rules: Rules, players: int, deals: int, matches: int) -> tuple[object, ...]:
+    """What ``deals`` independent deals and ``matches`` matches (as long as the rule set's
+    session) of ``rules`` from seed 0 play out: every record and the wins, with the rule
+    set's id left out.  Two rule sets play the same games exactly when these are equal."""
+    import io
+
+    from sevens.runtime.match import number_of_deals
+    from sevens.runtime.simulate import Options, simulate
+
+    signature: list[object] = []
+    for games, length in ((deals, None), (matches, number_of_deals(rules, players, None))):
+        out = io.StringIO()
+        summary = simulate(
+            rules, Options(players=players, games=games, seed=0, deals=length), record=out
+        )
+        records = out.getvalue().replace(f'"variant":"{rules.rule_set.id}"', '"variant":""')
+        signature += [records, tuple(summary.wins)]
+    return tuple(signature)

@@ -107,7 +107,7 @@ def test_legal_answers_the_worked_example_of_seed_001() -> None:
     [
         ("parliament", "9S", "9S cannot come first: nothing may be played before 7D"),
         ("parliament", "7S 8S 9S 10S JS QS KS AS", "7S cannot come first"),
-        ("fan-tan", "7H 6C 7C 8C", "6C cannot be laid after 7H: it fits no row then"),
+        ("fan-tan", "7H 5C", "5C cannot be laid after 7H: it fits no row then"),
         ("fan-tan", "5C", "5C cannot be the first card laid: it fits no row then"),
     ],
 )
@@ -123,11 +123,15 @@ def test_legal_json_says_whether_passing_is_allowed() -> None:
         assert code == 0, output
         return without_header(json.loads(output))
 
-    assert answer("voluntary-pass", "7D", "8D") == {"legal": ["8D"], "can_pass": True}
+    assert answer("voluntary-pass", "7D", "8D") == {
+        "legal": ["8D"],
+        "can_pass": True,
+        "pass_cost": 1,
+    }
     # the holder of the opening card may not refuse it (seed 000, "muss sie … legen")
     assert answer("voluntary-pass", "", "7D") == {"legal": ["7D"], "can_pass": False}
     assert answer("parliament", "7D", "8D") == {"legal": ["8D"], "can_pass": False}
-    assert answer("parliament", "7D", "2S") == {"legal": [], "can_pass": True}
+    assert answer("parliament", "7D", "2S") == {"legal": [], "can_pass": True, "pass_cost": 1}
 
 
 def test_simulate_prints_a_summary() -> None:

@@ -21,6 +21,7 @@ from .cards import (
     rank_name,
     suit_name,
 )
+from .effective import changed_components, effective
 from .i18n import P_, Lang
 from .phrases import leader_rank, lowest_holder, transfer_text
 from .sentences import card_phrase, flatten, sentence
@@ -730,7 +731,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: lang.marked(RANGE, min=r.spec.players.min, max=r.spec.players.max),
     ),
     "best": (_best, lambda lang, r: _value(lang, r.spec.players.best)),
-    "start": (lambda r: r.spec.layout.start_rank, _start),
+    "start": (lambda r: effective(r).contract["start"], _start),
     "rows": (
         lambda r: r.spec.layout.rows_per_suit,
         lambda lang, r: str(r.spec.layout.rows_per_suit),
@@ -749,7 +750,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: lang.marked(BY_HOLDERS if r.spec.layout.by_holders else ON_TABLE),
     ),
     "deal": (lambda r: (r.spec.deal.hand_size, r.spec.deal.equal_hands), _deal),
-    "opening": (lambda r: (r.spec.opening.card, r.spec.opening.choices), _opening),
+    "opening": (lambda r: effective(r).contract["opening"], _opening),
     "leader": (
         lambda r: (
             r.spec.opening.leader,
@@ -883,48 +884,106 @@ def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
     )
 
 
-def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
-    """One sentence per field in which ``b`` differs from ``a``, in model order.
+#: The component of the effective rules (:mod:`.effective`) each field tells; ``None``: not a
+#: rule of play (the best number of players is advice), told only beside a real change.
+FIELD_COMPONENT: dict[str, str | None] = {
+    **{field: field for field in FIELDS},
+    "preset": "cards",
+    "ace": "cards",
+    "suits": "cards",
+    "ranks": "cards",
+    "best": None,
+    "follow_when": "follow",
+    "follow_allow": "follow",
+    "follow_optional": "follow",
+}
+#: Components a told change of another one already says: a sentence about dropping chips
+#: says the pot, the ante and the payments went with them; new card values say what every
+#: amount and condition reading them now answers.
+TELLS_TOO = {
+    "chips": {"pot", "ante", "pay_winner", "cost", "voluntary_cost", "points"},
+    "preplaced": {"by_holders"},
+    "voluntary": {"voluntary_cost"},
+    **{field: set(LENGTH_FIELDS) for field in LENGTH_FIELDS},
+    "values": {"legal", "cost", "voluntary_cost", "ante", "pay_winner", "points"},
+    "limit": {"over_limit"},
+    "start": {"legal"},
+}
+#: A change in play that the rule sheets of both rule sets word alike (their sentences for
+#: this rule are the same).
+UNWORDED = P_("diff", "%(topic)s: said in the same words as before, but it now plays differently.")
+#: The topic said for a component without a field of its own.
+COMPONENT_TOPIC = {"cards": "preset", "follow": "follow_when"}
 
-    Values are compared first (structurally); a field whose wording is the same
-    in both (say, the same rank at a different index after moving the ace) is
-    not a difference.
+
+def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
+    """One sentence per rule in which ``b`` plays differently from ``a``, in model order.
+
+    What plays is compared first (:mod:`.effective`: the contract record and what each
+    condition answers), so a rule written another way is no difference and a change the
+    YAML keys hide is one.  Each field whose component changed is then told as the rule
+    sheet words it; a field whose wording is the same in both (say, the same rank at a
+    different index after moving the ace) is not told, and a change no field tells is
+    said on its own.
     """
-    found = []
+    changed, uncertain = changed_components(effective(a), effective(b))
+    if not changed and not uncertain:
+        return []
+    found: list[str] = []
+    told: set[str] = set()
     follow = _follow_shape(lang, b)  # said as the sheet says it, not field by field
-    for field, (key, describe) in FIELDS.items():
-        old_key, new_key = key(a), key(b)
-        if old_key == new_key or "n/a" in (old_key, new_key) or not _applies(field, b):
+    for field, (key, _describe) in FIELDS.items():
+        component = FIELD_COMPONENT[field]
+        if component is not None and component not in changed | uncertain:
+            continue  # written another way, or not at all, but it plays the same
+        if key(a) == key(b) or "n/a" in (key(a), key(b)):
             continue
-        if field in FOLLOW_FIELDS and follow is not None:
-            if follow != _follow_shape(lang, a) and follow not in found:
-                found.append(follow)
-            continue
-        if field in FOLLOW_FIELDS and b.spec.follow_up is None and a.spec.follow_up is not None:
-            if (dropped := lang.marked(FOLLOW_DROPPED)) not in found:
-                found.append(dropped)
-            continue
-        if field == "values":
-            if _uses_values(b) and (values := _changed_values(lang, a, b)):
-                found.append(values)  # values that no rule reads change nothing
-            continue
-        if (told := _told(lang, field, a, b)) is not None:
-            found += [line for line in told if line not in found]
-            continue
-        if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
-            found += changes
-            continue
-        if field in SWITCHES and isinstance(old_key, bool) and isinstance(new_key, bool):
-            found.append(_switch(lang, field, b, new_key))
-            continue
-        if field == "ace" and (None in (old_key, new_key) or not (_has_ace(a) and _has_ace(b))):
-            continue  # a pack without an ace (or a movable one): the ranks line says it
-        old, new = describe(lang, a), describe(lang, b)
-        if old != new:
-            added = old_key is None and field not in ("opening", "removed", "preplaced")
-            colours = colour_suits(b.spec.deck)  # the ranks' topic follows the new pack
-            found.append(_sentence(lang, field, old, new, added, colours))
+        if not _applies(field, b) and not (field == "points" and "chips" not in changed):
+            continue  # told by the chips' own sentence, where chips changed
+        lines = _field_lines(lang, field, a, b, follow, found)
+        found += [line for line in lines if line not in found]
+        if lines and component is not None:
+            told |= {component, *TELLS_TOO.get(component, set())}
+    if not _uses_values(b):
+        told.add("values")  # values that no rule reads change nothing
+    for component in sorted(changed - told, key=list(FIELD_COMPONENT.values()).index):
+        topic = lang.marked(TOPICS[COMPONENT_TOPIC.get(component, component)])
+        found.append(lang.marked(UNWORDED, topic=topic))
     return found
+
+
+def _field_lines(
+    lang: Lang,
+    field: str,
+    a: AnalysedRules,
+    b: AnalysedRules,
+    follow: str | None,
+    found: list[str],
+) -> list[str]:
+    """The sentences telling a change of ``field`` (none when its wording is the same)."""
+    old_key, new_key = FIELDS[field][0](a), FIELDS[field][0](b)
+    if field in FOLLOW_FIELDS and follow is not None:
+        return [follow] if follow != _follow_shape(lang, a) else []
+    if field in FOLLOW_FIELDS and b.spec.follow_up is None and a.spec.follow_up is not None:
+        return [lang.marked(FOLLOW_DROPPED)]
+    if field == "values":
+        values = _changed_values(lang, a, b) if _uses_values(b) else None
+        return [values] if values else []  # values that no rule reads change nothing
+    if (told := _told(lang, field, a, b)) is not None:
+        return told
+    if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
+        return changes
+    if field in SWITCHES and isinstance(old_key, bool) and isinstance(new_key, bool):
+        return [_switch(lang, field, b, new_key)]
+    if field == "ace" and (None in (old_key, new_key) or not (_has_ace(a) and _has_ace(b))):
+        return []  # a pack without an ace (or a movable one): the ranks line says it
+    describe = FIELDS[field][1]
+    old, new = describe(lang, a), describe(lang, b)
+    if old == new:
+        return []
+    added = old_key is None and field not in ("opening", "removed", "preplaced")
+    colours = colour_suits(b.spec.deck)  # the ranks' topic follows the new pack
+    return [_sentence(lang, field, old, new, added, colours)]
 
 
 def _has_ace(rules: AnalysedRules) -> bool:
@@ -1058,7 +1117,29 @@ def _joker_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     if b.spec.wild is None:
         return [lang.marked(JOKERS_DROPPED)]
     old = _joker_lines(lang, a)
-    return [line for line in _joker_lines(lang, b) if line not in old]
+    added = [line for line in _joker_lines(lang, b) if line not in old]
+    return added + _jokers_dropped(lang, a, b)
+
+
+#: A joker rule of the old rule set that the new one drops (each other joker rule says
+#: itself when it changes: how to redeem, the number of jokers).
+JOKER_OUT_NOW = P_("diff", "You may now go out on a joker: it may be your last card.")
+JOKER_LAST_DROPPED = P_(
+    "diff",
+    "A joker still held when the deal ends no longer ranks its holder below everyone else:"
+    " it counts as one more card left in hand.",
+)
+
+
+def _jokers_dropped(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str]:
+    """The old joker rules the new rule set no longer has, one sentence each."""
+    old, new = a.spec.wild, b.spec.wild
+    if old is None or new is None:
+        return []
+    lines = [lang.marked(JOKER_OUT_NOW)] if new.out_on_joker and not old.out_on_joker else []
+    if old.holder_last and not new.holder_last:
+        lines.append(lang.marked(JOKER_LAST_DROPPED))
+    return lines
 
 
 #: The sheet's own sentences of its joker section (template messages, one per rule), so

@@ -1,0 +1,197 @@
+"""``sevens diff A B`` is empty exactly when A and B play the same games (issue 21).
+
+"The same games" is :func:`tests.conftest.game_signature`: the records of
+:data:`DEALS` deals and :data:`MATCHES` matches on the same seeds, and who won.
+With 10 deals and 3 matches every pair of built-ins is already told apart (the
+closest, ``best-of-five`` and ``parliament-target``, differ in their matches
+alone).  Overlays need more matches: Cinquillo with fives won by the most deals
+instead of the highest points first shows in the 20 matches from seed 0 (the
+first 8 end alike).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.errors import SevensError
+from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.compiler.rulesheet.diff import describe_diff, differences
+from sevens.compiler.rulesheet.effective import changed_components, effective
+from sevens.compiler.rulesheet.i18n import Lang
+from sevens.loading.registry import load_rules
+from sevens.runtime.api import Rules
+from tests.conftest import BUILTIN_IDS, compiled, game_signature
+
+DEALS, MATCHES = 40, 20
+ENGLISH = Lang("en")
+
+
+@cache
+def analysed(variant: str) -> AnalysedRules:
+    return load_rulespec(find_rulespec(variant))
+
+
+@cache
+def signature(variant: str, players: int) -> tuple[object, ...]:
+    return game_signature(compiled(variant), players, DEALS, MATCHES)
+
+
+def common_players(a: Rules, b: Rules) -> int | None:
+    """A player count both rule sets allow (4 where they can), or None."""
+    low = max(a.rule_set.players.min, b.rule_set.players.min)
+    high = min(a.rule_set.players.max, b.rule_set.players.max)
+    return min(max(4, low), high) if low <= high else None
+
+
+def plays_alike_at(a: AnalysedRules, b: AnalysedRules) -> bool:
+    """The diff's verdict at one player count: no change but (perhaps) the player range."""
+    changed, uncertain = changed_components(effective(a), effective(b))
+    return not (changed - {"players"}) and not uncertain
+
+
+@pytest.mark.parametrize(("old", "new"), list(itertools.combinations(BUILTIN_IDS, 2)))
+def test_diff_of_builtins_is_empty_exactly_when_they_play_the_same_games(
+    old: str, new: str
+) -> None:
+    players = common_players(compiled(old), compiled(new))
+    forward = differences(analysed(old), analysed(new), ENGLISH)
+    backward = differences(analysed(new), analysed(old), ENGLISH)
+    assert bool(forward) == bool(backward), (forward, backward)
+    if players is None:  # no common table: the player range alone differs in play
+        assert forward
+        return
+    same_games = signature(old, players) == signature(new, players)
+    assert plays_alike_at(analysed(old), analysed(new)) == same_games
+    same_range = compiled(old).rule_set.players == compiled(new).rule_set.players
+    if same_range:
+        assert (not forward) == same_games, forward
+
+
+# -- the false statements of issue 21 ------------------------------------------------------
+
+REWORDED = {
+    # row.high > row.start, said as row.high >= row.start + 1, the alternatives swapped
+    "eight-before-six": """\
+    (card.rank == 7 and not row.open)
+    or (row.open and (card.rank == row.high + 1
+                      or (row.high >= row.start + 1 and card.rank == row.low - 1)))""",
+    # not (x or y) said as (not x and not y)
+    "shichi-narabe-tunnel": """\
+    row.open and (
+      (card.rank == row.high + 1 and row.low != A and row.low <= row.start)
+      or (card.rank == row.low - 1 and row.high != K and row.high >= row.start))""",
+}
+
+
+def overlay(folder: Path, base: str, changes: dict[str, object], name: str = "overlay") -> Path:
+    """A rulespec extending ``base`` with ``changes`` (JSON is YAML)."""
+    path = folder / f"{name}.yaml"
+    path.write_text(json.dumps({"id": name, "extends": base, **changes}), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A folder for overlays, with the compile cache inside it."""
+    path = tmp_path_factory.mktemp("overlays")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SEVENS_CACHE", str(path / "cache"))
+        yield path
+
+
+@pytest.mark.parametrize("base", sorted(REWORDED))
+def test_a_play_rule_written_another_way_is_no_difference(base: str, folder: Path) -> None:
+    path = overlay(folder, base, {"play": {"legal": REWORDED[base]}}, f"{base}-reworded")
+    other = load_rulespec(path)
+    for lang in ("en", "de", "ja"):
+        assert differences(analysed(base), other, Lang(lang)) == []
+        assert differences(other, analysed(base), Lang(lang)) == []
+    assert "exactly the same rules" in describe_diff(analysed(base), other, ENGLISH)
+    players = common_players(compiled(base), compiled(base))
+    assert players is not None
+    path_rules = load_rules(str(path))
+    assert game_signature(path_rules, players, DEALS, MATCHES) == signature(base, players)
+
+
+def test_a_joker_option_that_changes_play_is_told(folder: Path) -> None:
+    """Going out on a joker: the diff said "exactly the same rules"."""
+    path = overlay(folder, "shichi-narabe-joker", {"play": {"joker": {"out_on_joker": True}}})
+    other, base = load_rulespec(path), analysed("shichi-narabe-joker")
+    assert differences(base, other, ENGLISH) == [
+        "You may now go out on a joker: it may be your last card."
+    ]
+    assert differences(other, base, ENGLISH) == [
+        "You may not go out on a joker: it can never be your last card."
+    ]
+    players = common_players(compiled("shichi-narabe-joker"), compiled("shichi-narabe-joker"))
+    assert players is not None
+    changed = game_signature(load_rules(str(path)), players, DEALS, MATCHES)
+    assert changed != signature("shichi-narabe-joker", players)
+
+
+def test_a_joker_option_is_told_only_where_it_can_change_the_ranking(folder: Path) -> None:
+    """Whoever holds a joker at the end ranks last: in Shichi Narabe with a joker nobody
+    can be ranked by it (a deal ends with one player holding cards, and none is blocked),
+    so leaving it out plays the same games; where eliminated players rank below the first
+    out's rivals, it is told."""
+    option = {"play": {"joker": {"holder_ranks_last": False}}}
+    same = load_rulespec(overlay(folder, "shichi-narabe-joker", option, "holder-same"))
+    assert differences(analysed("shichi-narabe-joker"), same, ENGLISH) == []
+    first_out = {"end": {"when": "first-out"}}
+    ranked = load_rulespec(overlay(folder, "shichi-narabe-joker", first_out, "holder-first"))
+    unranked = load_rulespec(
+        overlay(folder, "shichi-narabe-joker", {**first_out, **option}, "holder-unranked")
+    )
+    assert differences(ranked, unranked, ENGLISH) == [
+        "A joker still held when the deal ends no longer ranks its holder below everyone"
+        " else: it counts as one more card left in hand."
+    ]
+
+
+# -- overlays: one key of a built-in changed to another valid value ----------------------
+
+#: Keys an overlay may change, with values the schema accepts for them.
+OVERLAY_VALUES: dict[tuple[str, str], list[object]] = {
+    ("passing", "voluntary"): [True, False],
+    ("passing", "cost"): [0, 1, 2],
+    ("layout", "wrap"): [True, False],
+    ("players", "best"): ["3-4", "4-6"],
+    ("end", "when"): ["first-out", "all-out"],
+    ("session", "winner"): ["most-pots", "most-deals", "most-chips"],
+    ("opening", "leader"): ["holder", "left-of-dealer"],
+    ("play", "joker"): [{"holder_ranks_last": False}, {"out_on_joker": True}, {"redeem": "may"}],
+}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    base=st.sampled_from(BUILTIN_IDS),
+    key=st.sampled_from(sorted(OVERLAY_VALUES)),
+    pick=st.integers(min_value=0, max_value=2),
+)
+def test_diff_of_an_overlay_is_empty_exactly_when_it_plays_the_same_games(
+    base: str, key: tuple[str, str], pick: int, folder: Path
+) -> None:
+    values = OVERLAY_VALUES[key]
+    section, name = key
+    path = overlay(folder, base, {section: {name: values[pick % len(values)]}})
+    try:
+        other, rules = load_rulespec(path), load_rules(str(path))
+    except SevensError:
+        assume(False)  # a value this rule set does not allow (say, jokers without any)
+        raise
+    players = common_players(compiled(base), rules)
+    assert players is not None
+    same_games = game_signature(rules, players, DEALS, MATCHES) == signature(base, players)
+    forward = differences(analysed(base), other, ENGLISH)
+    backward = differences(other, analysed(base), ENGLISH)
+    assert (not forward) == (not backward) == same_games, (forward, backward)
