@@ -20,6 +20,7 @@ from typing import IO, Any, TypeVar
 
 import click
 
+from sevens.bots import STRATEGIES
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
 from sevens.compiler.output import check_output, open_output, write_text
@@ -27,7 +28,6 @@ from sevens.compiler.pipeline import find_rulespec
 from sevens.runtime.api import GameError
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.simulate import check_players
-from sevens.runtime.strategies import STRATEGIES
 
 from ..options import OUTPUT_FILE, FloatBetween
 from . import figures

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from sevens.bots import STRATEGIES
 from sevens.compiler.errors import SevensError
 from sevens.runtime.api import Rules
 from sevens.runtime.match import MatchResult, match_winners, target_reached
 from sevens.runtime.simulate import check_players
-from sevens.runtime.strategies import STRATEGIES
 
 from ..envs.game import PASS, Game, IllegalAction
 
