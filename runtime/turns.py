@@ -17,6 +17,7 @@ where the choice among several cards by the random bot is inlined.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .api import DealState, GameError, Rules
@@ -48,11 +49,13 @@ __all__ = [
 
 ENDLESS = "the deal did not end after {limit} decisions; the rules may never let it end"
 
-# What a turn without a legal card came to (:meth:`Turns.no_legal_card`).
+# What a turn without a legal card came to (:meth:`Turns.no_legal_card`), as flags.
 PAYS = 0  # a pass: it costs, it counts towards a blocked round
 PAYS_AFRESH = 1  # a pass after the hand changed (a draw): the round starts again with it
-MOVED_ON = 2  # the player did something else (played a drawn card, covered one)
-DEAL_OVER = 3  # ... and that ended the deal
+MOVED_ON = 2  # the player did something else (played a drawn card, covered one, left)
+ENDED = 4  # ... and that ended the deal
+PASSED_OUT = 8  # ... a pass beyond the limit: the player left the deal (eliminated)
+DEAL_OVER = MOVED_ON | ENDED
 
 
 class _Closed:
@@ -82,6 +85,25 @@ class Plan(NamedTuple):
     hooks: bool  # a turn without a legal card may be more than a pass (draw, cover, limit)
     choosing: bool  # a play may be more than a card (voluntary passes, after-play effects)
     legal: bool  # the options are the rules' legal cards (no mechanic overrides them)
+
+
+class Bound(NamedTuple):
+    """What one deal's loop reads, bound once per deal (:meth:`Turns.bind`)."""
+
+    gate: DealState | _Closed  # ``gate.opened``: legality is the hand masked by ``playable``
+    options: Callable[[DealState, int], int]  # the options otherwise
+    play: Callable[[DealState, int, int], None]  # carries an option out
+    one: int  # 1 where a single legal card is played at once, 0 where the general branch asks
+    lean_uniform: bool  # every seat random and the plays nothing but a card
+    general: bool  # a play may be a pass, recorded, or followed by more (:meth:`Turns.choose`)
+    after_play: int  # the cards after whose play :meth:`Turns.after_play` runs
+    hooked: bool  # a turn without a legal card may be more than a pass
+    pass_cost: Callable[[DealState, int], int]  # the cost of a forced pass, asked of the rules
+    constant_cost: int | None  # ... or constant
+    transfer: Transfer | None  # cards moved after a forced pass
+    skip_out: bool  # players out are skipped, the rest ranked when the deal blocks
+    following: tuple[int, ...]  # the next seat in the direction of play
+    limit: int  # decisions after which the deal is endless
 
 
 #: The plans made so far, by turns class and rules (with the rules, as ids are reused).
@@ -130,9 +152,21 @@ class Turns(Passing, Drawing, Covering, FollowUps):
 
     def no_legal_card(self, seat: int) -> int:
         """A turn without a legal card: a draw, a cover, or a pass (asked for with an
-        ``explicit`` table, recorded).  Returns what it came to (``PAYS``…)."""
+        ``explicit`` table, recorded), and beyond the pass limit the player's elimination.
+        Returns what it came to (``PAYS``, or flags: ``PAYS_AFRESH``, ``MOVED_ON``…)."""
+        came_to = self.instead_of_passing(seat)
+        if came_to & MOVED_ON:
+            return came_to
+        plan = self.plan_of_deal
+        if plan.limited and self.st.passes[seat] >= plan.most_passes:  # a pass beyond the limit
+            return PASSED_OUT | (DEAL_OVER if self.eliminate(seat) else MOVED_ON)
+        return came_to
+
+    def instead_of_passing(self, seat: int) -> int:
+        """What a player without a legal card does before passing: draws (a drawn card that
+        fits is played), or lays a card face down; a pass is asked for or recorded."""
         st, explicit, strategy = self.st, self.table.explicit, self.table.strategies[seat]
-        draws, most = self.drawing
+        draws, most = self.plan_of_deal.drawing
         if draws and st.stock:
             if explicit:  # the caller takes the draw as its decision
                 strategy(st, seat, 0, False, self.rng)
@@ -140,10 +174,10 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             if card == PASS:
                 return PAYS_AFRESH  # the hand changed: the round proves nothing yet
             self.rules.play(st, seat, card)  # a drawn card that fits must be played
-            if self.after_play_bits >> card & 1:
+            if self.plan_of_deal.after_play >> card & 1:
                 self.extra += self.after_play(seat, card)
             return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
-        if self.covering and st.hands[seat]:
+        if self.plan_of_deal.covering and st.hands[seat]:
             # the caller chooses the card to lay face down; bots lay their lowest-valued
             self.cover(seat, strategy(st, seat, 0, False, self.rng) if explicit else PASS)
             return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
@@ -188,43 +222,83 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             made = _PLANS[key] = (self.rules, self.plan())
         return made[1]
 
+    def bind(self) -> Bound:
+        """What this deal's loop reads, bound once: the plan of the rules' mechanics and what
+        the table adds (its bots, a record, decisions asked for).  The steps off the hot path
+        (:meth:`choose`, :meth:`no_legal_card`) read the plan from ``plan_of_deal``."""
+        rules, st, table = self.rules, self.st, self.table
+        plan = self.plan_of_deal = self.bound_plan()
+        explicit = table.explicit
+        asked = explicit or self.recorder is not None  # forced decisions asked for, or recorded
+        # the lean branches for plays: nothing but the choice of a card and the card played
+        general = plan.choosing or asked
+        # every seat random: the choice among several cards is made in the loop, not by a call
+        self.uniform = table.strategies.count(choose_uniformly) == len(table.strategies)
+        self.uniform &= not explicit
+        return Bound(
+            # legality is the hand masked by ``st.playable`` once the opening card is down
+            # (``gate.opened``; the Rules contract); a gate that never opens asks the options
+            gate=st if plan.fast else _NEVER_OPENED,
+            options=rules.legal if plan.legal else self.options,
+            play=rules.play if plan.direct else self.play_option,
+            # 0 for the general branch, so that its every play reaches it without a test here
+            one=0 if general else 1,
+            lean_uniform=self.uniform and not general,
+            general=general,
+            after_play=plan.after_play,
+            # a turn without a legal card is more than a plain pass: no_legal_card
+            hooked=plan.hooks or asked,
+            pass_cost=rules.pass_cost,
+            constant_cost=plan.constant_cost,
+            transfer=plan.transfer,
+            skip_out=plan.skip_out,
+            following=rules.rule_set.following(st.n_players),
+            limit=plan.limit,
+        )
+
+    def choose(self, seat: int, legal: int) -> int:
+        """The general branch's choice among the legal cards: a card, or ``PASS`` where passing
+        is allowed; asked of the seat's strategy (the random bots' draw made here), recorded."""
+        st, rng, plan = self.st, self.rng, self.plan_of_deal
+        # may_pass, inlined: voluntary passing, the opening card down, within the limit
+        can_pass = plan.voluntary and st.opened and st.passes[seat] < plan.most_passes
+        if self.uniform and (can_pass or legal & (legal - 1)):  # choose_uniformly, inlined
+            count = legal.bit_count()
+            choice = int(rng.random() * (count + 1 if can_pass else count))
+            if choice == count:  # only when passing is allowed
+                card = PASS
+            else:
+                rest = legal  # legal itself is recorded below
+                while choice:
+                    rest &= rest - 1
+                    choice -= 1
+                card = (rest & -rest).bit_length() - 1
+        elif can_pass or legal & (legal - 1) or self.table.explicit:
+            card = self.table.strategies[seat](st, seat, legal, can_pass, rng)
+        else:  # one legal card and no right to pass: there is no choice to ask for
+            card = legal.bit_length() - 1
+        if self.recorder is not None:
+            self.note(seat, legal, card)
+        return card
+
     def run(self, seat: int) -> tuple[int, int]:
-        """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
-        rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
-        strategies, hands, chips, pass_counts = self.table.strategies, st.hands, st.chips, st.passes
-        following = rules.rule_set.following(st.n_players)
+        """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``.
+
+        A turn with a legal card is a play: the lean branches first (one card; several, for
+        random or other bots), then the general one (:meth:`choose`: passing allowed, a
+        record, follow-ups).  A turn without one runs the mechanics' hooks
+        (:meth:`no_legal_card`), then the forced pass, paid for, and the blocked round."""
+        st, rng, strategies = self.st, self.rng, self.table.strategies
+        hands, chips, pass_counts, random = st.hands, st.chips, st.passes, rng.random
         (
-            drawing, covering, after_play, transfer, fast, direct,
-            voluntary, limited, most_passes, constant_cost, skip_out, limit,
-            hooks, choosing, legal_options,
-        ) = self.bound_plan()  # fmt: skip
-        explicit = self.table.explicit
-        asked = explicit or recorder is not None  # forced decisions asked for, or recorded
-        # a turn without a legal card is more than a plain pass: no_legal_card and the limit
-        hooked = hooks or asked
-        if hooked:
-            self.drawing, self.covering, self.after_play_bits = drawing, covering, after_play
-        # the lean branch for plays: nothing but the choice of a card and the card played
-        general = choosing or asked
-        pass_cost = rules.pass_cost
-        options = rules.legal if legal_options else self.options
-        # once the opening card is down, ``gate.opened`` says legality is the hand masked by
-        # ``st.playable`` (the Rules contract); a gate that never opens asks for the options
-        gate = st if fast else _NEVER_OPENED
-        play = rules.play if direct else self.play_option
-        # every seat random: the choice among several cards is made here, not by a call
-        uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
-        lean_uniform = uniform and not general
-        one = 0 if general else 1
-        random = rng.random
+            gate, options, play, one, lean_uniform, general, after_play, hooked,
+            pass_cost, constant_cost, transfer, skip_out, following, limit,
+        ) = self.bind()  # fmt: skip
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
             legal = hands[seat] & st.playable if gate.opened else options(st, seat)
             if legal:
                 stuck = 0  # someone can play, so the deal is not blocked
-                # The lean branches first: a rule set whose plays are nothing but a card (no
-                # voluntary pass, no record, no follow-up).  ``one`` is 0 for the others, so that
-                # their every play reaches the general branch without a test of its own here.
                 if not legal & (legal - one):  # one legal card: there is no choice to ask for
                     play(st, seat, legal.bit_length() - 1)
                 elif lean_uniform:  # several, every seat random: as choose_uniformly draws it
@@ -235,26 +309,8 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                     play(st, seat, (legal & -legal).bit_length() - 1)
                 elif not general:  # several, other bots
                     play(st, seat, strategies[seat](st, seat, legal, False, rng))
-                else:  # the general branch: passing allowed, a record, follow-ups
-                    # may_pass, inlined: voluntary passing, the opening card down, within the limit
-                    can_pass = voluntary and st.opened and pass_counts[seat] < most_passes
-                    if uniform and (can_pass or legal & (legal - 1)):  # choose_uniformly, inlined
-                        count = legal.bit_count()
-                        choice = int(random() * (count + 1 if can_pass else count))
-                        if choice == count:  # only when passing is allowed
-                            card = PASS
-                        else:
-                            rest = legal
-                            while choice:
-                                rest &= rest - 1
-                                choice -= 1
-                            card = (rest & -rest).bit_length() - 1
-                    elif can_pass or legal & (legal - 1) or explicit:
-                        card = strategies[seat](st, seat, legal, can_pass, rng)
-                    else:  # one legal card and no right to pass: there is no choice to ask for
-                        card = legal.bit_length() - 1
-                    if recorder is not None:
-                        self.note(seat, legal, card)
+                else:
+                    card = self.choose(seat, legal)
                     if card == PASS:  # a voluntary pass
                         passes += 1
                         self.voluntary_pass(seat)
@@ -266,22 +322,19 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                 if not hands[seat] and self.out(seat) and self.goes_out(seat):
                     return decisions + extra + self.extra, passes
             else:
-                if hooked:  # a draw, a cover, a pass asked for or recorded, a pass limit
+                if hooked:  # a draw, a cover, a pass limit, a pass asked for or recorded
                     came_to = self.no_legal_card(seat)
                     if came_to:  # not just a pass
-                        if came_to == DEAL_OVER:
+                        if came_to & PASSED_OUT:  # a pass beyond the limit counts as a pass
+                            passes += 1
+                        if came_to & ENDED:
                             return decisions + extra + self.extra, passes
-                        stuck = 0  # the hand changed: the round proves nothing yet
-                        if came_to == MOVED_ON:
+                        stuck = 0  # the hand changed, or a player left: the round proves nothing
+                        if came_to & MOVED_ON:
                             seat = self.next_seat(seat)
                             continue
-                    if limited and pass_counts[seat] >= most_passes:  # a pass beyond the limit
-                        passes += 1
-                        if self.eliminate(seat):
-                            return decisions + extra + self.extra, passes
-                        stuck = 0
-                        seat = self.next_seat(seat)
-                        continue
+                # the forced pass, as every rule set has it: paid for, and a full round of
+                # them blocks the deal
                 passes += 1
                 stuck += 1
                 pass_counts[seat] += 1
