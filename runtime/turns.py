@@ -17,7 +17,6 @@ where the choice among several cards by the random bot is inlined.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from .api import DealState, GameError, Rules
@@ -87,25 +86,6 @@ class Plan(NamedTuple):
     legal: bool  # the options are the rules' legal cards (no mechanic overrides them)
 
 
-class Bound(NamedTuple):
-    """What one deal's loop reads, bound once per deal (:meth:`Turns.bind`)."""
-
-    gate: DealState | _Closed  # ``gate.opened``: legality is the hand masked by ``playable``
-    options: Callable[[DealState, int], int]  # the options otherwise
-    play: Callable[[DealState, int, int], None]  # carries an option out
-    one: int  # 1 where a single legal card is played at once, 0 where the general branch asks
-    lean_uniform: bool  # every seat random and the plays nothing but a card
-    general: bool  # a play may be a pass, recorded, or followed by more (:meth:`Turns.choose`)
-    after_play: int  # the cards after whose play :meth:`Turns.after_play` runs
-    hooked: bool  # a turn without a legal card may be more than a pass
-    pass_cost: Callable[[DealState, int], int]  # the cost of a forced pass, asked of the rules
-    constant_cost: int | None  # ... or constant
-    transfer: Transfer | None  # cards moved after a forced pass
-    skip_out: bool  # players out are skipped, the rest ranked when the deal blocks
-    following: tuple[int, ...]  # the next seat in the direction of play
-    limit: int  # decisions after which the deal is endless
-
-
 #: The plans made so far, by turns class and rules (with the rules, as ids are reused).
 _PLANS: dict[tuple[type, int], tuple[Rules, Plan]] = {}
 _MOST_PLANS = 64  # then they are made again: a long run that loads rule sets keeps no garbage
@@ -113,6 +93,10 @@ _MOST_PLANS = 64  # then they are made again: a long run that loads rule sets ke
 
 class Turns(Passing, Drawing, Covering, FollowUps):
     """The turn loop of one deal, with the declared mechanics of the rules."""
+
+    # bound by :meth:`run` for the steps off its hot path (:meth:`choose`, :meth:`no_legal_card`)
+    plan_of_deal: Plan
+    uniform: bool  # every seat plays the random bot
 
     def options(self, st: DealState, seat: int) -> int:
         """The options of ``seat`` as a mask of card ids (the rules' legal cards)."""
@@ -222,40 +206,6 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             made = _PLANS[key] = (self.rules, self.plan())
         return made[1]
 
-    def bind(self) -> Bound:
-        """What this deal's loop reads, bound once: the plan of the rules' mechanics and what
-        the table adds (its bots, a record, decisions asked for).  The steps off the hot path
-        (:meth:`choose`, :meth:`no_legal_card`) read the plan from ``plan_of_deal``."""
-        rules, st, table = self.rules, self.st, self.table
-        plan = self.plan_of_deal = self.bound_plan()
-        explicit = table.explicit
-        asked = explicit or self.recorder is not None  # forced decisions asked for, or recorded
-        # the lean branches for plays: nothing but the choice of a card and the card played
-        general = plan.choosing or asked
-        # every seat random: the choice among several cards is made in the loop, not by a call
-        self.uniform = table.strategies.count(choose_uniformly) == len(table.strategies)
-        self.uniform &= not explicit
-        return Bound(
-            # legality is the hand masked by ``st.playable`` once the opening card is down
-            # (``gate.opened``; the Rules contract); a gate that never opens asks the options
-            gate=st if plan.fast else _NEVER_OPENED,
-            options=rules.legal if plan.legal else self.options,
-            play=rules.play if plan.direct else self.play_option,
-            # 0 for the general branch, so that its every play reaches it without a test here
-            one=0 if general else 1,
-            lean_uniform=self.uniform and not general,
-            general=general,
-            after_play=plan.after_play,
-            # a turn without a legal card is more than a plain pass: no_legal_card
-            hooked=plan.hooks or asked,
-            pass_cost=rules.pass_cost,
-            constant_cost=plan.constant_cost,
-            transfer=plan.transfer,
-            skip_out=plan.skip_out,
-            following=rules.rule_set.following(st.n_players),
-            limit=plan.limit,
-        )
-
     def choose(self, seat: int, legal: int) -> int:
         """The general branch's choice among the legal cards: a card, or ``PASS`` where passing
         is allowed; asked of the seat's strategy (the random bots' draw made here), recorded."""
@@ -288,12 +238,34 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         random or other bots), then the general one (:meth:`choose`: passing allowed, a
         record, follow-ups).  A turn without one runs the mechanics' hooks
         (:meth:`no_legal_card`), then the forced pass, paid for, and the blocked round."""
-        st, rng, strategies = self.st, self.rng, self.table.strategies
-        hands, chips, pass_counts, random = st.hands, st.chips, st.passes, rng.random
+        rules, st, rng, table = self.rules, self.st, self.rng, self.table
+        strategies, hands, chips, pass_counts = table.strategies, st.hands, st.chips, st.passes
+        following = rules.rule_set.following(st.n_players)
+        plan = self.bound_plan()
         (
-            gate, options, play, one, lean_uniform, general, after_play, hooked,
-            pass_cost, constant_cost, transfer, skip_out, following, limit,
-        ) = self.bind()  # fmt: skip
+            _, _, after_play, transfer, fast, direct, _, _, _, constant_cost, skip_out, limit,
+            hooks, choosing, legal_options,
+        ) = plan  # fmt: skip
+        explicit = table.explicit
+        asked = explicit or self.recorder is not None  # forced decisions asked for, or recorded
+        # a turn without a legal card is more than a plain pass: no_legal_card
+        hooked = hooks or asked
+        # the lean branches for plays: nothing but the choice of a card and the card played
+        general = choosing or asked
+        # every seat random: the choice among several cards is made here, not by a call
+        uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
+        if hooked or general:  # what the steps off the hot path read
+            self.plan_of_deal, self.uniform = plan, uniform
+        pass_cost = rules.pass_cost
+        options = rules.legal if legal_options else self.options
+        # once the opening card is down, ``gate.opened`` says legality is the hand masked by
+        # ``st.playable`` (the Rules contract); a gate that never opens asks for the options
+        gate = st if fast else _NEVER_OPENED
+        play = rules.play if direct else self.play_option
+        lean_uniform = uniform and not general
+        # 0 for the general branch, so that its every play reaches it without a test here
+        one = 0 if general else 1
+        random = rng.random
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
             legal = hands[seat] & st.playable if gate.opened else options(st, seat)
