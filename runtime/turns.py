@@ -94,9 +94,7 @@ _MOST_PLANS = 64  # then they are made again: a long run that loads rule sets ke
 class Turns(Passing, Drawing, Covering, FollowUps):
     """The turn loop of one deal, with the declared mechanics of the rules."""
 
-    # bound by :meth:`run` for the steps off its hot path (:meth:`choose`, :meth:`no_legal_card`)
-    plan_of_deal: Plan
-    uniform: bool  # every seat plays the random bot
+    plan_of_deal: Plan  # bound by :meth:`run` for :meth:`no_legal_card`, off its hot path
 
     def options(self, st: DealState, seat: int) -> int:
         """The options of ``seat`` as a mask of card ids (the rules' legal cards)."""
@@ -206,56 +204,33 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             made = _PLANS[key] = (self.rules, self.plan())
         return made[1]
 
-    def choose(self, seat: int, legal: int) -> int:
-        """The general branch's choice among the legal cards: a card, or ``PASS`` where passing
-        is allowed; asked of the seat's strategy (the random bots' draw made here), recorded."""
-        st, rng, plan = self.st, self.rng, self.plan_of_deal
-        # may_pass, inlined: voluntary passing, the opening card down, within the limit
-        can_pass = plan.voluntary and st.opened and st.passes[seat] < plan.most_passes
-        if self.uniform and (can_pass or legal & (legal - 1)):  # choose_uniformly, inlined
-            count = legal.bit_count()
-            choice = int(rng.random() * (count + 1 if can_pass else count))
-            if choice == count:  # only when passing is allowed
-                card = PASS
-            else:
-                rest = legal  # legal itself is recorded below
-                while choice:
-                    rest &= rest - 1
-                    choice -= 1
-                card = (rest & -rest).bit_length() - 1
-        elif can_pass or legal & (legal - 1) or self.table.explicit:
-            card = self.table.strategies[seat](st, seat, legal, can_pass, rng)
-        else:  # one legal card and no right to pass: there is no choice to ask for
-            card = legal.bit_length() - 1
-        if self.recorder is not None:
-            self.note(seat, legal, card)
-        return card
-
     def run(self, seat: int) -> tuple[int, int]:
         """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``.
 
         A turn with a legal card is a play: the lean branches first (one card; several, for
-        random or other bots), then the general one (:meth:`choose`: passing allowed, a
-        record, follow-ups).  A turn without one runs the mechanics' hooks
-        (:meth:`no_legal_card`), then the forced pass, paid for, and the blocked round."""
-        rules, st, rng, table = self.rules, self.st, self.rng, self.table
+        random or other bots), then the general one (passing allowed, a record, follow-ups),
+        kept in this frame because it is the hot path of the rule sets that need it.  A turn
+        without one runs the mechanics' hooks (:meth:`no_legal_card`), then the forced pass,
+        paid for, and the blocked round."""
+        rules, st, rng, table, recorder = self.rules, self.st, self.rng, self.table, self.recorder
         strategies, hands, chips, pass_counts = table.strategies, st.hands, st.chips, st.passes
         following = rules.rule_set.following(st.n_players)
         plan = self.bound_plan()
         (
-            _, _, after_play, transfer, fast, direct, _, _, _, constant_cost, skip_out, limit,
+            _, _, after_play, transfer, fast, direct, voluntary, _, most_passes, constant_cost,
+            skip_out, limit,
             hooks, choosing, legal_options,
         ) = plan  # fmt: skip
         explicit = table.explicit
-        asked = explicit or self.recorder is not None  # forced decisions asked for, or recorded
+        asked = explicit or recorder is not None  # forced decisions asked for, or recorded
         # a turn without a legal card is more than a plain pass: no_legal_card
         hooked = hooks or asked
         # the lean branches for plays: nothing but the choice of a card and the card played
         general = choosing or asked
         # every seat random: the choice among several cards is made here, not by a call
         uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
-        if hooked or general:  # what the steps off the hot path read
-            self.plan_of_deal, self.uniform = plan, uniform
+        if hooked:  # what no_legal_card reads
+            self.plan_of_deal = plan
         pass_cost = rules.pass_cost
         options = rules.legal if legal_options else self.options
         # once the opening card is down, ``gate.opened`` says legality is the hand masked by
@@ -281,8 +256,26 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                     play(st, seat, (legal & -legal).bit_length() - 1)
                 elif not general:  # several, other bots
                     play(st, seat, strategies[seat](st, seat, legal, False, rng))
-                else:
-                    card = self.choose(seat, legal)
+                else:  # the general branch: passing allowed, a record, follow-ups
+                    # may_pass, inlined: voluntary passing, the opening card down, within the limit
+                    can_pass = voluntary and st.opened and pass_counts[seat] < most_passes
+                    if uniform and (can_pass or legal & (legal - 1)):  # choose_uniformly, inlined
+                        count = legal.bit_count()
+                        choice = int(random() * (count + 1 if can_pass else count))
+                        if choice == count:  # only when passing is allowed
+                            card = PASS
+                        else:
+                            rest = legal
+                            while choice:
+                                rest &= rest - 1
+                                choice -= 1
+                            card = (rest & -rest).bit_length() - 1
+                    elif can_pass or legal & (legal - 1) or explicit:
+                        card = strategies[seat](st, seat, legal, can_pass, rng)
+                    else:  # one legal card and no right to pass: there is no choice to ask for
+                        card = legal.bit_length() - 1
+                    if recorder is not None:
+                        self.note(seat, legal, card)
                     if card == PASS:  # a voluntary pass
                         passes += 1
                         self.voluntary_pass(seat)
