@@ -24,10 +24,10 @@ import os
 import random
 import statistics
 
+from sevens.bots.search import SearchBot
 from sevens.loading.registry import load_rules
 from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import Table, play_deal
-from sevens.runtime.search import SearchBot
 from sevens.runtime.strategies import heuristic_strategy
 
 

@@ -1,8 +1,8 @@
 """What a decision is: a card id or ``PASS``, chosen by a :data:`Strategy`.
 
-The turn loop (runtime/turns.py) and the bots (runtime/strategies.py, runtime/search.py)
-both need these names; keeping them here lets the loop import no bot, so that no import
-cycle runs engine -> strategies -> search -> engine.
+The turn loop (runtime/turns.py) and the bots (runtime/strategies.py, and the search bot
+of the application layer, sevens/bots/search.py) all need these names; keeping them here
+lets the loop import no bot.
 """
 
 from __future__ import annotations

@@ -1,7 +1,11 @@
 """Bot strategies: given the legal cards, choose a card (or ``PASS``).
 
 A strategy is a callable ``(st, seat, legal, can_pass, rng) -> card | PASS``
-built for one rule set by a factory in :data:`STRATEGIES`.
+built for one rule set by a factory in :data:`STRATEGIES`.  The runtime's own
+bots are here; a bot that needs more than the runtime (the search bot of
+:mod:`sevens.bots`, which plays whole deals through the engine) is added to
+the table by the application layer with :func:`register_strategy`, so the
+runtime knows nothing of it.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ __all__ = [
     "heuristic_strategy",
     "random_play_strategy",
     "random_strategy",
-    "search_strategy",
+    "register_strategy",
     "withholding_strategy",
 ]
 
@@ -108,18 +112,24 @@ def withholding_strategy(rules: Rules, chance: float = 0.25) -> Strategy:
     return choose
 
 
-def search_strategy(rules: Rules) -> Strategy:
-    """Determinised Monte Carlo search (runtime/search.py), imported on use: it needs the engine."""
-    from .search import search_strategy as make
+#: A strategy factory: builds a strategy for one rule set.
+StrategyFactory = Callable[[Rules], Strategy]
 
-    return make(rules)
-
-
-#: Strategy factories by the name used on the command line.
-STRATEGIES: dict[str, Callable[[Rules], Strategy]] = {
+#: Strategy factories by the name used on the command line (the applications add theirs).
+STRATEGIES: dict[str, StrategyFactory] = {
     "random": random_strategy,
     "random-play": random_play_strategy,
     "heuristic": heuristic_strategy,
     "withhold": withholding_strategy,
-    "search": search_strategy,
 }
+
+
+def register_strategy(name: str, factory: StrategyFactory) -> None:
+    """Add a strategy to :data:`STRATEGIES` under ``name`` (``--strategy NAME``).
+
+    Registering the same factory again is harmless; another factory under a name already
+    taken is a programming error."""
+    known = STRATEGIES.get(name)
+    if known is not None and known is not factory:
+        raise ValueError(f"a different strategy is already registered as '{name}'")
+    STRATEGIES[name] = factory

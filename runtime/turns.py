@@ -48,11 +48,13 @@ __all__ = [
 
 ENDLESS = "the deal did not end after {limit} decisions; the rules may never let it end"
 
-# What a turn without a legal card came to (:meth:`Turns.no_legal_card`).
+# What a turn without a legal card came to (:meth:`Turns.no_legal_card`), as flags.
 PAYS = 0  # a pass: it costs, it counts towards a blocked round
 PAYS_AFRESH = 1  # a pass after the hand changed (a draw): the round starts again with it
-MOVED_ON = 2  # the player did something else (played a drawn card, covered one)
-DEAL_OVER = 3  # ... and that ended the deal
+MOVED_ON = 2  # the player did something else (played a drawn card, covered one, left)
+ENDED = 4  # ... and that ended the deal
+PASSED_OUT = 8  # ... a pass beyond the limit: the player left the deal (eliminated)
+DEAL_OVER = MOVED_ON | ENDED
 
 
 class _Closed:
@@ -92,6 +94,8 @@ _MOST_PLANS = 64  # then they are made again: a long run that loads rule sets ke
 class Turns(Passing, Drawing, Covering, FollowUps):
     """The turn loop of one deal, with the declared mechanics of the rules."""
 
+    plan_of_deal: Plan  # bound by :meth:`run` for :meth:`no_legal_card`, off its hot path
+
     def options(self, st: DealState, seat: int) -> int:
         """The options of ``seat`` as a mask of card ids (the rules' legal cards)."""
         return self.rules.legal(st, seat)
@@ -130,9 +134,21 @@ class Turns(Passing, Drawing, Covering, FollowUps):
 
     def no_legal_card(self, seat: int) -> int:
         """A turn without a legal card: a draw, a cover, or a pass (asked for with an
-        ``explicit`` table, recorded).  Returns what it came to (``PAYS``…)."""
+        ``explicit`` table, recorded), and beyond the pass limit the player's elimination.
+        Returns what it came to (``PAYS``, or flags: ``PAYS_AFRESH``, ``MOVED_ON``…)."""
+        came_to = self.instead_of_passing(seat)
+        if came_to & MOVED_ON:
+            return came_to
+        plan = self.plan_of_deal
+        if plan.limited and self.st.passes[seat] >= plan.most_passes:  # a pass beyond the limit
+            return PASSED_OUT | (DEAL_OVER if self.eliminate(seat) else MOVED_ON)
+        return came_to
+
+    def instead_of_passing(self, seat: int) -> int:
+        """What a player without a legal card does before passing: draws (a drawn card that
+        fits is played), or lays a card face down; a pass is asked for or recorded."""
         st, explicit, strategy = self.st, self.table.explicit, self.table.strategies[seat]
-        draws, most = self.drawing
+        draws, most = self.plan_of_deal.drawing
         if draws and st.stock:
             if explicit:  # the caller takes the draw as its decision
                 strategy(st, seat, 0, False, self.rng)
@@ -140,10 +156,10 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             if card == PASS:
                 return PAYS_AFRESH  # the hand changed: the round proves nothing yet
             self.rules.play(st, seat, card)  # a drawn card that fits must be played
-            if self.after_play_bits >> card & 1:
+            if self.plan_of_deal.after_play >> card & 1:
                 self.extra += self.after_play(seat, card)
             return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
-        if self.covering and st.hands[seat]:
+        if self.plan_of_deal.covering and st.hands[seat]:
             # the caller chooses the card to lay face down; bots lay their lowest-valued
             self.cover(seat, strategy(st, seat, 0, False, self.rng) if explicit else PASS)
             return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
@@ -189,32 +205,40 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         return made[1]
 
     def run(self, seat: int) -> tuple[int, int]:
-        """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``."""
-        rules, st, rng, recorder = self.rules, self.st, self.rng, self.recorder
-        strategies, hands, chips, pass_counts = self.table.strategies, st.hands, st.chips, st.passes
+        """Play turns from ``seat``; returns (decisions, passes).  Sets ``st.winner``.
+
+        A turn with a legal card is a play: the lean branches first (one card; several, for
+        random or other bots), then the general one (passing allowed, a record, follow-ups),
+        kept in this frame because it is the hot path of the rule sets that need it.  A turn
+        without one runs the mechanics' hooks (:meth:`no_legal_card`), then the forced pass,
+        paid for, and the blocked round."""
+        rules, st, rng, table, recorder = self.rules, self.st, self.rng, self.table, self.recorder
+        strategies, hands, chips, pass_counts = table.strategies, st.hands, st.chips, st.passes
         following = rules.rule_set.following(st.n_players)
+        plan = self.bound_plan()
         (
-            drawing, covering, after_play, transfer, fast, direct,
-            voluntary, limited, most_passes, constant_cost, skip_out, limit,
+            _, _, after_play, transfer, fast, direct, voluntary, _, most_passes, constant_cost,
+            skip_out, limit,
             hooks, choosing, legal_options,
-        ) = self.bound_plan()  # fmt: skip
-        explicit = self.table.explicit
+        ) = plan  # fmt: skip
+        explicit = table.explicit
         asked = explicit or recorder is not None  # forced decisions asked for, or recorded
-        # a turn without a legal card is more than a plain pass: no_legal_card and the limit
+        # a turn without a legal card is more than a plain pass: no_legal_card
         hooked = hooks or asked
-        if hooked:
-            self.drawing, self.covering, self.after_play_bits = drawing, covering, after_play
-        # the lean branch for plays: nothing but the choice of a card and the card played
+        # the lean branches for plays: nothing but the choice of a card and the card played
         general = choosing or asked
+        # every seat random: the choice among several cards is made here, not by a call
+        uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
+        if hooked:  # what no_legal_card reads
+            self.plan_of_deal = plan
         pass_cost = rules.pass_cost
         options = rules.legal if legal_options else self.options
         # once the opening card is down, ``gate.opened`` says legality is the hand masked by
         # ``st.playable`` (the Rules contract); a gate that never opens asks for the options
         gate = st if fast else _NEVER_OPENED
         play = rules.play if direct else self.play_option
-        # every seat random: the choice among several cards is made here, not by a call
-        uniform = strategies.count(choose_uniformly) == len(strategies) and not explicit
         lean_uniform = uniform and not general
+        # 0 for the general branch, so that its every play reaches it without a test here
         one = 0 if general else 1
         random = rng.random
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
@@ -222,9 +246,6 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             legal = hands[seat] & st.playable if gate.opened else options(st, seat)
             if legal:
                 stuck = 0  # someone can play, so the deal is not blocked
-                # The lean branches first: a rule set whose plays are nothing but a card (no
-                # voluntary pass, no record, no follow-up).  ``one`` is 0 for the others, so that
-                # their every play reaches the general branch without a test of its own here.
                 if not legal & (legal - one):  # one legal card: there is no choice to ask for
                     play(st, seat, legal.bit_length() - 1)
                 elif lean_uniform:  # several, every seat random: as choose_uniformly draws it
@@ -266,22 +287,19 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                 if not hands[seat] and self.out(seat) and self.goes_out(seat):
                     return decisions + extra + self.extra, passes
             else:
-                if hooked:  # a draw, a cover, a pass asked for or recorded, a pass limit
+                if hooked:  # a draw, a cover, a pass limit, a pass asked for or recorded
                     came_to = self.no_legal_card(seat)
                     if came_to:  # not just a pass
-                        if came_to == DEAL_OVER:
+                        if came_to & PASSED_OUT:  # a pass beyond the limit counts as a pass
+                            passes += 1
+                        if came_to & ENDED:
                             return decisions + extra + self.extra, passes
-                        stuck = 0  # the hand changed: the round proves nothing yet
-                        if came_to == MOVED_ON:
+                        stuck = 0  # the hand changed, or a player left: the round proves nothing
+                        if came_to & MOVED_ON:
                             seat = self.next_seat(seat)
                             continue
-                    if limited and pass_counts[seat] >= most_passes:  # a pass beyond the limit
-                        passes += 1
-                        if self.eliminate(seat):
-                            return decisions + extra + self.extra, passes
-                        stuck = 0
-                        seat = self.next_seat(seat)
-                        continue
+                # the forced pass, as every rule set has it: paid for, and a full round of
+                # them blocks the deal
                 passes += 1
                 stuck += 1
                 pass_counts[seat] += 1

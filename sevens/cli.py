@@ -302,10 +302,10 @@ def simulate(
     backend: str,
 ) -> None:
     """Play GAMES deals of VARIANT (an id or a rulespec path) with bots and summarise them."""
+    from sevens.bots import STRATEGIES
     from sevens.runtime.match import number_of_deals
     from sevens.runtime.simulate import Options, check_players
     from sevens.runtime.simulate import simulate as run
-    from sevens.runtime.strategies import STRATEGIES
 
     with _user_errors():
         if strategy not in STRATEGIES:

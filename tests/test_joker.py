@@ -216,7 +216,7 @@ def test_the_search_bot_plays_joker_deals_to_their_end() -> None:
     """The search bot plays with jokers (its playouts run the joker turn loop); the step API,
     the environments and ``sevens play`` are checked in test_game, test_pettingzoo,
     test_openspiel and test_play."""
-    from sevens.runtime.search import SearchBot
+    from sevens.bots.search import SearchBot
 
     rules = compiled(VARIANT)
     bot = SearchBot(rules, playouts=8)

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from sevens.envs.game import PASS, Game
-from sevens.runtime.api import DealState
-from sevens.runtime.engine import Table, deal_hands, play_deal
-from sevens.runtime.search import (
+from sevens.bots.search import (
     SearchBot,
     copy_state,
     fast_heuristic,
     sample_hands,
     sample_with_jokers,
 )
+from sevens.envs.game import PASS, Game
+from sevens.runtime.api import DealState
+from sevens.runtime.engine import Table, deal_hands, play_deal
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled

@@ -898,29 +898,13 @@ def card_score(c, v, m, seat, card, crowded):
 
 
 @njit(cache=True)
-def heuristic(c, v, m, seat, lo, hi):
-    """The card opening the way to most of one's own cards (ties: the lowest id)."""
-    crowded = popcount(lo) + popcount(hi) > 1
-    best = PASS
-    best_score = -(10**9)
-    while lo != U0 or hi != U0:
-        card = lowest(lo, hi)
-        if card < 64:
-            lo &= lo - U1
-        else:
-            hi &= hi - U1
-        score = card_score(c, v, m, seat, card, crowded)
-        if score > best_score:
-            best = card
-            best_score = score
-    return best
-
-
-@njit(cache=True)
-def choose_wild(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
-    """:func:`choose` among cards and joker spots, ordered as the engine's options (the cards,
-    then the spots): returns a card, ``n_cards + card`` for a joker put where card goes, or PASS.
-    The heuristic scores a joker as the card it stands for, plus one."""
+def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
+    """The table's strategy: random (0), heuristic (1) or withholding (2), among the cards of
+    ``lo``/``hi`` and the joker spots of ``jlo``/``jhi`` (zero without jokers), ordered as the
+    engine's options (the cards, then the spots).  Returns a card, ``n_cards + card`` for a
+    joker put where ``card`` goes, or PASS.  The heuristic plays the card opening the way to
+    most of one's own cards (ties: the lowest id) and scores a joker as the card it stands for,
+    plus one."""
     cards = popcount(lo) + popcount(hi)
     count = cards + popcount(jlo) + popcount(jhi)
     strategy = c[C_STRATEGY]
@@ -956,26 +940,6 @@ def choose_wild(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
                 best = card + joker * c[C_NCARDS]
                 best_score = score
     return best
-
-
-@njit(cache=True)
-def choose(c, v, m, ev, seat, lo, hi, can_pass):
-    """The table's strategy: random (0), heuristic (1) or withholding (2)."""
-    strategy = c[C_STRATEGY]
-    if strategy == 0:
-        count = popcount(lo) + popcount(hi)
-        if can_pass:
-            choice = np.int64(uniform(c, v, m, ev) * (count + 1))
-            if choice == count:
-                return PASS
-        elif count > 1:
-            choice = np.int64(uniform(c, v, m, ev) * count)
-        else:
-            return lowest(lo, hi)
-        return nth_bit(lo, hi, choice)
-    if strategy == 2 and can_pass and uniform(c, v, m, ev) < 0.25:
-        return PASS
-    return heuristic(c, v, m, seat, lo, hi)
 
 
 # ============================================================================
@@ -1225,7 +1189,7 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     ):
         taken += 1
         lo, hi = m[extra], m[extra + 1]
-        card = choose(c, v, m, ev, seat, lo, hi, optional)
+        card = choose(c, v, m, ev, seat, lo, hi, U0, U0, optional)
         record_decision(v, dec, seat, lo, hi, card, 1, deal)
         if card == PASS:
             break
@@ -1266,6 +1230,78 @@ def next_seat(c, v, seat, skip_out):
     return seat
 
 
+# -- the turn loop's helpers: on its path every turn they take numbers, not arrays -------
+# (an inlined helper taking arrays costs reference counting on every call)
+@njit(cache=True, inline="always")
+def only_compulsory(lo, hi, compulsory_lo, compulsory_hi):
+    """The compulsory cards among ``lo``/``hi`` when one of them is there, else all of them
+    (play.compulsory)."""
+    clo, chi = lo & compulsory_lo, hi & compulsory_hi
+    if clo != U0 or chi != U0:
+        return clo, chi
+    return lo, hi
+
+
+@njit(cache=True, inline="always")
+def joker_spots(held, may_go_out, hand_lo, hand_hi, playable_lo, playable_hi, table_lo, table_hi):
+    """Where a player holding ``held`` jokers may put one once the opening card is down
+    (jokers.joker_options), as the mask of the cards it would stand for: any playable spot
+    neither on the table nor in the player's own hand (as if they held the card); none when
+    it would be their last card and they may not go out on a joker."""
+    if held == 0 or (held == 1 and hand_lo == U0 and hand_hi == U0 and not may_go_out):
+        return U0, U0
+    return playable_lo & ~table_lo & ~hand_lo, playable_hi & ~table_hi & ~hand_hi
+
+
+@njit(cache=True, inline="always")
+def one_option(lo, hi, jlo, jhi):
+    """Whether the options (the cards ``lo``/``hi``, the joker spots ``jlo``/``jhi``) hold
+    exactly one card or spot."""
+    cards, spots = lo | hi, jlo | jhi
+    if (lo != U0 and hi != U0) or (jlo != U0 and jhi != U0) or (cards != U0 and spots != U0):
+        return False
+    either = cards | spots
+    return either != U0 and either & (either - U1) == U0
+
+
+@njit(cache=True)
+def record_turn(c, v, dec, seat, lo, hi, jlo, jhi, option, deal):
+    """Record a turn's decision (turns.Turns.note): a joker play records the card it stands
+    for (K_JOKER, jokers.JokerTurns.note), and every turn the spots a joker could take."""
+    n_cards = c[C_NCARDS]
+    if option >= n_cards:
+        record_decision(v, dec, seat, lo, hi, option - n_cards, K_JOKER, deal)
+    else:
+        record_decision(v, dec, seat, lo, hi, option, K_TURN, deal)
+    note(v, dec, D_SPOTS, jlo)
+    note(v, dec, D_SPOTS + 1, jhi)
+
+
+@njit(cache=True)
+def legal_cards(c, cm, rt, v, m, seat):
+    """The cards ``seat`` may play (Rules.legal), as the turn loop works them out: the opening
+    card until it is down, then the hand masked by the rows' playable cards (asked of each
+    card when play.legal reads the mover's hand), only the compulsory ones when one of them
+    is legal."""
+    hand = c[M_HANDS] + 2 * seat
+    if v[S_OPENED] == 0:
+        return m[hand] & m[c[M_OPENING]], m[hand + 1] & m[c[M_OPENING] + 1]
+    if c[C_HAND_MODE] != 0:
+        lo, hi = hand_legal(c, cm, rt, v, m, seat)
+    else:
+        lo, hi = m[hand] & m[c[M_PLAYABLE]], m[hand + 1] & m[c[M_PLAYABLE] + 1]
+    if c[C_COMPULSORY] != 0:
+        return only_compulsory(lo, hi, cm[c[CM_COMPULSORY]], cm[c[CM_COMPULSORY] + 1])
+    return lo, hi
+
+
+# -- a turn without a legal card -----------------------------------------------------------
+#: What a turn without a legal card came to (turns.PAYS …): a pass that counts towards a
+#: blocked round, a pass after the hand changed (the round starts again with it), something
+#: else (a drawn card played, a card laid face down), and that ending the deal.
+PAYS, PAYS_AFRESH, MOVED_ON, DEAL_OVER = 0, 1, 2, 3
+
+
 @njit(cache=True)
 def draw(c, cm, rt, v, m, dec, ev, seat, deal):
     """A player who cannot play draws from the stock until a card fits, at most
@@ -1282,17 +1318,7 @@ def draw(c, cm, rt, v, m, dec, ev, seat, deal):
         got = v[c[V_STOCK] + v[S_NSTOCK]]  # the stock is drawn from its end
         drawn += 1
         m[hand + (got >> 6)] |= card_bit(got)
-        if v[S_OPENED] != 0:
-            if c[C_HAND_MODE] != 0:
-                lo, hi = hand_legal(c, cm, rt, v, m, seat)
-            else:
-                lo, hi = m[hand] & m[c[M_PLAYABLE]], m[hand + 1] & m[c[M_PLAYABLE] + 1]
-            if c[C_COMPULSORY] != 0:
-                clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
-                if clo != U0 or chi != U0:
-                    lo, hi = clo, chi
-        else:
-            lo, hi = m[hand] & m[c[M_OPENING]], m[hand + 1] & m[c[M_OPENING] + 1]
+        lo, hi = legal_cards(c, cm, rt, v, m, seat)
         if got < 64:
             lo, hi = lo & card_bit(got), U0
         else:
@@ -1328,175 +1354,33 @@ def cover(c, v, m, dec, seat, deal):
 
 
 @njit(cache=True)
-def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
-    """The turn loop of one deal (turns.Turns.run); sets decisions, passes and the winner.
-
-    The common path (a random or forced play on rows of one suit each, no
-    table-wide facts, no recording) is written out here rather than called:
-    each call of a kernel taking arrays costs more than the work it does.
-    """
-    voluntary = c[C_VOLUNTARY] != 0
-    pass_limit = c[C_PASS_LIMIT]
-    skip_out = c[C_END_ALL_OUT] != 0 or c[C_ELIMINATE] != 0
-    hands, playable, opening, passes_of = c[M_HANDS], c[M_PLAYABLE], c[M_OPENING], c[V_PASSES]
-    table, row_ranks, row_masks = c[M_TABLE], c[V_ROW_RANKS], c[M_ROWMASK]
-    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
-    last_card, follows, triggers = c[C_LAST_CARD] != 0, c[C_FOLLOW] != 0, c[CM_TRIGGER]
-    recording = dec.shape[0] > 0 or ev.shape[0] > 0
-    fast_random = c[C_STRATEGY] == 0 and not recording
-    # rows of one suit each, a fixed start, no table-wide facts, the dense memo
-    fast_play = c[C_PER_SUIT] == 1 and c[C_START_DIM] == 1 and c[C_NENV] == 0 and c[C_HASHED] == 0
-    row_shift = c[C_NRANKS]
-    compulsory = c[C_COMPULSORY] != 0
-    draws, covers = c[C_DRAW] != 0, c[C_COVER] != 0
-    per_seat = c[C_HAND_MODE] != 0  # play.legal reads the mover's hand
-    extra = 0
-    passes = 0
-    stuck = 0
-    for decisions in range(1, c[C_LIMIT] + 1):
-        hand = hands + 2 * seat
-        if v[S_OPENED] != 0:
-            if per_seat:
-                lo, hi = hand_legal(c, cm, rt, v, m, seat)
-            else:
-                lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
-            if compulsory:  # only the compulsory cards, when one of them is legal
-                clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
-                if clo != U0 or chi != U0:
-                    lo, hi = clo, chi
-        else:
-            lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
-        if lo != U0 or hi != U0:
-            # no voluntary pass before the opening card is down (engine.may_pass)
-            can_pass = (
-                voluntary
-                and v[S_OPENED] != 0
-                and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
-            )
-            single = (lo & (lo - U1)) == U0 and (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
-            if single and not voluntary:  # one legal card and no right to pass: no choice to ask
-                card = lowest(lo, hi)
-            elif fast_random and (can_pass or not single):  # the engine draws only then
-                count = popcount(lo) + popcount(hi)
-                z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
-                m[RNG] = z
-                z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-                z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-                z = z ^ (z >> np.uint64(31))
-                u = float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                if can_pass:
-                    choice = np.int64(u * (count + 1))
-                    card = PASS if choice == count else nth_bit(lo, hi, choice)
-                else:
-                    card = nth_bit(lo, hi, np.int64(u * count))
-            elif fast_random:  # one legal card and passing not allowed (any more)
-                card = lowest(lo, hi)
-            else:
-                card = choose(c, v, m, ev, seat, lo, hi, can_pass)
-            if recording:
-                record_decision(v, dec, seat, lo, hi, card, 0, deal)
-            if card != PASS:
-                stuck = 0
-                if fast_play:  # play_card and place for rows of one suit each
-                    w = card >> 6
-                    bit = U1 << np.uint64(card & 63)
-                    m[hand + w] ^= bit
-                    m[table + w] |= bit
-                    if m[opening + w] & bit:
-                        v[S_OPENED] = 1
-                    r = c[suit_of + card]
-                    ranks = v[row_ranks + r] | (1 << c[rank_of + card])
-                    v[row_ranks + r] = ranks
-                    if not per_seat:  # legality asked per seat keeps no playable masks
-                        at = ((r << row_shift) + ranks) * 2
-                        mask = row_masks + 2 * r
-                        m[playable] ^= m[mask] ^ rt[at]
-                        m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
-                        m[mask] = rt[at]
-                        m[mask + 1] = rt[at + 1]
-                else:
-                    play_card(c, rt, v, m, seat, card)
-                # as the engine: only after a follow-up trigger, or any play with "last card"
-                after = last_card or (follows and has(cm, triggers, card))
-                if after and (m[hand] != U0 or m[hand + 1] != U0):
-                    extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
-                if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
-                    v[S_DECISIONS] = decisions + extra
-                    v[S_PASSES] = passes
-                    return
-            else:  # a voluntary pass: someone could play, so the deal is not blocked
-                stuck = 0
-                passes += 1
-                v[passes_of + seat] += 1
-                pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
-                if c[C_VT] != 0:
-                    transfer(c, v, m, dec, ev, C_VTR, seat)
-        else:
-            if draws and v[S_NSTOCK] > 0:
-                stuck = 0  # the hand changes: the round proves nothing yet
-                card = draw(c, cm, rt, v, m, dec, ev, seat, deal)
-                if card != PASS:  # a drawn card fits and must be played
-                    play_card(c, rt, v, m, seat, card)
-                    after = last_card or (follows and has(cm, triggers, card))
-                    if after and (m[hand] != U0 or m[hand + 1] != U0):
-                        extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
-                    if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
-                        v[S_DECISIONS] = decisions + extra
-                        v[S_PASSES] = passes
-                        return
-                    seat = next_seat(c, v, seat, skip_out)
-                    continue
-            elif covers and (m[hand] != U0 or m[hand + 1] != U0):
-                stuck = 0  # a card left the hand: the round proves nothing yet
-                cover(c, v, m, dec, seat, deal)
-                if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
-                    v[S_DECISIONS] = decisions + extra
-                    v[S_PASSES] = passes
-                    return
-                seat = next_seat(c, v, seat, skip_out)
-                continue
-            elif recording:
-                record_decision(v, dec, seat, U0, U0, PASS, 0, deal)
-            passes += 1
-            stuck = forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out)
-            if stuck < 0:
-                v[S_DECISIONS] = decisions + extra
-                v[S_PASSES] = passes
-                return
-        seat = next_seat(c, v, seat, skip_out)
-    v[S_ERROR] = 1  # the deal did not end: the rules may never let it end
-
-
-@njit(cache=True)
-def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
-    """``seat`` puts a joker where ``card`` goes (the row grows as if it were played); the
-    holder of ``card`` plays it onto the joker's place and takes the joker (mechanics.jokers.place_joker).
-    Returns the extra decisions taken (the redeem)."""
-    w = card >> 6
-    bit = card_bit(card)
-    v[c[V_JOKERS] + seat] -= 1
-    m[c[M_SPOTS] + w] |= bit
-    lay_out(c, rt, v, m, card)
-    for s in range(c[C_PLAYERS]):
-        hand = c[M_HANDS] + 2 * s + w
-        if m[hand] & bit:
-            lo = bit if w == 0 else U0
-            hi = bit if w == 1 else U0
-            choice = card
-            if c[C_REDEEM_OPTIONAL] != 0:
-                choice = choose(c, v, m, ev, s, lo, hi, True)
-            record_decision(v, dec, s, lo, hi, choice, K_REDEEM, deal)
-            if choice != PASS:  # declined: the joker stays, the card is dead in the hand
-                m[hand] ^= bit
-                m[c[M_SPOTS] + w] ^= bit
-                v[c[V_JOKERS] + s] += 1
-            return 1
-    return 0
+def no_legal_card(c, cm, rt, v, m, dec, ev, seat, forget, deal):
+    """A turn without a legal card that may be more than a pass (turns.Turns.no_legal_card): a
+    draw from the stock (a drawn card that fits is played), a card laid face down, or a pass,
+    recorded.  Returns what it came to (PAYS …) and the follow-up decisions taken."""
+    hand = c[M_HANDS] + 2 * seat
+    taken = 0
+    if c[C_DRAW] != 0 and v[S_NSTOCK] > 0:
+        card = draw(c, cm, rt, v, m, dec, ev, seat, deal)
+        if card == PASS:
+            return PAYS_AFRESH, 0
+        play_card(c, rt, v, m, seat, card)
+        after = c[C_LAST_CARD] != 0 or (c[C_FOLLOW] != 0 and has(cm, c[CM_TRIGGER], card))
+        if after and (m[hand] != U0 or m[hand + 1] != U0):
+            taken = after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
+    elif c[C_COVER] != 0 and (m[hand] != U0 or m[hand + 1] != U0):
+        cover(c, v, m, dec, seat, deal)
+    else:
+        record_decision(v, dec, seat, U0, U0, PASS, K_TURN, deal)
+        return PAYS, 0
+    if m[hand] == U0 and m[hand + 1] == U0 and goes_out(c, v, m, seat):
+        return DEAL_OVER, taken
+    return MOVED_ON, taken
 
 
 @njit(cache=True, inline="always")
 def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
-    """A forced pass, in both turn loops (turns.Turns.run): beyond the pass limit it eliminates
+    """A forced pass (turns.Turns.run): beyond the pass limit it eliminates
     the passer; otherwise it is paid for, may move cards (a transfer), and counts towards a
     full round in which nobody could play, which blocks the deal.  Returns the new count of
     passes in a row, or -1 when the deal ends."""
@@ -1520,87 +1404,177 @@ def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
 
 
 @njit(cache=True)
-def run_wild_turns(c, cm, rt, v, m, dec, ev, seat, deal):
-    """The turn loop of a deal with jokers (turns.Turns.run with the hooks of mechanics.jokers.JokerTurns): cards, joker plays, redeems
-    and passes; the mechanics that loop leaves out (follow-ups, draws, covers, transfers after
-    a forced pass, "last card") are left out here too."""
+def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
+    """``seat`` puts a joker where ``card`` goes (the row grows as if it were played); the
+    holder of ``card`` plays it onto the joker's place and takes the joker (mechanics.jokers.place_joker).
+    Returns the extra decisions taken (the redeem)."""
+    w = card >> 6
+    bit = card_bit(card)
+    v[c[V_JOKERS] + seat] -= 1
+    m[c[M_SPOTS] + w] |= bit
+    lay_out(c, rt, v, m, card)
+    for s in range(c[C_PLAYERS]):
+        hand = c[M_HANDS] + 2 * s + w
+        if m[hand] & bit:
+            lo = bit if w == 0 else U0
+            hi = bit if w == 1 else U0
+            choice = card
+            if c[C_REDEEM_OPTIONAL] != 0:
+                choice = choose(c, v, m, ev, s, lo, hi, U0, U0, True)
+            record_decision(v, dec, s, lo, hi, choice, K_REDEEM, deal)
+            if choice != PASS:  # declined: the joker stays, the card is dead in the hand
+                m[hand] ^= bit
+                m[c[M_SPOTS] + w] ^= bit
+                v[c[V_JOKERS] + s] += 1
+            return 1
+    return 0
+
+
+@njit(cache=True)
+def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
+    """The one turn loop of a deal (turns.Turns.run); sets decisions, passes and the winner.
+
+    The mechanics plug in behind flags read once before the loop: jokers (their spots among
+    the options, a joker placed, going out with none left: jokers.JokerTurns), follow-ups
+    and "last card" after a play, voluntary passes, and on a turn without a legal card a
+    draw or a cover (no_legal_card) and the pass limit (forced_pass).  The two rules every
+    rule set has are written once, in forced_pass: a forced pass is paid for, and a full
+    round in which nobody could play blocks the deal.
+
+    The common path (a random or forced play on rows of one suit each, no table-wide facts,
+    no recording) is written out here rather than called, and the helpers it calls take
+    numbers: each call of a kernel taking arrays costs more than the work it does.
+    """
     voluntary = c[C_VOLUNTARY] != 0
     pass_limit = c[C_PASS_LIMIT]
     skip_out = c[C_END_ALL_OUT] != 0 or c[C_ELIMINATE] != 0
-    hands, playable, opening, table, spots = (
-        c[M_HANDS],
-        c[M_PLAYABLE],
-        c[M_OPENING],
-        c[M_TABLE],
-        c[M_SPOTS],
-    )
-    jokers, passes_of, n_cards = c[V_JOKERS], c[V_PASSES], c[C_NCARDS]
+    hands, playable, opening, passes_of = c[M_HANDS], c[M_PLAYABLE], c[M_OPENING], c[V_PASSES]
+    table, row_ranks, row_masks = c[M_TABLE], c[V_ROW_RANKS], c[M_ROWMASK]
+    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
+    last_card, follows, triggers = c[C_LAST_CARD] != 0, c[C_FOLLOW] != 0, c[CM_TRIGGER]
+    recording = dec.shape[0] > 0 or ev.shape[0] > 0
+    fast_random = c[C_STRATEGY] == 0 and not recording
+    # rows of one suit each, a fixed start, no table-wide facts, the dense memo
+    fast_play = c[C_PER_SUIT] == 1 and c[C_START_DIM] == 1 and c[C_NENV] == 0 and c[C_HASHED] == 0
+    row_shift = c[C_NRANKS]
     compulsory = c[C_COMPULSORY] != 0
-    extra = 0
+    compulsory_lo, compulsory_hi = cm[c[CM_COMPULSORY]], cm[c[CM_COMPULSORY] + 1]
+    per_seat = c[C_HAND_MODE] != 0  # play.legal reads the mover's hand
+    # a turn without a legal card may be more than a pass: a draw, a cover, a record
+    hooked = c[C_DRAW] != 0 or c[C_COVER] != 0 or recording
+    wild, may_go_out = c[C_WILD] != 0, c[C_OUT_ON_JOKER] != 0
+    jokers, spots, n_cards = c[V_JOKERS], c[M_SPOTS], c[C_NCARDS]
+    extra = 0  # decisions taken within a turn: follow-ups, redeems
     passes = 0
-    stuck = 0
+    stuck = 0  # forced passes in a row
     for decisions in range(1, c[C_LIMIT] + 1):
         hand = hands + 2 * seat
+        # the options: the legal cards, then (jokers) the spots a joker may take
         opened = v[S_OPENED] != 0
         if opened:
-            lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
+            if per_seat:
+                lo, hi = hand_legal(c, cm, rt, v, m, seat)
+            else:
+                lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
             if compulsory:
-                clo, chi = lo & cm[c[CM_COMPULSORY]], hi & cm[c[CM_COMPULSORY] + 1]
-                if clo != U0 or chi != U0:
-                    lo, hi = clo, chi
+                lo, hi = only_compulsory(lo, hi, compulsory_lo, compulsory_hi)
         else:
             lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
-        lo &= ~m[spots]
-        hi &= ~m[spots + 1]
         jlo = U0
         jhi = U0
-        held = v[jokers + seat]
-        empty = m[hand] == U0 and m[hand + 1] == U0
-        if held > 0 and opened and (c[C_OUT_ON_JOKER] != 0 or not empty or held != 1):
-            jlo = m[playable] & ~m[table] & ~m[hand]  # any playable spot, as if the card were held
-            jhi = m[playable + 1] & ~m[table + 1] & ~m[hand + 1]
-            if compulsory:
-                clo, chi = jlo & cm[c[CM_COMPULSORY]], jhi & cm[c[CM_COMPULSORY] + 1]
-                if clo != U0 or chi != U0:
-                    jlo, jhi = clo, chi
-        count = popcount(lo) + popcount(hi) + popcount(jlo) + popcount(jhi)
-        if count == 0:
-            record_decision(v, dec, seat, U0, U0, PASS, K_TURN, deal)
+        if wild:  # no card onto a joker's spot; a joker into any playable spot
+            lo &= ~m[spots]
+            hi &= ~m[spots + 1]
+            if opened:
+                jlo, jhi = joker_spots(
+                    v[jokers + seat], may_go_out, m[hand], m[hand + 1],
+                    m[playable], m[playable + 1], m[table], m[table + 1],
+                )  # fmt: skip
+                if compulsory:
+                    jlo, jhi = only_compulsory(jlo, jhi, compulsory_lo, compulsory_hi)
+        if lo != U0 or hi != U0 or jlo != U0 or jhi != U0:
+            stuck = 0  # someone can play, so the deal is not blocked
+            # no voluntary pass before the opening card is down (engine.may_pass)
+            can_pass = voluntary and opened and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
+            if wild:
+                single = one_option(lo, hi, jlo, jhi)
+            else:
+                single = (lo & (lo - U1)) | (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
+            if single and not can_pass:  # one option and no right to pass: no choice to ask
+                card = lowest(lo, hi) if lo != U0 or hi != U0 else n_cards + lowest(jlo, jhi)
+            elif fast_random:  # as choose draws it for the random bot
+                cards = popcount(lo) + popcount(hi)
+                count = cards + popcount(jlo) + popcount(jhi) if wild else cards
+                z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
+                m[RNG] = z
+                z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+                z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+                z = z ^ (z >> np.uint64(31))
+                u = float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                choice = np.int64(u * (count + 1)) if can_pass else np.int64(u * count)
+                if choice == count:  # only when passing is allowed
+                    card = PASS
+                elif choice < cards:
+                    card = nth_bit(lo, hi, choice)
+                else:
+                    card = n_cards + nth_bit(jlo, jhi, choice - cards)
+            else:
+                card = choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass)
+            if recording:
+                record_turn(c, v, dec, seat, lo, hi, jlo, jhi, card, deal)
+            if card == PASS:  # a voluntary pass: counted, paid for, and it may move cards
+                passes += 1
+                v[passes_of + seat] += 1
+                pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
+                if c[C_VT] != 0:
+                    transfer(c, v, m, dec, ev, C_VTR, seat)
+            else:
+                if card >= n_cards:  # a joker put where card - n_cards goes
+                    extra += place_joker(c, rt, v, m, dec, ev, seat, card - n_cards, deal)
+                elif fast_play:  # play_card and place for rows of one suit each
+                    w = card >> 6
+                    bit = U1 << np.uint64(card & 63)
+                    m[hand + w] ^= bit
+                    m[table + w] |= bit
+                    if m[opening + w] & bit:
+                        v[S_OPENED] = 1
+                    r = c[suit_of + card]
+                    ranks = v[row_ranks + r] | (1 << c[rank_of + card])
+                    v[row_ranks + r] = ranks
+                    if not per_seat:  # legality asked per seat keeps no playable masks
+                        at = ((r << row_shift) + ranks) * 2
+                        mask = row_masks + 2 * r
+                        m[playable] ^= m[mask] ^ rt[at]
+                        m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
+                        m[mask] = rt[at]
+                        m[mask + 1] = rt[at + 1]
+                else:
+                    play_card(c, rt, v, m, seat, card)
+                # as the engine: only after a follow-up trigger, or any play with "last card"
+                after = card < n_cards and (last_card or (follows and has(cm, triggers, card)))
+                if after and (m[hand] != U0 or m[hand + 1] != U0):
+                    extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
+                out = m[hand] == U0 and m[hand + 1] == U0 and v[jokers + seat] == 0
+                if out and goes_out(c, v, m, seat):
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
+                    return
+        else:
+            if hooked:
+                came_to, taken = no_legal_card(c, cm, rt, v, m, dec, ev, seat, forget, deal)
+                extra += taken
+                if came_to == DEAL_OVER:
+                    v[S_DECISIONS] = decisions + extra
+                    v[S_PASSES] = passes
+                    return
+                if came_to != PAYS:
+                    stuck = 0  # the hand changed: the round proves nothing yet
+                if came_to == MOVED_ON:
+                    seat = next_seat(c, v, seat, skip_out)
+                    continue
             passes += 1
             stuck = forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out)
             if stuck < 0:
-                v[S_DECISIONS] = decisions + extra
-                v[S_PASSES] = passes
-                return
-            seat = next_seat(c, v, seat, skip_out)
-            continue
-        can_pass = voluntary and opened and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
-        if count > 1 or can_pass:
-            choice = choose_wild(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass)
-        elif lo != U0 or hi != U0:
-            choice = lowest(lo, hi)
-        else:
-            choice = n_cards + lowest(jlo, jhi)
-        if choice >= n_cards:
-            record_decision(v, dec, seat, lo, hi, choice - n_cards, K_JOKER, deal)
-        else:
-            record_decision(v, dec, seat, lo, hi, choice, K_TURN, deal)
-        note(v, dec, D_SPOTS, jlo)
-        note(v, dec, D_SPOTS + 1, jhi)
-        stuck = 0  # a play, or a voluntary pass: someone could play, so the deal is not blocked
-        if choice == PASS:
-            passes += 1
-            v[passes_of + seat] += 1
-            pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
-            if c[C_VT] != 0:
-                transfer(c, v, m, dec, ev, C_VTR, seat)
-        else:
-            if choice >= n_cards:
-                extra += place_joker(c, rt, v, m, dec, ev, seat, choice - n_cards, deal)
-            else:
-                play_card(c, rt, v, m, seat, choice)
-            out = m[hand] == U0 and m[hand + 1] == U0 and v[jokers + seat] == 0
-            if out and goes_out(c, v, m, seat):
                 v[S_DECISIONS] = decisions + extra
                 v[S_PASSES] = passes
                 return
@@ -1773,10 +1747,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
                     lay_out(c, rt, v, m, card)
     m[c[M_LAYOUT]] = m[c[M_TABLE]]
     m[c[M_LAYOUT] + 1] = m[c[M_TABLE] + 1]
-    if c[C_WILD] != 0:
-        run_wild_turns(c, cm, rt, v, m, dec, ev, seat, deal)
-    else:
-        run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
+    run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal)
     settle(c, v, m)
     if c[C_COVER] != 0 and c[C_HAS_POINTS] != 0:
         v[S_WIN] = best_score(c, v)

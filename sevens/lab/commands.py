@@ -21,6 +21,7 @@ from typing import IO, Any, TypeVar
 
 import click
 
+from sevens.bots import STRATEGIES
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
 from sevens.compiler.output import check_output, open_output, write_text
@@ -29,7 +30,6 @@ from sevens.runtime.api import GameError
 from sevens.runtime.engine import Table
 from sevens.runtime.match import number_of_deals, play_match
 from sevens.runtime.simulate import check_players
-from sevens.runtime.strategies import STRATEGIES
 
 from ..json_output import document, program_version
 from ..loading.registry import recommended_players

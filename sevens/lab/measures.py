@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from sevens.bots import STRATEGIES
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import (
     DealResult,
@@ -23,7 +24,7 @@ from sevens.runtime.engine import (
     play_deal,
 )
 from sevens.runtime.match import MatchResult, number_of_deals, play_match
-from sevens.runtime.strategies import STRATEGIES, Strategy
+from sevens.runtime.strategies import Strategy
 
 from .facts import RuleFacts
 from .stats import Moments

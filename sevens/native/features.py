@@ -40,7 +40,7 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
     are lowered (:func:`sevens.compiler.native.lower_rules`), also by name.
     """
     checks = {
-        # the joker turns (kernels.run_wild_turns) read legality from the rows' masks alone,
+        # joker spots (kernels.run_turns, joker_spots) are read from the rows' masks alone,
         # as the analyser allows no hand facts beside jokers (RuleSet.reads_hand with wild)
         "'hand' in play conditions together with jokers": rule_set.reads_hand
         and rule_set.wild is not None,

@@ -6,11 +6,12 @@ import random
 
 import click
 
+from sevens.bots import STRATEGIES
 from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.arith import amounts_text
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.simulate import check_players
-from sevens.runtime.strategies import PASS, STRATEGIES, Strategy
+from sevens.runtime.strategies import PASS, Strategy
 
 from .table_session import bot_seats
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from sevens.bots import STRATEGIES
 from sevens.compiler.errors import SevensError
 from sevens.runtime.api import Rules, bits
 from sevens.runtime.contract import MatchWinner
 from sevens.runtime.match import MatchResult, match_winners, target_reached
 from sevens.runtime.simulate import check_players
-from sevens.runtime.strategies import STRATEGIES
 
 from ..envs.game import COVER, DRAW, PASS, Game, IllegalAction
 from .i18n import Words

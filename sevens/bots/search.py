@@ -30,10 +30,10 @@ import random
 import time
 from typing import Any
 
-from .api import DealState, GameError, Rules, bits
-from .choice import PASS, Strategy
-from .encoding import deal_returns
-from .engine import DealResult, Table, new_turns, score_deal
+from sevens.runtime.api import DealState, GameError, Rules, bits
+from sevens.runtime.choice import PASS, Strategy
+from sevens.runtime.encoding import deal_returns
+from sevens.runtime.engine import DealResult, Table, new_turns, score_deal
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
 DEFAULT_PLAYOUTS = 64
