@@ -108,6 +108,11 @@ def focus_figures(
         "others": experiment.others,
         "win": wilson(tally.get("focus won").total, tally.games, confidence).as_dict(),
         "edge": _mean(tally.get("focus win"), confidence, "games", players - 1),
+        # the other seats' win rates, by their place after the focus seat (1: the next seat)
+        "others_win": [
+            wilson(tally.get(f"after {k} won").total, tally.games, confidence).as_dict()
+            for k in range(1, players)
+        ],
     }
     for key, present in (("chips", facts.has_chips), ("points", facts.has_points)):
         if present:
@@ -267,6 +272,11 @@ def focus_findings(fig: Figures, name: str) -> list[str]:
         f"{name.capitalize()}: one {fig['focus']} seat among {fig['others']} ones wins "
         f"{percent(fig['win'])}, {_points(edge)} over the others: {verdict}."
     ]
+    if name != "skill" and "others_win" in fig:
+        rates = "  ".join(
+            f"{k} after: {percent(rate)}" for k, rate in enumerate(fig["others_win"], start=1)
+        )
+        found.append(f"  The other seats win, by their place after it: {rates}.")
     for key in ("chips", "points"):
         if f"{key}_edge" in fig:
             edge = fig[f"{key}_edge"]

@@ -178,6 +178,14 @@ def _per_seat(obs: Observation, key: str, values: list[int], focus: int | None) 
         obs[f"focus {key}"] = (n - 1) * values[focus] - (sum(values) - values[focus])
 
 
+def _after_focus(obs: Observation, wins: list[int], focus: int) -> None:
+    """The wins of each other seat by its place after the focus seat (``after 1``: the next
+    seat in seat order, its left neighbour): whom the focus seat's behaviour helps."""
+    players = len(wins)
+    for k in range(1, players):
+        obs[f"after {k} won"] = wins[(focus + k) % players]
+
+
 def observe_deal(
     deal: DealResult, dealer: int, leader: int | None, focus: int | None, facts: RuleFacts
 ) -> Observation:
@@ -188,6 +196,7 @@ def observe_deal(
     _per_seat(obs, "win", wins, focus)
     if focus is not None:
         obs["focus won"] = wins[focus]
+        _after_focus(obs, wins, focus)
     for k in range(players):  # position k: k seats left of the dealer's left
         obs[f"position {k}"] = wins[(dealer + 1 + k) % players]
     if leader is not None:
@@ -210,6 +219,7 @@ def observe_match(match: MatchResult, focus: int | None, facts: RuleFacts) -> Ob
     _per_seat(obs, "win", wins, focus)
     if focus is not None:
         obs["focus won"] = wins[focus]
+        _after_focus(obs, wins, focus)
     obs["blocked"] = sum(deal.winner is None for deal in match.deals)
     if facts.has_chips:
         _per_seat(obs, "chips", match.chips, focus)
