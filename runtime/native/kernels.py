@@ -90,6 +90,7 @@ L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS, L_CARD = 0, 1, 2, 3, 4
 # ``next`` and ``previous`` are resolved to left or right by build.py (they follow the direction)
 R_SELF, R_LEFT, R_RIGHT, R_MOST, R_OTHERS = 0, 1, 2, 3, 4
 PICK_RANDOM, PICK_HIGHEST, PICK_LOWEST = 0, 1, 2
+END_ALL_EMPTY = 2  # c[C_END_ALL_OUT]: 0 first-out, 1 all-out, 2 all-empty
 W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
 
 # -- deal-state scalars at the start of ``v`` ----------------------------------
@@ -1170,10 +1171,17 @@ def goes_out(c, v, m, seat):
         if v[S_NELIM] > 0:  # those knocked out still rank below the others
             rank_the_rest(c, v, m)
         return True
-    if v[S_ACTIVE] <= 1:
+    if v[S_ACTIVE] <= players_left_at_end(c):
         rank_the_rest(c, v, m)
         return True
     return False
+
+
+@njit(cache=True)
+def players_left_at_end(c):
+    """How many players may still hold cards when the deal ends: one with end 'all-out'
+    (c[C_END_ALL_OUT] == 1), none with 'all-empty' (2), where the last plays on alone."""
+    return 0 if c[C_END_ALL_OUT] == END_ALL_EMPTY else 1
 
 
 @njit(cache=True)
