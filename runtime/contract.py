@@ -77,6 +77,17 @@ class EndWhen(StrEnum):
 
     FIRST_OUT = "first-out"
     ALL_OUT = "all-out"
+    ALL_EMPTY = "all-empty"  # as all-out, and the last player holding cards plays on alone
+
+    @property
+    def ranks_everyone(self) -> bool:
+        """Whether play goes on after the first player is out, so that everyone is ranked."""
+        return self is not EndWhen.FIRST_OUT
+
+    @property
+    def players_left(self) -> int:
+        """How many players may still hold cards when the deal ends (all-out: one)."""
+        return 0 if self is EndWhen.ALL_EMPTY else 1
 
 
 class Blocked(StrEnum):

@@ -121,6 +121,10 @@ END_CHANGED = {
         "The deal now ends as soon as the first player has no cards left (before, it went on"
         " until only one player still held cards).",
     ),
+    EndWhen.ALL_EMPTY: P_(
+        "diff",
+        "The deal now goes on until every hand is empty or nobody can play any more.",
+    ),
 }
 #: Chips dropped in favour of a points score.
 CHIPS_TO_POINTS = P_("diff", "The game is no longer played for chips but for points.")
@@ -147,6 +151,7 @@ VALUES = {
     "first-card": P_("value", "the rank of the first card played"),
     "first-card-per-row": P_("value", "the rank of each row's first card"),
     "all-out": P_("value", "when all players but one are out"),
+    "all-empty": P_("value", "when every hand is empty or nobody can play any more"),
     "eliminate": P_("value", "a player who cannot play is eliminated"),
     "players": P_("value", "one per player"),
     "most-chips": P_("value", "the most chips"),

@@ -13,7 +13,6 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...runtime.contract import EndWhen
 from ..analyse import (
     Analysed,
     AnalysedRules,
@@ -390,7 +389,7 @@ def minus_only(rules: AnalysedRules) -> bool:
     if rules.points is None:
         return False
     # When every player goes out, everyone has a place (1, 2, …) by the time points are scored.
-    least_place = 1 if rules.spec.end_when is EndWhen.ALL_OUT else 0
+    least_place = 1 if rules.spec.end_when.ranks_everyone else 0
     return never_positive(rules.spec.deck, rules.points.tree, least_place)
 
 

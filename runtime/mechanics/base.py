@@ -142,7 +142,7 @@ class TurnsBase:
             if self.eliminated:  # those knocked out still rank below the others
                 self.rank_the_rest()
             return True  # otherwise the others are not ranked: they stopped playing
-        if self.active <= 1:
+        if self.active <= self.rules.rule_set.end_when.players_left:
             self.rank_the_rest()
             return True
         return False
@@ -167,7 +167,7 @@ class TurnsBase:
         rule_set = self.rules.rule_set
         following = rule_set.following(self.st.n_players)
         seat = following[seat]
-        if rule_set.end_when is EndWhen.ALL_OUT or rule_set.passing.over_limit is not None:
+        if rule_set.end_when.ranks_everyone or rule_set.passing.over_limit is not None:
             while self.st.places[seat]:
                 seat = following[seat]
         return seat
