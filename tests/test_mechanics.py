@@ -439,3 +439,34 @@ def _hand_values(rules: Rules, result: DealResult) -> list[int]:
         code: rules.rule_set.card_value[i] for i, code in enumerate(rules.rule_set.card_codes)
     }
     return [sum(values[c] for c in hand if c not in played) for hand in record["hands"]]
+
+
+# -- end.when: all-empty ----------------------------------------------------------------
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pai_qi_plays_until_every_hand_is_empty(engine: str) -> None:
+    """Catalogue §9: play goes on until every hand is empty, so the last player's cards are
+    played or covered (and scored) too; with 'all-out' they stayed in hand, unscored."""
+    rules = _rules(engine, "pai-qi")
+    table = Table(4, [heuristic_strategy(rules) for _ in range(4)])
+    for game in range(20):
+        table.dealer = game % 4
+        deal = play_deal(rules, table, random.Random(777000 + game))
+        assert deal.cards_left == [0, 0, 0, 0], deal
+        assert sorted(deal.places) == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_cinquillo_cabron_plays_on_until_nobody_can_play(engine: str) -> None:
+    """Catalogue §7: the hand ends when all rows are closed, not at the first player out: it
+    ends on a full round of forced passes by everyone still holding cards."""
+    rules = _rules(engine, "cinquillo-cabron")
+    table = Table(4, [heuristic_strategy(rules) for _ in range(4)], record=True)
+    for game in range(20):
+        table.dealer = game % 4
+        deal = play_deal(rules, table, random.Random(game))
+        assert deal.record is not None
+        holding = sum(1 for left in deal.cards_left if left)
+        if holding:
+            last_round = deal.record["decisions"][-holding:]
+            assert all(d["action"] == "pass" and d["legal"] == [] for d in last_round), game
+        assert sorted(deal.places) == [1, 2, 3, 4]
