@@ -246,6 +246,15 @@ class DealRules:
 
     hand_size: int | None = None  # None: every card is dealt (unless equal_hands)
     equal_hands: bool = False  # as many as all players can get alike
+    stock: int = 0  # at least this many cards stay in the stock: hands shrink as players grow
+
+    def size_for(self, total: int, players: int) -> int | None:
+        """Cards each of ``players`` is dealt from ``total`` (None: all, some one card more)."""
+        size = total // players if self.equal_hands else self.hand_size
+        if self.stock:  # an equal share of what the stock leaves, at most ``hand_size``
+            share = max(0, total - self.stock) // players
+            size = share if size is None else min(size, share)
+        return size
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,9 +365,8 @@ class RuleSet:
 
     def undealt(self, players: int) -> int:
         """How many of the :attr:`dealt` cards stay in the stock when ``players`` play."""
-        total, size = len(self.dealt), self.deal.hand_size
-        if self.deal.equal_hands:
-            size = total // players
+        total = len(self.dealt)
+        size = self.deal.size_for(total, players)
         return 0 if size is None else max(0, total - size * players)
 
     @cached_property

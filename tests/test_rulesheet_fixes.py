@@ -86,7 +86,8 @@ def test_a_stock_is_dealt_and_drawn_from() -> None:
     assert "There is no stock" not in text and "Passing costs nothing" not in text
     assert "you draw the top card of the stock; if it may be played, you must play it" in text
     elfer = sheet("elfer-raus")
-    assert "deals twelve cards to each player" in elfer
+    assert "At least 20 cards must be left for the stock" in elfer
+    assert "(players: cards each): 2: 20, 3: 20, 4: 15, 5: 12, 6: 10." in elfer
     assert "but no more than three" in elfer
 
 

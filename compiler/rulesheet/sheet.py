@@ -359,9 +359,17 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
 
 
 def deal_context(spec: Rulespec) -> dict[str, Any]:
-    """Every card dealt, a fixed number each, or as many as all can get alike (the rest: a stock)."""
-    deal = spec.deal
-    return {"hand_size": deal.hand_size, "equal": deal.equal_hands}
+    """Every card dealt, a fixed number each, or as many as all can get alike (the rest: a stock);
+    with ``deal.stock`` the hand size of each player count (``2: 20, 3: 20, 4: 15``)."""
+    deal, deck, layout = spec.deal, spec.deck, spec.layout
+    context: dict[str, Any] = {"hand_size": deal.hand_size, "equal": deal.equal_hands}
+    context["stock"] = deal.stock
+    if deal.stock:
+        laid_before = 0 if layout.by_holders else len(layout.preplaced)
+        dealt = deck.copies * (deck.n_faces - len(deck.removed) - laid_before)
+        counts = range(spec.players.min, spec.players.max + 1)
+        context["sizes"] = ", ".join(f"{n}: {deal.size_for(dealt, n)}" for n in counts)
+    return context
 
 
 def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:

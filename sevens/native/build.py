@@ -93,9 +93,7 @@ def dealt_count(rule_set: c.RuleSet, players: int) -> int:
     """How many cards (and jokers) are dealt to the players (the rest is the stock), as
     engine.deal_cards and wild.deal_with_jokers."""
     n = len(rule_set.dealt) + (rule_set.wild.jokers if rule_set.wild else 0)
-    size = rule_set.deal.hand_size
-    if rule_set.deal.equal_hands:
-        size = n // players
+    size = rule_set.deal.size_for(n, players)
     return n if size is None else min(n, size * players)
 
 
