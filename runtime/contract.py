@@ -120,6 +120,9 @@ class Pick(StrEnum):
     RANDOM = "random"
     HIGHEST_VALUE = "highest-value"
     LOWEST_VALUE = "lowest-value"
+    # the giver chooses: a card they cannot play now, the highest-valued of those (bots; the
+    # giver keeps what they can use and gives what would cost most if left in hand)
+    GIVER = "giver"
 
 
 class PotTo(StrEnum):

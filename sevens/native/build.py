@@ -50,6 +50,7 @@ _PICKS = {
     c.Pick.RANDOM: k.PICK_RANDOM,
     c.Pick.HIGHEST_VALUE: k.PICK_HIGHEST,
     c.Pick.LOWEST_VALUE: k.PICK_LOWEST,
+    c.Pick.GIVER: k.PICK_GIVER,
 }
 _WINNERS = {
     c.MatchWinner.MOST_CHIPS: k.W_CHIPS,
