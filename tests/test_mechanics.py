@@ -470,3 +470,25 @@ def test_cinquillo_cabron_plays_on_until_nobody_can_play(engine: str) -> None:
             last_round = deal.record["decisions"][-holding:]
             assert all(d["action"] == "pass" and d["legal"] == [] for d in last_round), game
         assert sorted(deal.places) == [1, 2, 3, 4]
+
+
+# -- which: giver -----------------------------------------------------------------------
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_giver_keeps_what_it_can_play_and_gives_its_costliest_other_card(
+    engine: str,
+) -> None:
+    """Ristiseiska (catalogue §5): the player who cannot play takes a card from the previous
+    player, "who chooses which card to give": a playable card is kept, and of the others the
+    highest-valued (the ace counts 14) goes."""
+    rules = _rules(engine, "ristiseiska")
+    st = _deal(rules, ["7C 6C", "8C 5C 9D AD KH 2H 3H 4H", "2S 3S", "4S 5S"], dealer=3)
+    for card in parse_cards(rules, "7C 6C", "table"):
+        rules.play(st, 0, card)
+    st.hands[0] = 0
+    turns = _turns(rules, st, [_lowest_card] * 4, record=False)
+    rule = rules.rule_set.passing.transfer
+    assert rule is not None
+    turns.transfer(rule, 2)  # seat 2 cannot play: seat 1, before it, gives a card
+    # 8C and 5C are playable and kept; of the others the ace (14) goes, not the king (13)
+    assert _codes(rules, st.hands[2]) == {"2S", "3S", "AD"}
+    assert _codes(rules, st.hands[1]) == {"8C", "5C", "9D", "KH", "2H", "3H", "4H"}
