@@ -203,9 +203,10 @@ def test_a_player_who_cannot_play_covers_a_card(engine: str, tmp_path: Path) -> 
         "covered": "2C",
     }
     st, _ = _run(rules, ["7S 8S", "KD 2C 9S"], leader=0)
-    # seat 0 then goes out with the 8♠ and seat 1 is left alone: only the 2♣ was covered
-    assert st.covered[1] == _mask(rules, "2C") and rules.points(st, 1) == -2
-    assert st.hands[1] == _mask(rules, "KD 9S")
+    # seat 0 then goes out with the 8♠; seat 1 plays on alone until its hand is empty
+    # (end.when: all-empty): the 9♠ is played and the K♦ laid face down and scored too
+    assert st.covered[1] == _mask(rules, "2C KD") and rules.points(st, 1) == -15
+    assert st.hands[1] == 0
 
 
 # -- row.top / row.bottom ------------------------------------------------------------------
