@@ -204,15 +204,8 @@ class Lowering:
         return self.variables[node.name]
 
     def lower_TUnary(self, node: TUnary) -> ast.expr:
-        operand = self.lower(node.operand)
-        if node.op == "not" and _equality(operand):
-            # `not a != b` is written `a == b` (and the other way round): the same test,
-            # as a linter would have it (ruff SIM201/SIM202 in the generated module)
-            assert isinstance(operand, ast.Compare)
-            flipped = ast.Eq() if isinstance(operand.ops[0], ast.NotEq) else ast.NotEq()
-            return ast.Compare(operand.left, [flipped], operand.comparators)
         op: ast.unaryop = ast.Not() if node.op == "not" else ast.USub()
-        return ast.UnaryOp(op, operand)
+        return ast.UnaryOp(op, self.lower(node.operand))
 
     def lower_TBinary(self, node: TBinary) -> ast.expr:
         left, right = self.lower(node.left), self.lower(node.right)
@@ -409,12 +402,3 @@ __all__ = [
     "player_lowering",
     "row_lowering",
 ]
-
-
-def _equality(node: ast.expr) -> bool:
-    """Whether ``node`` is one ``==`` or ``!=`` comparison."""
-    return (
-        isinstance(node, ast.Compare)
-        and len(node.ops) == 1
-        and isinstance(node.ops[0], ast.Eq | ast.NotEq)
-    )
