@@ -507,8 +507,20 @@ def _start(lang: Lang, rules: AnalysedRules) -> str:
     return _value(lang, "first-card-per-row" if layout.start_per_row else "first-card")
 
 
+def _stock_share(lang: Lang, stock: int) -> str:
+    """``deal.stock`` as a value: equal hands, at least ``stock`` cards left for the stock."""
+    text = lang.ngettext(
+        "equal hands, at least %(count)s card left as a stock",
+        "equal hands, at least %(count)s cards left as a stock",
+        stock,
+    )
+    return text % {"count": stock}
+
+
 def _deal(lang: Lang, rules: AnalysedRules) -> str:
     deal = rules.spec.deal
+    if deal.stock:
+        return _stock_share(lang, deal.stock)
     if deal.hand_size is not None:
         return lang.marked(STOCK_EACH, count=lang.count(deal.hand_size, "card"))
     return lang.marked(STOCK_EQUAL if deal.equal_hands else ALL_DEALT)
@@ -753,7 +765,10 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda r: r.spec.layout.by_holders if r.spec.layout.preplaced else "n/a",
         lambda lang, r: lang.marked(BY_HOLDERS if r.spec.layout.by_holders else ON_TABLE),
     ),
-    "deal": (lambda r: (r.spec.deal.hand_size, r.spec.deal.equal_hands), _deal),
+    "deal": (
+        lambda r: (r.spec.deal.hand_size, r.spec.deal.equal_hands, r.spec.deal.stock),
+        _deal,
+    ),
     "opening": (lambda r: (r.spec.opening.card, r.spec.opening.choices), _opening),
     "leader": (
         lambda r: (
@@ -973,6 +988,15 @@ def _start_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
 def _deal_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
     """The new deal as what each player is now dealt, the old one in brackets."""
     deal, old = b.spec.deal, _deal_was(lang, a)
+    if deal.stock:  # an equal share each, at least ``stock`` cards left
+        text = lang.ngettext(
+            "Each player is now dealt an equal share of the cards, leaving at least %(count)s card"
+            " for the stock (before, %(old)s).",
+            "Each player is now dealt an equal share of the cards, leaving at least %(count)s cards"
+            " for the stock (before, %(old)s).",
+            deal.stock,
+        )
+        return [text % {"count": deal.stock, "old": old}]
     if deal.hand_size is None:
         return [lang.marked(DEAL_NOW_EQUAL if deal.equal_hands else DEAL_NOW_ALL, old=old)]
     n = deal.hand_size
@@ -987,6 +1011,13 @@ def _deal_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
 def _deal_was(lang: Lang, rules: AnalysedRules) -> str:
     """The old deal as a clause in the past ("all the cards were dealt")."""
     deal = rules.spec.deal
+    if deal.stock:
+        text = lang.ngettext(
+            "each player was dealt an equal share, leaving at least %(count)s card for the stock",
+            "each player was dealt an equal share, leaving at least %(count)s cards for the stock",
+            deal.stock,
+        )
+        return text % {"count": deal.stock}
     if deal.hand_size is None:
         return lang.marked(DEAL_WAS_EQUAL if deal.equal_hands else DEAL_WAS_ALL)
     n = deal.hand_size
