@@ -135,7 +135,9 @@ def test_minus_sign_before_negative_numbers() -> None:
         (
             "parliament",
             "ristiseiska",
-            ["Penalty for having to pass: you draw one card at random"],
+            [
+                "Penalty for having to pass: the player before you gives you one card of their choice"
+            ],
             ["Best number of players", "Cost of a voluntary pass"],
         ),
         (
@@ -156,7 +158,7 @@ def test_minus_sign_before_negative_numbers() -> None:
         (
             "fan-tan",
             "fan-tan-chips",
-            ["Ante: one chip.", "to be agreed, for example 20"],
+            ["Ante: one chip.", "to be agreed, for example 30"],
             ["Points: none", "Deals in a session"],
         ),
         (
@@ -168,7 +170,7 @@ def test_minus_sign_before_negative_numbers() -> None:
         (
             "ristiseiska",
             "ristiseiska-bga",
-            ["- There is no longer a penalty for having to pass (before: you draw one card"],
+            ["- There is no longer a penalty for having to pass (before: the player before you"],
             ["instead of you draw", "dropped"],
         ),
     ],
