@@ -632,10 +632,10 @@ class _ModelBuilder:
         )
 
     def deal_rules(self) -> DealRules:
-        size = self.get("deal", "hand_size")
+        size, stock = self.get("deal", "hand_size"), self.get("deal", "stock", default=0)
         if size == "equal":
-            return DealRules(equal_hands=True)
-        return DealRules(hand_size=size)
+            return DealRules(equal_hands=True, stock=stock)
+        return DealRules(hand_size=size, stock=stock)
 
     def draw(self) -> Draw | None:
         raw = self.get("passing", "draw")
@@ -752,13 +752,21 @@ class _ModelBuilder:
         dealt = deck.copies * (deck.n_faces - len(deck.removed))
         if not layout.by_holders:
             dealt -= deck.copies * len(layout.preplaced)
-        if spec.deal.hand_size is not None and spec.deal.hand_size * spec.players.max > dealt:
+        most = spec.deal.size_for(dealt, spec.players.max)  # the largest table's hands
+        if most is not None and most * spec.players.max > dealt:
             self.error(
                 ("deal", "hand_size"),
-                f"{spec.players.max} hands of {spec.deal.hand_size} need more than the {dealt} cards"
+                f"{spec.players.max} hands of {most} need more than the {dealt} cards"
                 " dealt; lower deal.hand_size or players.max",
             )
-        if spec.draw is not None and spec.deal.hand_size is None and not spec.deal.equal_hands:
+        if spec.deal.stock and spec.deal.stock + spec.players.max > dealt:
+            self.error(
+                ("deal", "stock"),
+                f"a stock of {spec.deal.stock} leaves fewer than one card each for"
+                f" {spec.players.max} players of the {dealt} cards dealt; lower deal.stock",
+            )
+        no_stock = spec.deal.hand_size is None and not spec.deal.equal_hands and not spec.deal.stock
+        if spec.draw is not None and no_stock:
             self.error(("passing", "draw"), "passing.draw needs a stock: set deal.hand_size")
         if spec.wild is not None:
             self.check_wild(spec)

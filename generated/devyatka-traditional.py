@@ -18,7 +18,7 @@ from sevens.runtime.contract import (
 ID = 'devyatka-traditional'
 SOURCE = 'rulespecs/devyatka-traditional.yaml'
 RULESPEC_HASH = '0edeca446a549c69'
-SOURCE_MAP = {'legal_on_row': 'rulespecs/devyatka.yaml:56:5'}
+SOURCE_MAP = {'legal_on_row': 'rulespecs/devyatka.yaml:58:5'}
 
 NINE = 3
 DIAMONDS = 1

@@ -77,6 +77,17 @@ class EndWhen(StrEnum):
 
     FIRST_OUT = "first-out"
     ALL_OUT = "all-out"
+    ALL_EMPTY = "all-empty"  # as all-out, and the last player holding cards plays on alone
+
+    @property
+    def ranks_everyone(self) -> bool:
+        """Whether play goes on after the first player is out, so that everyone is ranked."""
+        return self is not EndWhen.FIRST_OUT
+
+    @property
+    def players_left(self) -> int:
+        """How many players may still hold cards when the deal ends (all-out: one)."""
+        return 0 if self is EndWhen.ALL_EMPTY else 1
 
 
 class Blocked(StrEnum):
@@ -109,6 +120,9 @@ class Pick(StrEnum):
     RANDOM = "random"
     HIGHEST_VALUE = "highest-value"
     LOWEST_VALUE = "lowest-value"
+    # the giver chooses: a card they cannot play now, the highest-valued of those (bots; the
+    # giver keeps what they can use and gives what would cost most if left in hand)
+    GIVER = "giver"
 
 
 class PotTo(StrEnum):
@@ -235,6 +249,15 @@ class DealRules:
 
     hand_size: int | None = None  # None: every card is dealt (unless equal_hands)
     equal_hands: bool = False  # as many as all players can get alike
+    stock: int = 0  # at least this many cards stay in the stock: hands shrink as players grow
+
+    def size_for(self, total: int, players: int) -> int | None:
+        """Cards each of ``players`` is dealt from ``total`` (None: all, some one card more)."""
+        size = total // players if self.equal_hands else self.hand_size
+        if self.stock:  # an equal share of what the stock leaves, at most ``hand_size``
+            share = max(0, total - self.stock) // players
+            size = share if size is None else min(size, share)
+        return size
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,9 +368,8 @@ class RuleSet:
 
     def undealt(self, players: int) -> int:
         """How many of the :attr:`dealt` cards stay in the stock when ``players`` play."""
-        total, size = len(self.dealt), self.deal.hand_size
-        if self.deal.equal_hands:
-            size = total // players
+        total = len(self.dealt)
+        size = self.deal.size_for(total, players)
         return 0 if size is None else max(0, total - size * players)
 
     @cached_property

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from .api import DealState, GameError, Rules
 from .choice import PASS, choose_uniformly
-from .contract import EndWhen, Transfer
+from .contract import Transfer
 from .mechanics.base import (
     DECISION_LIMIT_PER_CARD,
     DealResult,
@@ -187,7 +187,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             most_passes=(1 << 62) if pass_limit is None else pass_limit,  # None: no limit
             # a constant pass cost is read once, not asked of the rules on every pass
             constant_cost=passing.cost if isinstance(passing.cost, int) else None,
-            skip_out=rules.rule_set.end_when is EndWhen.ALL_OUT or passing.over_limit is not None,
+            skip_out=rules.rule_set.end_when.ranks_everyone or passing.over_limit is not None,
             limit=DECISION_LIMIT_PER_CARD * rules.rule_set.n_cards,
             hooks=draw_rule[0] or cover or limited,
             choosing=passing.voluntary or after_play != 0,

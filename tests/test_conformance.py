@@ -23,6 +23,9 @@ Case kinds and their fields:
   the rule set has a fixed opening or none).
 * ``joker``: ``table``, ``hand``, ``jokers`` (held by the asking seat); expected
   ``joker`` (the cards a joker may stand for: the spots it may take).
+* ``end``: ``hands`` (as dealt; cards nobody holds stay out of play) and ``dealer``; every
+  seat plays its lowest legal card (and, laying a card face down, its lowest-valued one);
+  expected ``cards_left`` when the deal ends and optional ``places``.
 
 With several packs a code repeated in ``table`` and ``hand`` together takes the
 next copy, so one copy can lie on the table while the other is in the hand.
@@ -30,6 +33,7 @@ next copy, so one copy can lie on the table while the other is in the hand.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +206,21 @@ def test_opening_choices(variant: str, case: dict[str, Any]) -> None:
         }
         assert all(m & (m - 1) == 0 for m in rules.rule_set.opening_choices)  # one card per choice
         assert choices == set(case["choices"].split()), type(rules)
+
+
+def _lowest_legal(st: DealState, seat: int, legal: int, can_pass: bool, rng: Any) -> int:
+    """Plays the lowest legal card id; never passes by choice (a forced decision: PASS)."""
+    return (legal & -legal).bit_length() - 1 if legal else -1
+
+
+@pytest.mark.parametrize(("variant", "case"), _cases("end"))
+def test_end_of_deal(variant: str, case: dict[str, Any]) -> None:
+    from sevens.runtime.engine import Table, play_deal
+
+    for rules in _engines(variant):
+        hands = [_mask(parse_cards(rules, h, "hand")) for h in case["hands"]]
+        table = Table(len(hands), [_lowest_legal] * len(hands), dealer=case["dealer"], hands=hands)
+        deal = play_deal(rules, table, random.Random(0))
+        assert deal.cards_left == case["cards_left"], type(rules)
+        if "places" in case:
+            assert deal.places == case["places"], type(rules)

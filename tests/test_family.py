@@ -171,14 +171,20 @@ def test_a_player_who_cannot_play_draws_until_a_card_fits(tmp_path: Path, engine
     assert not st.stock
 
 
-def test_hand_size_leaves_a_stock_in_the_record() -> None:
+@pytest.mark.parametrize(
+    ("players", "each", "stock"), [(2, 20, 40), (3, 20, 20), (4, 15, 20), (5, 12, 20), (6, 10, 20)]
+)
+def test_the_stock_keeps_twenty_cards_and_hands_shrink(players: int, each: int, stock: int) -> None:
+    """Elfer raus! (de.wikipedia, catalogue §10): 20 cards stay in the stock, at most 20 each
+    (``deal.stock: 20``, ``deal.hand_size: 20``), so two players leave 40."""
     from sevens.runtime.engine import play_deal
 
     rules = load_rules("elfer-raus")
-    result = play_deal(rules, Table(4, [_lowest] * 4, record=True), random.Random(2))
+    table = Table(players, [_lowest] * players, record=True)
+    result = play_deal(rules, table, random.Random(2))
     assert result.record is not None
-    assert [len(h) for h in result.record["hands"]] == [12] * 4
-    assert len(result.record["stock"]) == 32
+    assert [len(h) for h in result.record["hands"]] == [each] * players
+    assert len(result.record["stock"]) == stock
     dealt = {c for h in result.record["hands"] for c in h}
     assert dealt.isdisjoint(result.record["stock"])
 
@@ -197,9 +203,10 @@ def test_a_player_who_cannot_play_covers_a_card(engine: str, tmp_path: Path) -> 
         "covered": "2C",
     }
     st, _ = _run(rules, ["7S 8S", "KD 2C 9S"], leader=0)
-    # seat 0 then goes out with the 8♠ and seat 1 is left alone: only the 2♣ was covered
-    assert st.covered[1] == _mask(rules, "2C") and rules.points(st, 1) == -2
-    assert st.hands[1] == _mask(rules, "KD 9S")
+    # seat 0 then goes out with the 8♠; seat 1 plays on alone until its hand is empty
+    # (end.when: all-empty): the 9♠ is played and the K♦ laid face down and scored too
+    assert st.covered[1] == _mask(rules, "2C KD") and rules.points(st, 1) == -15
+    assert st.hands[1] == 0
 
 
 # -- row.top / row.bottom ------------------------------------------------------------------

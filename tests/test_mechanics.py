@@ -201,16 +201,17 @@ def test_last_card_penalty_in_a_played_deal(engine: str) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_refusal_takes_a_card_from_the_left(engine: str) -> None:
+def test_refusal_takes_a_card_from_every_other_player(engine: str) -> None:
     rules = _rules(engine, "refusal-penalty")
-    st = _deal(rules, ["7D AS 10H 2C", "3C 9C", "4C", "5C"], dealer=3)
+    st = _deal(rules, ["7D AS 10H 2C", "3C 9C", "4C 8C", "5C 6C"], dealer=3)
     st.opened = True  # refusing is only possible once the 7♦ is down
     turns = _turns(rules, st, [_passes_first(1)] + [_lowest_card] * 3, record=False)
     turns.voluntary_pass(0)
-    # The refuser takes one card (chosen at random) from the player on the left.
-    taken = st.hands[0] & ~_mask(rules, "7D AS 10H 2C")
-    assert st.hands[0].bit_count() == 5 and taken & _mask(rules, "3C 9C") == taken
-    assert st.hands[1] == _mask(rules, "3C 9C") & ~taken
+    # The refuser gets one card (chosen at random) from each other player, not from one
+    # neighbour: no single seat is helped by the refusal.
+    assert st.hands[0].bit_count() == 7
+    for seat, dealt in ((1, "3C 9C"), (2, "4C 8C"), (3, "5C 6C")):
+        assert st.hands[seat].bit_count() == 1 and st.hands[seat] & _mask(rules, dealt)
     assert st.chips == [-1, 0, 0, 0] and st.pot == 1
     assert st.passes == [1, 0, 0, 0]
 
@@ -219,16 +220,15 @@ def test_refusal_takes_a_card_from_the_left(engine: str) -> None:
 def test_refusal_in_a_played_deal(engine: str) -> None:
     rules = _rules(engine, "refusal-penalty")
     # Seat 0 must open with the 7♦; seat 1 could play the 8♦ but refuses once.
-    st = _deal(rules, ["7D KS", "8D 2C", "6D 3C", "9D"], dealer=3)
+    st = _deal(rules, ["7D KS", "8D 2C", "6D 3C", "9D 4H"], dealer=3)
     turns = _turns(rules, st, [_lowest_card, _passes_first(1), _lowest_card, _lowest_card])
     assert turns.recorder is not None
     turns.run(choose_leader(rules, st, None))
     first, second = turns.recorder.decisions[:2]
     assert first["seat"] == 0 and first["card"] == "7D"
     assert second["seat"] == 1 and second["action"] == "pass" and second["legal"] == ["8D"]
-    assert second["transfer"]["from"] == 2 and second["transfer"]["to"] == 1
-    assert second["transfer"]["cards"] in (["6D"], ["3C"])
-    assert st.hands[1].bit_count() >= 1
+    moves = second["transfers"]  # one move from each other player (seat 0 holds only KS now)
+    assert {(m["from"], m["to"]) for m in moves} == {(2, 1), (3, 1)}
     assert sum(st.chips) + st.pot == 0
 
 
@@ -439,3 +439,56 @@ def _hand_values(rules: Rules, result: DealResult) -> list[int]:
         code: rules.rule_set.card_value[i] for i, code in enumerate(rules.rule_set.card_codes)
     }
     return [sum(values[c] for c in hand if c not in played) for hand in record["hands"]]
+
+
+# -- end.when: all-empty ----------------------------------------------------------------
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pai_qi_plays_until_every_hand_is_empty(engine: str) -> None:
+    """Catalogue §9: play goes on until every hand is empty, so the last player's cards are
+    played or covered (and scored) too; with 'all-out' they stayed in hand, unscored."""
+    rules = _rules(engine, "pai-qi")
+    table = Table(4, [heuristic_strategy(rules) for _ in range(4)])
+    for game in range(20):
+        table.dealer = game % 4
+        deal = play_deal(rules, table, random.Random(777000 + game))
+        assert deal.cards_left == [0, 0, 0, 0], deal
+        assert sorted(deal.places) == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_cinquillo_cabron_plays_on_until_nobody_can_play(engine: str) -> None:
+    """Catalogue §7: the hand ends when all rows are closed, not at the first player out: it
+    ends on a full round of forced passes by everyone still holding cards."""
+    rules = _rules(engine, "cinquillo-cabron")
+    table = Table(4, [heuristic_strategy(rules) for _ in range(4)], record=True)
+    for game in range(20):
+        table.dealer = game % 4
+        deal = play_deal(rules, table, random.Random(game))
+        assert deal.record is not None
+        holding = sum(1 for left in deal.cards_left if left)
+        if holding:
+            last_round = deal.record["decisions"][-holding:]
+            assert all(d["action"] == "pass" and d["legal"] == [] for d in last_round), game
+        assert sorted(deal.places) == [1, 2, 3, 4]
+
+
+# -- which: giver -----------------------------------------------------------------------
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_giver_keeps_what_it_can_play_and_gives_its_costliest_other_card(
+    engine: str,
+) -> None:
+    """Ristiseiska (catalogue §5): the player who cannot play takes a card from the previous
+    player, "who chooses which card to give": a playable card is kept, and of the others the
+    highest-valued (the ace counts 14) goes."""
+    rules = _rules(engine, "ristiseiska")
+    st = _deal(rules, ["7C 6C", "8C 5C 9D AD KH 2H 3H 4H", "2S 3S", "4S 5S"], dealer=3)
+    for card in parse_cards(rules, "7C 6C", "table"):
+        rules.play(st, 0, card)
+    st.hands[0] = 0
+    turns = _turns(rules, st, [_lowest_card] * 4, record=False)
+    rule = rules.rule_set.passing.transfer
+    assert rule is not None
+    turns.transfer(rule, 2)  # seat 2 cannot play: seat 1, before it, gives a card
+    # 8C and 5C are playable and kept; of the others the ace (14) goes, not the king (13)
+    assert _codes(rules, st.hands[2]) == {"2S", "3S", "AD"}
+    assert _codes(rules, st.hands[1]) == {"8C", "5C", "9D", "KH", "2H", "3H", "4H"}

@@ -539,3 +539,90 @@ def test_joker_options_replay_identically(tmp_path: Path, house_rule: str, strat
                     if d.get("kind") == "redeem" and d["action"] == "pass"
                 )
         assert declined > 0
+
+
+#: House rules written with the keys of issue 22 (``end.when: all-empty``, ``deal.stock``,
+#: ``which: giver``) on parents where they come up, and a test of a deal's record showing
+#: that they did: the kernels must play them exactly as the engine does.
+FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
+    "giver-lappu": (
+        "sjuan-traditional",
+        "passing:\n  transfer: {cards: 1, from: previous, to: self, which: giver}\n",
+        lambda r: any("transfer" in d for d in r["decisions"]),
+    ),
+    "giver-last-card": (
+        "last-card",
+        "play:\n  last_card:\n    penalty: {cards: 2, from: most-cards, to: self, which: giver}\n",
+        lambda r: any(d.get("forgot_last_card") for d in r["decisions"]),
+    ),
+    "giver-refusal": (
+        "refusal-penalty",
+        "passing:\n  voluntary_transfer: {cards: 1, from: others, to: self, which: giver}\n",
+        lambda r: any("transfers" in d for d in r["decisions"]),
+    ),
+    "all-empty-places": (
+        "parliament-play-on",
+        "end:\n  when: all-empty\n",
+        lambda r: not any(r["result"]["cards_left"]),  # the last player emptied their hand too
+    ),
+    "stock-left": (
+        "card-domino-stock",
+        "deal:\n  hand_size: 12\n  stock: 10\n",
+        lambda r: len(r["stock"]) >= 10,
+    ),
+}
+
+
+def _family_rule(directory: Path, name: str) -> str:
+    """The rulespec of a house rule of FAMILY_RULES, written out."""
+    parent, overlay, _ = FAMILY_RULES[name]
+    path = directory / f"{name}.yaml"
+    if not path.exists():
+        path.write_text(f"id: {name}\nextends: {parent}\nkind: house-rule\n{overlay}")
+    return str(path)
+
+
+@needs_numba
+@pytest.mark.parametrize("name", sorted(FAMILY_RULES))
+def test_issue_22_keys_replay_identically_in_python(tmp_path: Path, name: str) -> None:
+    """Each house rule, natively and replayed in Python, at both ends of its player count;
+    the mechanic must come up in at least one deal."""
+    from sevens.native.build import prepare
+
+    path = _family_rule(tmp_path, name)
+    allowed = compiled(path).rule_set.players
+    games = max(GAMES // 8, 8)
+    compared = _agree(path, allowed.min, "withhold", None, range(games))
+    compared += _agree(path, allowed.max, "random", None, range(games, 2 * games))
+    assert compared > 2 * games
+    rules = native.native_rules(path)
+    prepared = prepare(rules.rule_set, rules.program, allowed.min, "withhold", None)
+    records = [
+        record
+        for seed in range(games)
+        for record in _records(
+            rules, native.play_native_game(prepared, seed, FORGET), allowed.min, seed
+        )
+    ]
+    assert any(FAMILY_RULES[name][2](record) for record in records)
+
+
+@needs_numba
+@settings(max_examples=20, deadline=None)
+@given(
+    name=st.sampled_from(sorted(FAMILY_RULES)),
+    seed=st.integers(0, 2**40),
+    players_offset=st.integers(0, 10),
+    strategy=st.sampled_from(["random", "heuristic", "withhold"]),
+)
+def test_hypothesis_native_games_with_issue_22_keys_agree(
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    seed: int,
+    players_offset: int,
+    strategy: str,
+) -> None:
+    path = _family_rule(tmp_path_factory.getbasetemp(), name)
+    allowed = compiled(path).rule_set.players
+    players = allowed.min + players_offset % (allowed.max - allowed.min + 1)
+    _agree(path, players, strategy, None, range(seed, seed + 1))

@@ -14,7 +14,7 @@ import pytest
 from sevens.compiler.analyse import BOOL, AnalysedRules, Analyser
 from sevens.compiler.errors import SevensError
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
-from sevens.compiler.model import Condition
+from sevens.compiler.model import Condition, Rulespec
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
 from sevens.compiler.rulesheet.cards import (
@@ -405,9 +405,20 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
                 deck,
                 rules.compulsory.tree,
                 sentence(language, deck, rules.compulsory.tree),
+                after_choice=True,  # it follows "you choose which one", as on the sheet
             )
         )
     return facts
+
+
+def _hand_sizes(spec: Rulespec) -> str:
+    """Each player count's hand size with ``deal.stock``: ``2: 20, 3: 20, 4: 15``."""
+    deck, layout = spec.deck, spec.layout
+    dealt = deck.copies * (
+        deck.n_faces - len(deck.removed) - (0 if layout.by_holders else len(layout.preplaced))
+    )
+    counts = range(spec.players.min, spec.players.max + 1)
+    return ", ".join(f"{n}: {spec.deal.size_for(dealt, n)}" for n in counts)
 
 
 def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
@@ -416,7 +427,9 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     gettext, ngettext = language.gettext, language.ngettext
     facts = []
     left = spec.direction.value != "counter-clockwise"
-    size = spec.deal.hand_size
+    stock = spec.deal.stock  # at least this many stay in the stock: hands are equal shares
+    size = None if stock else spec.deal.hand_size
+    equal = spec.deal.equal_hands or bool(stock)
     if size is not None and left:
         facts.append(
             ngettext(
@@ -439,22 +452,33 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             )
             % {"count": language.count(size, "card")}
         )
-    elif spec.deal.equal_hands and left:
+    elif equal and left:
         facts.append(
             gettext(
                 "The dealer shuffles and deals the cards one at a time, face down, clockwise, starting with the player"
                 " to their left, until every player has the same number of cards."
             )
         )
-    elif spec.deal.equal_hands:
+    elif equal:
         facts.append(
             gettext(
                 "The dealer shuffles and deals the cards one at a time, face down, counter-clockwise, starting with the"
                 " player to their right, until every player has the same number of cards."
             )
         )
-    if size is not None or spec.deal.equal_hands:
+    if size is not None or equal:
         facts.append(gettext("The cards left over, if any, are stacked face down as a stock."))
+    if stock:
+        facts.append(
+            ngettext(
+                "At least %(count)s card must be left for the stock, so the more players there are,"
+                " the fewer cards each is dealt (players: cards each): %(sizes)s.",
+                "At least %(count)s cards must be left for the stock, so the more players there are,"
+                " the fewer cards each is dealt (players: cards each): %(sizes)s.",
+                stock,
+            )
+            % {"count": stock, "sizes": _hand_sizes(spec)}
+        )
     if spec.draw is None:
         return facts
     most = spec.draw.most
@@ -509,7 +533,7 @@ def test_new_model_fields_are_stated_in_english() -> None:
         rules_of("lowest-diamond"), "en"
     )
     refusal = render_rulesheet(rules_of("refusal-penalty"), "en")
-    assert "you take one card at random from your left neighbour's hand" in refusal
+    assert "every other player gives you one card drawn at random from their hand" in refusal
     last = render_rulesheet(rules_of("last-card"), "en")
     assert (
         "you take two cards at random from the hand of whichever other player holds the most cards"

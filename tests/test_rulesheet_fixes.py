@@ -86,7 +86,8 @@ def test_a_stock_is_dealt_and_drawn_from() -> None:
     assert "There is no stock" not in text and "Passing costs nothing" not in text
     assert "you draw the top card of the stock; if it may be played, you must play it" in text
     elfer = sheet("elfer-raus")
-    assert "deals twelve cards to each player" in elfer
+    assert "At least 20 cards must be left for the stock" in elfer
+    assert "(players: cards each): 2: 20, 3: 20, 4: 15, 5: 12, 6: 10." in elfer
     assert "but no more than three" in elfer
 
 
@@ -134,7 +135,9 @@ def test_minus_sign_before_negative_numbers() -> None:
         (
             "parliament",
             "ristiseiska",
-            ["Penalty for having to pass: you draw one card at random"],
+            [
+                "Penalty for having to pass: the player before you gives you one card of their choice"
+            ],
             ["Best number of players", "Cost of a voluntary pass"],
         ),
         (
@@ -155,7 +158,7 @@ def test_minus_sign_before_negative_numbers() -> None:
         (
             "fan-tan",
             "fan-tan-chips",
-            ["Ante: one chip.", "to be agreed, for example 20"],
+            ["Ante: one chip.", "to be agreed, for example 30"],
             ["Points: none", "Deals in a session"],
         ),
         (
@@ -167,7 +170,7 @@ def test_minus_sign_before_negative_numbers() -> None:
         (
             "ristiseiska",
             "ristiseiska-bga",
-            ["- There is no longer a penalty for having to pass (before: you draw one card"],
+            ["- There is no longer a penalty for having to pass (before: the player before you"],
             ["instead of you draw", "dropped"],
         ),
     ],

@@ -52,8 +52,9 @@ def test_russian_counts_in_sentences() -> None:
     assert "не больше трёх раз" in sheet("shichi-narabe", "ru")
     assert "Обычная колода из 52 карт и один джокер." in sheet("shichi-narabe-joker", "ru")
     elfer = sheet("elfer-raus", "ru")
-    assert "раздаёт каждому игроку двенадцать карт" in elfer and "самое большее три;" in elfer
-    assert "вытягиваете наугад одну карту у соседа слева" in sheet("refusal-penalty", "ru")
+    assert "должно остаться хотя бы 20 карт" in elfer and "самое большее три;" in elfer
+    refusal = sheet("refusal-penalty", "ru")
+    assert "каждый из остальных игроков отдаёт вам наугад одну карту из своей руки" in refusal
 
 
 def test_russian_ranks_are_nouns_where_rows_end() -> None:

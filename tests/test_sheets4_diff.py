@@ -60,28 +60,29 @@ def _pairs() -> list[tuple[str, str]]:
     [
         (
             "en",
-            "Each player is now dealt twelve cards and the rest form a stock"
-            " (before, all the cards were dealt).",
+            "Each player is now dealt an equal share of the cards, leaving at least 20 cards for"
+            " the stock (before, all the cards were dealt).",
         ),
         (
             "de",
-            "Jeder Spieler bekommt jetzt zwölf Karten, der Rest bildet einen Nachziehstapel"
-            " (bisher wurden alle Karten ausgeteilt).",
+            "Jeder Spieler bekommt jetzt gleich viele Karten, und mindestens 20 Karten bleiben für"
+            " den Nachziehstapel übrig (bisher wurden alle Karten ausgeteilt).",
         ),
         (
             "ru",
-            "Теперь каждому сдают двенадцать карт, а остальные карты кладут в колоду для"
-            " добора (раньше сдавали все карты).",
+            "Теперь всем сдают поровну, а в колоде для добора остаётся хотя бы 20 карт"
+            " (раньше сдавали все карты).",
         ),
         (
             "ja",
-            "1人12枚ずつ配り、残りは山札にするようになります（これまではカードを全部配っていました）。",
+            "全員に同じ枚数ずつ配り、山札に少なくとも20枚残すようになります"
+            "（これまではカードを全部配っていました）。",
         ),
     ],
 )
 def test_the_deal_is_one_sentence(lang: str, line: str) -> None:
-    """Fan Tan → Elfer raus: not "twelve cards to each player, the rest as a stock instead
-    of all cards, no stock"."""
+    """Fan Tan → Elfer raus: not "equal hands, at least 20 cards left as a stock instead of
+    all cards, no stock"."""
     said = lines("fan-tan", "elfer-raus", lang)
     assert line in said
     topic = Lang(lang).marked(TOPICS["deal"])
@@ -250,13 +251,13 @@ def test_starting_rank_value() -> None:
     [
         (
             "en",
-            "There is no longer a penalty for having to pass (before: you draw one card at"
-            " random from the hand of the player before you).",
+            "There is no longer a penalty for having to pass (before: the player before you"
+            " gives you one card of their choice).",
         ),
         (
             "es",
-            "Ya no hay penalización por tener que pasar (antes: robas al azar una carta de la"
-            " mano del jugador que juega antes que tú).",
+            "Ya no hay penalización por tener que pasar (antes: el jugador que juega antes que"
+            " tú te da una carta de su elección).",
         ),
     ],
 )

@@ -41,7 +41,7 @@ def test_swedish_nationality_adjective_is_small_inside_a_sentence() -> None:
 def test_swedish_sheets_name_the_dutch_game_in_small_letters_mid_sentence() -> None:
     text = sheet("sjuan", "sv")
     assert "## Skillnader mot holländsk Fan Tan" in text
-    assert "regional variant av holländsk Fan Tan." in text
+    assert "nära besläktat med holländsk Fan Tan." in text
     assert "Holländsk" not in text
     house = sheet("caught-holding", "sv")
     assert house.startswith("# Holländsk Fan Tan: ")

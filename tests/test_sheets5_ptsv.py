@@ -74,6 +74,4 @@ def test_pt_and_sv_diff_lines_of_the_fifth_reading() -> None:
 def test_pt_diff_topics_read_as_a_brazilian_rule_sheet() -> None:
     assert "- Custo de cada passe: uma ficha." in sheet("fan-tan-chips", "pt")
     assert "- Custo do passe voluntário: três fichas." in sheet("caught-holding", "pt")
-    assert "- Agora o ideal é jogar com três jogadores (antes, 4–6)." in sheet(
-        "devyatka-traditional", "pt"
-    )
+    assert "- Agora o ideal é jogar com três jogadores (antes, 4–6)." in sheet("devyatka", "pt")

@@ -46,7 +46,7 @@ def test_a_falling_total_ends_the_session_at_or_below_the_target() -> None:
 def test_diff_lines_for_the_ace_and_a_chip_target() -> None:
     assert "- Ace: low instead of high." in _sheet("ace-low")
     assert "Position of the ace" not in _sheet("ace-low")
-    for variant, count in (("fan-tan-chips", 20), ("parliament-target", 10)):
+    for variant, count in (("fan-tan-chips", 30), ("parliament-target", 10)):
         text = _sheet(variant)
         assert f"- Chips needed to end the session: to be agreed, for example {count}." in text
         assert "end the session early" not in text

@@ -50,16 +50,16 @@ def test_no_ace_line_for_a_pack_without_an_ace(lang: str) -> None:
             "Теперь, если нечем ходить, из колоды для добора можно взять не больше трёх карт.",
         ),
         ("fan-tan", "elfer-raus", "ja", "出せないときは、山札から3枚まで引けるようになります。"),
-        ("devyatka", "devyatka-traditional", "en", "Best with three players (before: 4–6)."),
+        ("fan-tan", "devyatka", "en", "Best with three players (before: 4–6)."),
         (
+            "fan-tan",
             "devyatka",
-            "devyatka-traditional",
             "ja",
             "おすすめの人数は3人になります（これまでは4〜6人）。",
         ),
         (
+            "fan-tan",
             "devyatka",
-            "devyatka-traditional",
             "ru",
             "Лучше всего теперь играть компанией из трёх человек (раньше — из 4–6).",
         ),
@@ -80,7 +80,7 @@ def test_no_topic_line_ends_in_a_bare_number(lang: str) -> None:
             assert not re.search(r"[:：]\s*\d+[.。]$", line), (old, new, line)
     topics = [TOPICS["draw"], TOPICS["best"]]
     said = [Lang(lang).marked(t) for t in topics]
-    for old, new in [("fan-tan", "elfer-raus"), ("devyatka", "devyatka-traditional")]:
+    for old, new in [("fan-tan", "elfer-raus"), ("fan-tan", "devyatka")]:
         found = lines(old, new, lang)
         assert not [x for x in found for t in said if re.match(re.escape(t) + r"\s*[:：]", x)]
 

@@ -122,6 +122,10 @@ END_CHANGED = {
         "The deal now ends as soon as the first player has no cards left (before, it went on"
         " until only one player still held cards).",
     ),
+    EndWhen.ALL_EMPTY: P_(
+        "diff",
+        "The deal now goes on until every hand is empty or nobody can play any more.",
+    ),
 }
 #: Chips dropped in favour of a points score.
 CHIPS_TO_POINTS = P_("diff", "The game is no longer played for chips but for points.")
@@ -148,6 +152,7 @@ VALUES = {
     "first-card": P_("value", "the rank of the first card played"),
     "first-card-per-row": P_("value", "the rank of each row's first card"),
     "all-out": P_("value", "when all players but one are out"),
+    "all-empty": P_("value", "when every hand is empty or nobody can play any more"),
     "eliminate": P_("value", "a player who cannot play is eliminated"),
     "players": P_("value", "one per player"),
     "most-chips": P_("value", "the most chips"),
@@ -503,8 +508,20 @@ def _start(lang: Lang, rules: AnalysedRules) -> str:
     return _value(lang, "first-card-per-row" if layout.start_per_row else "first-card")
 
 
+def _stock_share(lang: Lang, stock: int) -> str:
+    """``deal.stock`` as a value: equal hands, at least ``stock`` cards left for the stock."""
+    text = lang.ngettext(
+        "equal hands, at least %(count)s card left as a stock",
+        "equal hands, at least %(count)s cards left as a stock",
+        stock,
+    )
+    return text % {"count": stock}
+
+
 def _deal(lang: Lang, rules: AnalysedRules) -> str:
     deal = rules.spec.deal
+    if deal.stock:
+        return _stock_share(lang, deal.stock)
     if deal.hand_size is not None:
         return lang.marked(STOCK_EACH, count=lang.count(deal.hand_size, "card"))
     return lang.marked(STOCK_EQUAL if deal.equal_hands else ALL_DEALT)
@@ -749,7 +766,10 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda r: r.spec.layout.by_holders if r.spec.layout.preplaced else "n/a",
         lambda lang, r: lang.marked(BY_HOLDERS if r.spec.layout.by_holders else ON_TABLE),
     ),
-    "deal": (lambda r: (r.spec.deal.hand_size, r.spec.deal.equal_hands), _deal),
+    "deal": (
+        lambda r: (r.spec.deal.hand_size, r.spec.deal.equal_hands, r.spec.deal.stock),
+        _deal,
+    ),
     "opening": (lambda r: effective(r).contract["opening"], _opening),
     "leader": (
         lambda r: (
@@ -1027,6 +1047,15 @@ def _start_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
 def _deal_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
     """The new deal as what each player is now dealt, the old one in brackets."""
     deal, old = b.spec.deal, _deal_was(lang, a)
+    if deal.stock:  # an equal share each, at least ``stock`` cards left
+        text = lang.ngettext(
+            "Each player is now dealt an equal share of the cards, leaving at least %(count)s card"
+            " for the stock (before, %(old)s).",
+            "Each player is now dealt an equal share of the cards, leaving at least %(count)s cards"
+            " for the stock (before, %(old)s).",
+            deal.stock,
+        )
+        return [text % {"count": deal.stock, "old": old}]
     if deal.hand_size is None:
         return [lang.marked(DEAL_NOW_EQUAL if deal.equal_hands else DEAL_NOW_ALL, old=old)]
     n = deal.hand_size
@@ -1041,6 +1070,13 @@ def _deal_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
 def _deal_was(lang: Lang, rules: AnalysedRules) -> str:
     """The old deal as a clause in the past ("all the cards were dealt")."""
     deal = rules.spec.deal
+    if deal.stock:
+        text = lang.ngettext(
+            "each player was dealt an equal share, leaving at least %(count)s card for the stock",
+            "each player was dealt an equal share, leaving at least %(count)s cards for the stock",
+            deal.stock,
+        )
+        return text % {"count": deal.stock}
     if deal.hand_size is None:
         return lang.marked(DEAL_WAS_EQUAL if deal.equal_hands else DEAL_WAS_ALL)
     n = deal.hand_size

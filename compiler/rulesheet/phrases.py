@@ -44,6 +44,9 @@ def transfer_text(lang: Lang, transfer: Transfer) -> str:
     taken = _taken(lang, transfer)
     if taken is not None:
         return taken
+    given = _given(lang, transfer)
+    if given is not None:
+        return given
     if transfer.which == "highest-value":
         text = lang.ngettext(
             "the highest-valued card goes %(source)s %(target)s",
@@ -113,6 +116,37 @@ def _taken(lang: Lang, transfer: Transfer) -> str | None:
         )
     else:
         return None
+    return text % {"count": lang.count(n, "card")}
+
+
+def _given(lang: Lang, transfer: Transfer) -> str | None:
+    """Penalty cards the giver chooses (``which: giver``), worded as players say them."""
+    if transfer.which != "giver":
+        return None
+    n = transfer.cards
+    if transfer.target == "self" and transfer.source == "previous":
+        text = lang.ngettext(
+            "the player before you gives you %(count)s card of their choice",
+            "the player before you gives you %(count)s cards of their choice",
+            n,
+        )
+    elif transfer.target == "self" and transfer.source == "others":
+        text = lang.ngettext(
+            "every other player gives you %(count)s card of their choice",
+            "every other player gives you %(count)s cards of their choice",
+            n,
+        )
+    else:
+        text = lang.ngettext(
+            "%(count)s card chosen by its giver goes %(source)s %(target)s",
+            "%(count)s cards chosen by their giver go %(source)s %(target)s",
+            n,
+        )
+        return text % {
+            "count": lang.count(n, "card"),
+            "source": lang.marked(SOURCES[transfer.source]),
+            "target": lang.marked(TARGETS[transfer.target]),
+        }
     return text % {"count": lang.count(n, "card")}
 
 

@@ -218,6 +218,17 @@ COMPULSORY_ANY_AFTER_CHOICE = P_(
     "However, if you may play a card for which %(cond)s, you must play such a card rather than "
     "any other.",
 )
+#: One named card that must be played whenever it may be (Elfer raus!: ``card == 11R``).
+COMPULSORY_CARD = {
+    False: P_(
+        "compulsory shape",
+        "If you may play the %(card)s, you must play it rather than any other card.",
+    ),
+    True: P_(
+        "compulsory shape",
+        "However, if you may play the %(card)s, you must play it rather than any other card.",
+    ),
+}
 
 
 def compulsory_sentence(
@@ -230,6 +241,10 @@ def compulsory_sentence(
     if match:
         mark = COMPULSORY_RANK_AFTER_CHOICE if after_choice else COMPULSORY_RANK
         return lang.marked(mark, **rank_forms(lang, deck, int(match.group(1))))
+    card = CARD_IS.match(canon(node))
+    if card:
+        forms = card_forms(lang, deck, int(card.group(1)))
+        return lang.marked(COMPULSORY_CARD[after_choice], **forms)
     return lang.marked(
         COMPULSORY_ANY_AFTER_CHOICE if after_choice else COMPULSORY_ANY, cond=generic
     )

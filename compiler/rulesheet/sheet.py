@@ -13,7 +13,6 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...runtime.contract import EndWhen
 from ..analyse import (
     Analysed,
     AnalysedRules,
@@ -360,9 +359,17 @@ def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
 
 
 def deal_context(spec: Rulespec) -> dict[str, Any]:
-    """Every card dealt, a fixed number each, or as many as all can get alike (the rest: a stock)."""
-    deal = spec.deal
-    return {"hand_size": deal.hand_size, "equal": deal.equal_hands}
+    """Every card dealt, a fixed number each, or as many as all can get alike (the rest: a stock);
+    with ``deal.stock`` the hand size of each player count (``2: 20, 3: 20, 4: 15``)."""
+    deal, deck, layout = spec.deal, spec.deck, spec.layout
+    context: dict[str, Any] = {"hand_size": deal.hand_size, "equal": deal.equal_hands}
+    context["stock"] = deal.stock
+    if deal.stock:
+        laid_before = 0 if layout.by_holders else len(layout.preplaced)
+        dealt = deck.copies * (deck.n_faces - len(deck.removed) - laid_before)
+        counts = range(spec.players.min, spec.players.max + 1)
+        context["sizes"] = ", ".join(f"{n}: {deal.size_for(dealt, n)}" for n in counts)
+    return context
 
 
 def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
@@ -390,7 +397,7 @@ def minus_only(rules: AnalysedRules) -> bool:
     if rules.points is None:
         return False
     # When every player goes out, everyone has a place (1, 2, …) by the time points are scored.
-    least_place = 1 if rules.spec.end_when is EndWhen.ALL_OUT else 0
+    least_place = 1 if rules.spec.end_when.ranks_everyone else 0
     return never_positive(rules.spec.deck, rules.points.tree, least_place)
 
 

@@ -142,7 +142,7 @@ class TurnsBase:
             if self.eliminated:  # those knocked out still rank below the others
                 self.rank_the_rest()
             return True  # otherwise the others are not ranked: they stopped playing
-        if self.active <= 1:
+        if self.active <= self.rules.rule_set.end_when.players_left:
             self.rank_the_rest()
             return True
         return False
@@ -167,7 +167,7 @@ class TurnsBase:
         rule_set = self.rules.rule_set
         following = rule_set.following(self.st.n_players)
         seat = following[seat]
-        if rule_set.end_when is EndWhen.ALL_OUT or rule_set.passing.over_limit is not None:
+        if rule_set.end_when.ranks_everyone or rule_set.passing.over_limit is not None:
             while self.st.places[seat]:
                 seat = following[seat]
         return seat
@@ -181,13 +181,25 @@ class TurnsBase:
     def codes_of(self, card: int) -> str:
         return self.rules.rule_set.card_codes[card]
 
-    def pick(self, cards: list[int], count: int, which: Pick) -> list[int]:
-        """``count`` of ``cards`` as ``which`` says (at random, or by card value)."""
+    def pick(
+        self, cards: list[int], count: int, which: Pick, giver: int | None = None
+    ) -> list[int]:
+        """``count`` of ``cards`` as ``which`` says (at random, by card value, or as ``giver``
+        chooses)."""
         if which is Pick.RANDOM:
             return self.rng.sample(cards, count)
+        if which is Pick.GIVER and giver is not None:
+            return self.givers_choice(cards, count, giver)
         value = self.rules.rule_set.card_value
         highest = which is Pick.HIGHEST_VALUE
         ordered = sorted(cards, key=lambda c: (value[c], c), reverse=highest)
+        return ordered[:count]
+
+    def givers_choice(self, cards: list[int], count: int, giver: int) -> list[int]:
+        """The cards ``giver`` gives: first those they cannot play now, the highest-valued first
+        (a card left in hand costs its value), then the playable ones; ties: the higher card."""
+        playable, value = self.rules.legal(self.st, giver), self.rules.rule_set.card_value
+        ordered = sorted(cards, key=lambda c: (not playable >> c & 1, value[c], c), reverse=True)
         return ordered[:count]
 
     def pay_pot(self, seat: int, amount: int) -> None:

@@ -51,7 +51,7 @@ def deal_with_jokers(
     assert wild is not None
     deck = [*rule_set.dealt_bits, *[0] * wild.jokers]  # 0 marks a joker
     rng.shuffle(deck)
-    size = len(deck) // players if rule_set.deal.equal_hands else rule_set.deal.hand_size
+    size = rule_set.deal.size_for(len(deck), players)
     dealt = len(deck) if size is None else min(len(deck), size * players)
     hands, jokers = [0] * players, [0] * players
     following = rule_set.following(players)

@@ -40,7 +40,7 @@ class Transfers(TurnsBase):
         count = min(rule.cards, len(cards) - 1)  # never the giver's last card
         if count <= 0:
             return 0
-        moved = self.pick(cards, count, rule.which)
+        moved = self.pick(cards, count, rule.which, giver)
         mask = sum(1 << c for c in moved)
         st.hands[giver] ^= mask
         st.hands[receiver] |= mask

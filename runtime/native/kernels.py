@@ -89,7 +89,8 @@ RNG = 0
 L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS, L_CARD = 0, 1, 2, 3, 4
 # ``next`` and ``previous`` are resolved to left or right by build.py (they follow the direction)
 R_SELF, R_LEFT, R_RIGHT, R_MOST, R_OTHERS = 0, 1, 2, 3, 4
-PICK_RANDOM, PICK_HIGHEST, PICK_LOWEST = 0, 1, 2
+PICK_RANDOM, PICK_HIGHEST, PICK_LOWEST, PICK_GIVER = 0, 1, 2, 3
+END_ALL_EMPTY = 2  # c[C_END_ALL_OUT]: 0 first-out, 1 all-out, 2 all-empty
 W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
 
 # -- deal-state scalars at the start of ``v`` ----------------------------------
@@ -1028,6 +1029,22 @@ def log_event(v, ev, kind, a, b, x, y):
 
 
 @njit(cache=True)
+def giver_prefers(c, v, m, giver, card, best):
+    """Whether ``giver`` would rather give ``card`` than ``best`` (``which: giver``, as
+    TurnsBase.givers_choice): one they cannot play now before a playable one, then the higher
+    value, then the higher card.  The features check leaves legality to the hand masked by
+    the playable cards (no hand facts, no compulsory cards), or by the opening card before it."""
+    hand = c[M_HANDS] + 2 * giver
+    mask = c[M_PLAYABLE] if v[S_OPENED] != 0 else c[M_OPENING]
+    card_free = (m[hand + (card >> 6)] & m[mask + (card >> 6)] & card_bit(card)) == U0
+    best_free = (m[hand + (best >> 6)] & m[mask + (best >> 6)] & card_bit(best)) == U0
+    if card_free != best_free:
+        return card_free
+    value = c[O_VALUE_CARD]
+    return c[value + card] >= c[value + best]  # cards come in rising order: ties to the higher
+
+
+@njit(cache=True)
 def move(c, v, m, dec, ev, at, giver, receiver, many):
     """Move c[at] cards (picked as c[at+3] says) from ``giver`` to ``receiver``; returns how
     many moved.  One of several moves (``many``) is recorded in ``ev``, a single one in ``dec``."""
@@ -1074,7 +1091,9 @@ def move(c, v, m, dec, ev, at, giver, receiver, many):
                     best = card
                 elif which == PICK_HIGHEST and c[value + card] >= c[value + best]:
                     best = card  # ties go to the higher card id, as sorted(..., reverse=True)
-                elif which == PICK_LOWEST and c[value + card] < c[value + best]:
+                elif (which == PICK_LOWEST and c[value + card] < c[value + best]) or (
+                    which == PICK_GIVER and giver_prefers(c, v, m, giver, card, best)
+                ):
                     best = card
             if best < 64:
                 moved_lo |= card_bit(best)
@@ -1134,10 +1153,17 @@ def goes_out(c, v, m, seat):
         if v[S_NELIM] > 0:  # those knocked out still rank below the others
             rank_the_rest(c, v, m)
         return True
-    if v[S_ACTIVE] <= 1:
+    if v[S_ACTIVE] <= players_left_at_end(c):
         rank_the_rest(c, v, m)
         return True
     return False
+
+
+@njit(cache=True)
+def players_left_at_end(c):
+    """How many players may still hold cards when the deal ends: one with end 'all-out'
+    (c[C_END_ALL_OUT] == 1), none with 'all-empty' (2), where the last plays on alone."""
+    return 0 if c[C_END_ALL_OUT] == END_ALL_EMPTY else 1
 
 
 @njit(cache=True)

@@ -262,7 +262,7 @@ def deal_order(rule_set: RuleSet, players: int, dealer: int) -> list[int]:
     ``deal_cards``; with jokers runtime/mechanics/jokers.py: ``deal_with_jokers``, the jokers shuffled in);
     the cards after these form the stock."""
     total = len(rule_set.dealt) + (0 if rule_set.wild is None else rule_set.wild.jokers)
-    size = total // players if rule_set.deal.equal_hands else rule_set.deal.hand_size
+    size = rule_set.deal.size_for(total, players)
     count = total if size is None else min(total, size * players)
     following = rule_set.following(players)
     seats, seat = [], following[dealer]

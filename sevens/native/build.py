@@ -41,10 +41,16 @@ _ROLES = {
     c.Role.MOST_CARDS: k.R_MOST,
     c.Role.OTHERS: k.R_OTHERS,
 }
+_END_CODES = {
+    c.EndWhen.FIRST_OUT: 0,
+    c.EndWhen.ALL_OUT: 1,
+    c.EndWhen.ALL_EMPTY: k.END_ALL_EMPTY,
+}
 _PICKS = {
     c.Pick.RANDOM: k.PICK_RANDOM,
     c.Pick.HIGHEST_VALUE: k.PICK_HIGHEST,
     c.Pick.LOWEST_VALUE: k.PICK_LOWEST,
+    c.Pick.GIVER: k.PICK_GIVER,
 }
 _WINNERS = {
     c.MatchWinner.MOST_CHIPS: k.W_CHIPS,
@@ -88,9 +94,7 @@ def dealt_count(rule_set: c.RuleSet, players: int) -> int:
     """How many cards (and jokers) are dealt to the players (the rest is the stock), as
     engine.deal_cards and wild.deal_with_jokers."""
     n = len(rule_set.dealt) + (rule_set.wild.jokers if rule_set.wild else 0)
-    size = rule_set.deal.hand_size
-    if rule_set.deal.equal_hands:
-        size = n // players
+    size = rule_set.deal.size_for(n, players)
     return n if size is None else min(n, size * players)
 
 
@@ -126,7 +130,7 @@ def config(
         k.C_FOLLOW_OPTIONAL: int(rule_set.follow_up is not None and rule_set.follow_up.optional),
         k.C_LAST_CARD: int(rule_set.last_card is not None),
         k.C_VT: int(passing.voluntary_transfer is not None),
-        k.C_END_ALL_OUT: int(rule_set.end_when is c.EndWhen.ALL_OUT),
+        k.C_END_ALL_OUT: _END_CODES[rule_set.end_when],
         k.C_HAS_CHIPS: int(chips is not None),
         k.C_POT_TO_WINNER: int(chips is not None and chips.pot_to is c.PotTo.WINNER),
         k.C_ANTE: _nonzero(chips.ante if chips else None),

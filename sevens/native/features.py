@@ -44,6 +44,18 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
         # as the analyser allows no hand facts beside jokers (RuleSet.reads_hand with wild)
         "'hand' in play conditions together with jokers": rule_set.reads_hand
         and rule_set.wild is not None,
+        # the kernels' givers know the playable cards from the rows' masks alone
+        "'giver' as the choice of penalty cards with hand facts or compulsory cards": (
+            rule_set.reads_hand or rule_set.compulsory != 0
+        )
+        and any(
+            t is not None and t.which is c.Pick.GIVER
+            for t in (
+                rule_set.passing.voluntary_transfer,
+                rule_set.passing.transfer,
+                rule_set.last_card,
+            )
+        ),
         "'others' as the receiver of a penalty transfer": any(  # the contract: a giver only
             t is not None and t.target is c.Role.OTHERS
             for t in (
