@@ -422,23 +422,8 @@ class _ModelBuilder:
             aliases={lang: tuple(names) for lang, names in aliases.items()},
             descriptions=_per_language(self.own("description"), language),
             sources=self.sources() if self.own("sources") is not None else (),
-            agreed=self.agreed(),
+            agreed=tuple(self.get("agreed", default=[])),
         )
-
-    def agreed(self) -> tuple[str, ...]:
-        """The keys left to the players.  An inherited entry is dropped when a later file
-        sets that key (a child that fixes the number of deals no longer leaves it open):
-        it stays only while the key's value comes from the file that said ``agreed``."""
-        keys = [str(k) for k in self.get("agreed", default=[])]
-        said = self.doc.origins.get(("agreed",))
-        if said is None or self._stated("agreed"):
-            return tuple(keys)
-
-        def kept(key: str) -> bool:
-            origin = self.doc.origins.get(tuple(key.split(".")))
-            return origin is None or origin.source is said.source
-
-        return tuple(k for k in keys if kept(k))
 
     def sources(self) -> tuple[Source, ...]:
         """The sources, read once: the spec and its naming share them (and their errors)."""
