@@ -17,8 +17,8 @@ from ...runtime.contract import Leader, OverLimit, RuleSet
 from ..analyse import AnalysedRules
 from ..contract import build_rule_set
 from ..interpret import card_condition_holds
-from .shapes import play_shape
 from .sentences import flatten
+from .shapes import play_shape
 
 #: The values ``LeaderClaim.kind`` takes.
 NEIGHBOUR = "neighbour"  # the dealer's neighbour in the direction of play
@@ -165,8 +165,11 @@ class Claims:
     session: SessionEnd | None
 
 
-def claims_of(rules: AnalysedRules) -> Claims:
-    """The claims of the rule sheet of ``rules``, from its analysed model and rule set."""
+def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
+    """The claims of the rule sheet of ``rules``, from its analysed model and rule set.
+
+    ``parent`` holds the claims of the rule set ``rules`` extends, if any: what the
+    parent leaves to the players stays open only while the child keeps its value."""
     rule_set = build_rule_set(rules)
     return Claims(
         leader=_leader(rule_set),
@@ -180,7 +183,7 @@ def claims_of(rules: AnalysedRules) -> Claims:
         winner=DealWinner(
             "best-score" if rule_set.passing.cover and rule_set.points is not None else "first-out"
         ),
-        session=_session(rules, rule_set),
+        session=_session(rules, rule_set, parent.session if parent else None),
     )
 
 
@@ -237,7 +240,7 @@ def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
         card=rule_set.card_codes[card] if card is not None else None,
         start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
         rows_per_suit=rule_set.layout.rows_per_suit,
-        start_while_free="open-rank" in shapes and start is not None,
+        start_while_free=bool(shapes & {"open-rank", "open-start"}) and start is not None,
     )
 
 
@@ -314,13 +317,20 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     return wild is not None and (wild.redeem_optional or not wild.out_on_joker)
 
 
-def _session(rules: AnalysedRules, rule_set: RuleSet) -> SessionEnd | None:
+def _session(
+    rules: AnalysedRules, rule_set: RuleSet, parent: SessionEnd | None
+) -> SessionEnd | None:
+    """The session claim.  ``agreed`` is inherited through ``extends``; a child that
+    sets another number of deals than its parent's has fixed it, so it is no longer open."""
     if rules.spec.session is None:
         return None
     session = rule_set.session
+    agreed = "session.deals" in rules.spec.naming.agreed
+    if agreed and rules.spec.parent is not None:
+        agreed = parent is not None and parent.agreed and parent.deals == session.deals
     return SessionEnd(
         deals=session.deals,
-        agreed="session.deals" in rules.spec.naming.agreed,
+        agreed=agreed,
         target_chips=session.target_chips,
         target_points=session.target_points,
         target_deals=session.target_deals,

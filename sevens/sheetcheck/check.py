@@ -19,11 +19,8 @@ from typing import Any
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.errors import SevensError
 from sevens.compiler.pipeline import compile_rules, load_rulespec
-from sevens.compiler.rulesheet.claims import (
-    NEIGHBOUR,
-    Claims,
-    claims_of,
-)
+from sevens.compiler.rulesheet import sheet_claims
+from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
 from sevens.runtime.api import GameError
@@ -71,7 +68,7 @@ def compiled(analysed: AnalysedRules) -> CompiledRules:
 def check_file(path: Path, deals: int = 200, matches: int = 20) -> list[Failure]:
     """Load a rulespec file, build its sheet's claims and check them."""
     analysed = load_rulespec(path)
-    return check_claims(compiled(analysed), claims_of(analysed), deals, matches)
+    return check_claims(compiled(analysed), sheet_claims(analysed), deals, matches)
 
 
 def check_claims(
@@ -242,45 +239,40 @@ def probe(rules: CompiledRules, table: str, hand: str) -> tuple[list[str], bool]
 def check_passing(claims: Claims, ev: Evidence) -> list[Failure]:
     """When passing is allowed, forced and limited, as claimed."""
     claim = claims.passing
-    opening = claims.opening.card
     volunteered = 0
     for record in ev.records:
-        passes = [0] * record["players"]
-        opened = opening is None or opening in record["layout_start"]
-        named = record.get("opening_card")
-        for d in turns(record):
-            seat = d["seat"]
-            if voluntary(d):
-                volunteered += 1
-                problem = (
-                    not claim.voluntary
-                    or (not claim.before_opening and not opened and (opening or named))
-                    or (claim.limits_voluntary and claim.limit is not None and passes[seat] >= claim.limit)
-                )
-                if problem:
-                    return fail(
-                        "passing",
-                        claim,
-                        f"seed {record['seed']}: seat {seat} passed holding {d['legal']} "
-                        f"after {passes[seat]} passes (opening card down: {opened})",
-                    )
-            if d.get("eliminated") and (claim.forced_continue or passes[seat] < (claim.limit or 0)):
-                return fail("passing", claim, f"seed {record['seed']}: seat {seat} eliminated")
-            if forced(d) and not d.get("eliminated") and not claim.forced_continue:
-                if claim.limit is not None and passes[seat] >= claim.limit:
-                    return fail(
-                        "passing",
-                        claim,
-                        f"seed {record['seed']}: seat {seat} passed a {passes[seat] + 1}th time "
-                        "and played on",
-                    )
-            if d["action"] == "pass":
-                passes[seat] += 1
-            if d["action"] in ("play", "joker") and d["card"] in (opening, named):
-                opened = True
+        problem = pass_problem(claims, record)
+        if problem:
+            return fail("passing", claim, f"seed {record['seed']}: {problem}")
+        volunteered += sum(1 for d in turns(record) if voluntary(d))
     if claim.voluntary and (claim.limit is None or claim.limit > 0) and not volunteered:
         return fail("passing", claim, f"no voluntary pass in {len(ev.records)} deals")
     return check_pass_probe(claims, ev)
+
+
+def pass_problem(claims: Claims, record: dict[str, Any]) -> str | None:
+    """The first pass of a deal that the pass claim does not allow, described, or None."""
+    claim, opening = claims.passing, claims.opening.card or record.get("opening_card")
+    limit = claim.limit if claim.limit is not None else 1 << 62
+    passes = [0] * record["players"]
+    opened = opening is None or opening in record["layout_start"]
+    for d in turns(record):
+        seat, count = d["seat"], passes[d["seat"]]
+        if voluntary(d) and (
+            not claim.voluntary
+            or (not claim.before_opening and not opened)
+            or (claim.limits_voluntary and count >= limit)
+        ):
+            return (
+                f"seat {seat} passed holding {d['legal']} after {count} passes (opened: {opened})"
+            )
+        if d.get("eliminated") and (claim.forced_continue or count < limit):
+            return f"seat {seat} was eliminated after {count} passes"
+        if forced(d) and not d.get("eliminated") and not claim.forced_continue and count >= limit:
+            return f"seat {seat} passed a {count + 1}th time and played on"
+        passes[seat] += d["action"] == "pass"
+        opened = opened or (d["action"] in ("play", "joker") and d["card"] == opening)
+    return None
 
 
 def check_pass_probe(claims: Claims, ev: Evidence) -> list[Failure]:
@@ -338,15 +330,12 @@ def check_follow_up(claims: Claims, ev: Evidence) -> list[Failure]:
 
 
 def check_end(claims: Claims, ev: Evidence) -> list[Failure]:
-    """Deals end as claimed, blocked only where the claim allows it."""
+    """Deals end blocked only where the claim allows it."""
     claim = claims.end
     for record in ev.records:
         if blocked(record, claim.when) and not claim.can_block:
-            return fail("end", claim, f"seed {record['seed']}: the deal blocked")
-        left = record["result"]["cards_left"]
-        if claim.when == "all-out" and not blocked(record, claim.when):
-            if sum(1 for n in left if n > 0) > 1:
-                return fail("end", claim, f"seed {record['seed']}: cards left {left}")
+            left = record["result"]["cards_left"]
+            return fail("end", claim, f"seed {record['seed']}: the deal blocked, cards left {left}")
     return []
 
 
