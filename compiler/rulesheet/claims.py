@@ -235,12 +235,14 @@ def _deck(rule_set: RuleSet) -> DeckClaim:
 def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
     start = rule_set.layout.start_rank
     card = rule_set.opening.card
-    shapes = {(play_shape(part) or ("", None))[0] for part in flatten(rules.legal.tree, "or")}
+    shapes = dict(play_shape(part) or ("", None) for part in flatten(rules.legal.tree, "or"))
+    if "open-rank" in shapes:
+        start = shapes["open-rank"]  # the rank the play rule names starts a row
     return OpeningPlays(
         card=rule_set.card_codes[card] if card is not None else None,
         start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
         rows_per_suit=rule_set.layout.rows_per_suit,
-        start_while_free=bool(shapes & {"open-rank", "open-start"}) and start is not None,
+        start_while_free=bool(shapes.keys() & {"open-rank", "open-start"}) and start is not None,
     )
 
 
@@ -302,19 +304,46 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     next to each end of a row (or a suit's starting card) is always in an active
     player's hand: eliminated players' cards go to the table, and gaps they leave are
     next to a row's end.  So someone can always play, unless a shape lets a card skip
-    others, cards stay in a stock nobody draws from, or a card a joker stands for may
-    be kept back; other play rules may block too."""
+    others, a row is opened by another rank than its start, cards stay in a stock
+    nobody draws from, a copy of a card has no row of its own to go to, or a card a
+    joker stands for may be kept back; other play rules may block too."""
     parts = flatten(rules.legal.tree, "or")
     shapes = [play_shape(part) for part in parts]
     if any(shape is None for shape in shapes):
         return True
-    if any(shape is not None and shape[0] in SKIPPING_SHAPES for shape in shapes):
+    names = {shape[0] for shape in shapes if shape is not None}
+    if names & SKIPPING_SHAPES:
+        return True
+    opens = {shape[1] for shape in shapes if shape is not None and shape[0] == "open-rank"}
+    if opens - {rule_set.layout.start_rank}:
+        return True  # a row opened by another rank than its start has no run to grow
+    if rule_set.deck.copies > rule_set.layout.rows_per_suit and "inside" not in names:
+        return True  # a second copy of a card has no place of its own
+    if _holes(rule_set):
         return True
     stock = rule_set.deal.hand_size is not None or rule_set.deal.equal_hands
     if stock and rule_set.draw is None:
         return True
     wild = rule_set.wild
     return wild is not None and (wild.redeem_optional or not wild.out_on_joker)
+
+
+def _holes(rule_set: RuleSet) -> bool:
+    """Whether removed cards leave a gap a row cannot grow across (or take a starting
+    card away): the cards beyond it are stuck."""
+    deck, start = rule_set.deck, rule_set.layout.start_rank
+    if not deck.removed:
+        return False
+    if rule_set.layout.wrap:
+        return True
+    n_ranks, removed = len(deck.rank_codes), set(deck.removed)
+    for suit in range(len(deck.suit_codes)):
+        ranks = [r for r in range(n_ranks) if suit * n_ranks + r not in removed]
+        if ranks and (
+            ranks[-1] - ranks[0] + 1 != len(ranks) or (start is not None and start not in ranks)
+        ):
+            return True
+    return False
 
 
 def _session(

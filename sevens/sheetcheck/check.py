@@ -299,7 +299,7 @@ def check_cost(claims: Claims, ev: Evidence) -> list[Failure]:
     for record in ev.records:
         counts = [[0, 0] for _ in range(record["players"])]
         for d in turns(record):
-            if d["action"] == "pass":
+            if d["action"] == "pass" and not d.get("eliminated"):  # going out of the deal is free
                 counts[d["seat"]][0 if forced(d) else 1] += 1
         for seat, (n_forced, n_voluntary) in enumerate(counts):
             if seat == record["winner"]:
