@@ -295,6 +295,8 @@ def _may_chain(rules: AnalysedRules, rule_set: RuleSet) -> bool:
 #: Play shapes under which a card may be laid past a gap: the cards skipped can never be
 #: played, so a deal can block with them in hand (Cinquillo cabrón).
 SKIPPING_SHAPES = frozenset({"beyond"})
+#: Play shapes under which a row grows at both ends (or round the corner).
+GROWING = frozenset({"extend", "up-first", "down-first", "extend-unless-held", "tunnel"})
 
 
 def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
@@ -314,6 +316,9 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     names = {shape[0] for shape in shapes if shape is not None}
     if names & SKIPPING_SHAPES:
         return True
+    growing = names & (GROWING | {"up"})
+    if not growing or (not rule_set.layout.wrap and not names & GROWING):
+        return True  # rows that do not grow both ways leave cards behind them
     opens = {shape[1] for shape in shapes if shape is not None and shape[0] == "open-rank"}
     if opens - {rule_set.layout.start_rank}:
         return True  # a row opened by another rank than its start has no run to grow

@@ -24,7 +24,7 @@ from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
 from sevens.runtime.api import GameError
-from sevens.runtime.contract import player_count_problem
+from sevens.runtime.contract import RuleSet, player_count_problem
 from sevens.runtime.engine import Table
 from sevens.runtime.machine import CompiledRules
 from sevens.runtime.match import number_of_deals, play_match
@@ -54,7 +54,7 @@ class Evidence:
     match_lengths: list[int] = field(default_factory=list)
 
     @property
-    def rule_set(self) -> Any:
+    def rule_set(self) -> RuleSet:
         return self.rules.rule_set
 
 
@@ -276,23 +276,25 @@ def pass_problem(claims: Claims, record: dict[str, Any]) -> str | None:
 
 
 def check_pass_probe(claims: Claims, ev: Evidence) -> list[Failure]:
-    """Nobody may pass by choice while the opening card is still to come."""
+    """Before the opening card is down its holder may pass by choice exactly when the claim
+    says so (never, in the engine: the holder must lay it)."""
     claim, card = claims.passing, claims.opening.card
-    if card is None or claim.before_opening:
+    if card is None or not claim.voluntary:
         return []
     other = next(c for c in ev.rule_set.card_codes if c != card)
     legal = probe(ev.rules, "", f"{card} {other}")
-    if legal is not None and legal[1]:
-        return fail("passing", claim, f"empty table, hand {card} {other}: may pass")
+    if legal is not None and legal[1] != claim.before_opening:
+        return fail("passing", claim, f"empty table, hand {card} {other}: may pass: {legal[1]}")
     return []
 
 
 def check_cost(claims: Claims, ev: Evidence) -> list[Failure]:
     """A loser's chips are the ante and their passes' costs, when all are constants."""
     claim, rule_set = claims.cost, ev.rule_set
-    chips = rule_set.chips
-    constant = claim.forced is not None and claim.voluntary is not None
-    if chips is None or not constant or not isinstance(chips.ante, int):
+    chips, forced_cost, voluntary_cost = rule_set.chips, claim.forced, claim.voluntary
+    if chips is None or forced_cost is None or voluntary_cost is None:
+        return []
+    if not isinstance(chips.ante, int):
         return []
     if chips.pay_winner != 0 or rule_set.wild is not None:
         return []
@@ -304,7 +306,7 @@ def check_cost(claims: Claims, ev: Evidence) -> list[Failure]:
         for seat, (n_forced, n_voluntary) in enumerate(counts):
             if seat == record["winner"]:
                 continue
-            expected = -chips.ante - n_forced * claim.forced - n_voluntary * claim.voluntary
+            expected = -chips.ante - n_forced * forced_cost - n_voluntary * voluntary_cost
             if record["result"]["chips"][seat] != expected:
                 return fail(
                     "cost",
