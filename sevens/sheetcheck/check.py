@@ -173,7 +173,8 @@ def check_leader(claims: Claims, ev: Evidence) -> list[Failure]:
 
 
 def check_hands(claims: Claims, ev: Evidence) -> list[Failure]:
-    """Every hand has the claimed number of cards."""
+    """Every hand has the claimed number of cards, dealt from the dealer's neighbour on
+    the side play goes to (who gets a card more when they are uneven)."""
     claim = claims.hands
     for record in ev.records:
         jokers = record.get("jokers") or [0] * record["players"]
@@ -186,6 +187,10 @@ def check_hands(claims: Claims, ev: Evidence) -> list[Failure]:
         )
         if wrong:
             return fail("hands", claim, f"seed {record['seed']}: hands of {sizes}, stock {stock}")
+        n, dealer = record["players"], record["dealer"]
+        first = (dealer + 1) % n if claims.leader.side == "left" else (dealer - 1) % n
+        if sizes[first] != max(sizes):  # the deal starts with the neighbour play goes to
+            return fail("hands", claim, f"seed {record['seed']}: dealer {dealer}, hands {sizes}")
     return []
 
 
