@@ -61,5 +61,5 @@ def test_a_false_claim_is_reported(variant: str, falsify: object, kind: str) -> 
     claims = sheet_claims(analysed)
     assert callable(falsify)
     failures = check_claims(compiled(analysed), falsify(claims), deals=60, matches=4)
-    assert [f.kind for f in failures] == [kind], failures
+    assert kind in {f.kind for f in failures}, failures
     assert check_claims(compiled(analysed), claims, deals=60, matches=4) == []
