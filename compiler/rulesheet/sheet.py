@@ -42,7 +42,6 @@ from .cards import (
     suit_symbol,
 )
 from .claims import (
-    SKIPPING_SHAPES,
     Claims,
     DeckClaim,
     FollowUpClaim,
@@ -264,7 +263,6 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         # one way to play is said in the sentence that introduces it, not as a one-item list
         "single": without_stop(alternatives[0]) if len(alternatives) == 1 else None,
         "shaped": shaped is not None,
-        "skips": any((play_shape(p) or ("", None))[0] in SKIPPING_SHAPES for p in parts),
         "extend_example": example,
         "gaps": lang.marked(GAPS) if spec.passing.over_limit == "eliminate" else None,
         "sentence": sentence(lang, deck, tree),
