@@ -137,11 +137,6 @@ def fail(kind: str, claim: object, evidence: str) -> list[Failure]:
     return [Failure(kind, claim, evidence)]
 
 
-def seat_of(record: dict[str, Any], code: str) -> int | None:
-    """The seat dealt ``code``, or None."""
-    return next((s for s, hand in enumerate(record["hands"]) if code in hand), None)
-
-
 # -- one check per kind of claim ----------------------------------------------------------
 
 
@@ -150,25 +145,37 @@ def check_leader(claims: Claims, ev: Evidence) -> list[Failure]:
     claim = claims.leader
     for record in ev.records:
         n, dealer = record["players"], record["dealer"]
-        neighbour = (dealer + 1) % n if claim.side == "left" else (dealer - 1) % n
+        order = seats_from_dealer(n, dealer, claim.side)
         first = record["decisions"][0]["seat"] if record["decisions"] else None
-        expected: int | None = neighbour
+        allowed = [order[0]]  # the neighbour, also when nobody holds the deciding cards
         if claim.kind in ("holder", "holder-of-card", "holder-of-lowest") and claim.cards:
-            holders = [seat_of(record, code) for code in claim.cards]
-            found = [h for h in holders if h is not None]
-            expected = found[0] if found else neighbour
-            if claim.kind == "holder" and ev.rule_set.deck.copies > 1:
-                continue  # the first holder after the dealer: told by the deal order
-        elif claim.kind == "holder":  # the card the dealer names
-            named = record.get("opening_card")
-            expected = seat_of(record, named) if named else None
-        if expected is not None and first is not None and first != expected:
+            allowed = holders(record, order, claim.cards) or allowed
+        elif claim.kind == "holder" and record.get("opening_card"):  # the dealer names it
+            allowed = holders(record, order, (record["opening_card"],))
+        if first is not None and first not in allowed:
             return fail(
                 "leader",
                 claim,
                 f"seed {record['seed']}: dealer {dealer} of {n}, seat {first} took the first "
-                f"turn, the claim says seat {expected}",
+                f"turn, the claim allows seat {allowed}",
             )
+    return []
+
+
+def seats_from_dealer(players: int, dealer: int, side: str) -> list[int]:
+    """The seats in the order of play, from the dealer's neighbour on ``side``."""
+    step = 1 if side == "left" else -1
+    return [(dealer + step * k) % players for k in range(1, players + 1)]
+
+
+def holders(record: dict[str, Any], order: list[int], codes: tuple[str, ...]) -> list[int]:
+    """Who may lead by holding the first of ``codes`` that was dealt: its first holder in
+    the order of play, or with several packs any holder (the record does not tell the
+    copies apart, and the lowest card decides by copy)."""
+    for code in codes:
+        found = [seat for seat in order if code in record["hands"][seat]]
+        if found:
+            return found if codes and len(codes) > 1 else found[:1]
     return []
 
 
