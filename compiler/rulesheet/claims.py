@@ -324,13 +324,28 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
         return True  # a row opened by another rank than its start has no run to grow
     if rule_set.deck.copies > rule_set.layout.rows_per_suit and "inside" not in names:
         return True  # a second copy of a card has no place of its own
-    if _holes(rule_set):
+    if _holes(rule_set) or _rows_never_start(rule_set, names):
         return True
     stock = rule_set.deal.hand_size is not None or rule_set.deal.equal_hands
     if stock and rule_set.draw is None:
         return True
     wild = rule_set.wild
     return wild is not None and (wild.redeem_optional or not wild.out_on_joker)
+
+
+#: Play shapes that start a row.
+OPENING_SHAPES = frozenset({"open-rank", "open-start", "first", "open-any"})
+
+
+def _rows_never_start(rule_set: RuleSet, names: set[str]) -> bool:
+    """Whether some row can never start: no play starts one and the cards laid out before
+    play do not start every suit, or a card laid out before play is not a starting card."""
+    layout, deck = rule_set.layout, rule_set.deck
+    n_ranks, start = len(deck.rank_codes), layout.start_rank
+    if start is not None and any(face % n_ranks != start for face in layout.preplaced):
+        return True
+    started = {face // n_ranks for face in layout.preplaced}
+    return not names & OPENING_SHAPES and len(started) < len(deck.suit_codes)
 
 
 def _holes(rule_set: RuleSet) -> bool:
