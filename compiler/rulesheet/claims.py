@@ -319,8 +319,8 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     growing = names & (GROWING | {"up"})
     if not growing or (not rule_set.layout.wrap and not names & GROWING):
         return True  # rows that do not grow both ways leave cards behind them
-    if rule_set.layout.start_rank is not None and names & {"open-any", "first"}:
-        return True  # a row started by any card, under a fixed starting rank, has no run
+    if (rule_set.layout.start_rank is not None) == bool(names & {"open-any", "first"}):
+        return True  # any card starts a row under a fixed start, or none under a free one
     opens = {shape[1] for shape in shapes if shape is not None and shape[0] == "open-rank"}
     if opens - {rule_set.layout.start_rank}:
         return True  # a row opened by another rank than its start has no run to grow
