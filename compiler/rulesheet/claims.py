@@ -326,6 +326,8 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
         return True  # a row opened by another rank than its start has no run to grow
     if rule_set.deck.copies > rule_set.layout.rows_per_suit and "inside" not in names:
         return True  # a second copy of a card has no place of its own
+    if rule_set.layout.wrap and rule_set.deck.copies > 1:
+        return True  # rows of one suit turning the corner can meet each other
     if _holes(rule_set) or _rows_never_start(rule_set, names):
         return True
     stock = rule_set.deal.hand_size is not None or rule_set.deal.equal_hands
