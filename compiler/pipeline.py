@@ -15,7 +15,7 @@ from .contract import build_rule_set, check_opening
 from .emit import emit_module
 from .errors import Diagnostic, SevensError
 from .interpret import ReferenceRules
-from .load import BUILTIN_DIR, builtin_ids, load_document, resolve_reference
+from .load import BUILTIN_DIR, Document, builtin_ids, load_document, resolve_reference
 from .model import Rulespec, build_model
 from .output import write_text
 from .validate import check_playable, validate_document
@@ -34,7 +34,11 @@ class Compiled:
 
 def load_rulespec(path: Path) -> AnalysedRules:
     """Load, validate, model and analyse one rulespec file."""
-    document = load_document(path)
+    return analyse_document(load_document(path))
+
+
+def analyse_document(document: Document) -> AnalysedRules:
+    """Validate, model and analyse a loaded document (``extends`` already merged)."""
     try:
         validate_document(document)
         rules = analyse(build_model(document))

@@ -582,11 +582,22 @@ def play(
     is_flag=True,
     help="Write docs/rulesheets/<id>.<lang>.md and .html for every rulespec.",
 )
-def rulesheet(variant: str | None, lang: str, fmt: str, output: Path | None, all_: bool) -> None:
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Check every claim of the sheet against the engine instead (with --all: of every "
+    "built-in); print the failing claims, exit 1 if any.",
+)
+def rulesheet(
+    variant: str | None, lang: str, fmt: str, output: Path | None, all_: bool, check: bool
+) -> None:
     """Generate the rule sheet of VARIANT in a language."""
     from sevens.compiler import rulesheet as sheets
 
     with _user_errors():
+        if check:
+            _check_sheets(builtin_ids() if all_ else [variant] if variant else [])
+            return
         if all_:
             written = sheets.write_all(BUILTIN_DIR.parent / "docs" / "rulesheets")
             click.echo(f"wrote {len(written)} rule sheets")
@@ -638,6 +649,23 @@ def _variant_row(path: Path, lang: str) -> dict[str, Any]:
         "best_players": spec.players.best,
         "extends": spec.chain[-2] if len(spec.chain) > 1 else None,
     }
+
+
+def _check_sheets(variants: list[str]) -> None:
+    """``sevens rulesheet --check``: each variant's failing claims; exit 1 if there are any."""
+    from sevens.sheetcheck import check_file
+
+    if not variants:
+        raise SevensError(Diagnostic("give a VARIANT, or --all"))
+    failing = 0
+    for variant in variants:
+        failures = check_file(find_rulespec(variant))
+        failing += len(failures)
+        for failure in failures:
+            click.echo(f"{variant}: {failure}")
+    click.echo(f"{failing} failing claim(s) in {len(variants)} rule sheet(s)")
+    if failing:
+        raise SystemExit(1)
 
 
 @main.command()

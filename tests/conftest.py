@@ -161,3 +161,34 @@ def game_signature(rules: Rules, players: int, deals: int, matches: int) -> tupl
         records = out.getvalue().replace(f'"variant":"{rules.rule_set.id}"', '"variant":""')
         signature += [records, tuple(summary.wins)]
     return tuple(signature)
+
+
+#: Spaces the typography puts into sheets (no-break, narrow no-break, thin): read as spaces.
+_SHEET_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
+
+
+def rule_sheet(source: str, lang: str, folder: Path, fmt: str = "md") -> str:
+    """The rule sheet of a built-in id, or of a house rule given as YAML text (written
+    to ``folder`` first), with its spaces made plain and its lines joined."""
+    from sevens.compiler.rulesheet import render_rulesheet
+
+    if "\n" in source:
+        path = folder / "house-rule.yaml"
+        path.write_text(source, encoding="utf-8")
+    else:
+        path = find_rulespec(source)
+    text = render_rulesheet(load_rulespec(path), lang, fmt)
+    return " ".join(text.translate(_SHEET_SPACES).split())
+
+
+def assert_sheet_says(
+    source: str, lang: str, expected: str, forbidden: str, folder: Path, fmt: str = "md"
+) -> None:
+    """The sheet of ``source`` says ``expected`` and never ``forbidden`` (either may be
+    empty: then it is not looked for)."""
+    text = rule_sheet(source, lang, folder, fmt)
+    assert expected or forbidden, "a case must look for something"
+    if expected:
+        assert expected in text, f"{source!r} ({lang}) does not say: {expected}"
+    if forbidden:
+        assert forbidden not in text, f"{source!r} ({lang}) says: {forbidden}"

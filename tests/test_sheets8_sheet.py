@@ -125,8 +125,8 @@ def test_cards_laid_out_before_the_deal_that_start_the_rows_are_one_group(varian
 @pytest.mark.parametrize(
     ("lang", "wanted"),
     [
-        ("fr", "(les cartes de départ, posées avant la donne, sont entre crochets) :"),
-        ("es", "(entre corchetes, las cartas iniciales, que se colocan antes del reparto):"),
+        ("fr", "(les cartes de départ, posées avant la donne, sont signalées) :"),
+        ("es", "(se señalan las cartas iniciales, que se colocan antes del reparto):"),
     ],
 )
 def test_the_one_group_caption_in_other_languages(lang: str, wanted: str) -> None:

@@ -14,13 +14,14 @@ from ..errors import Diagnostic, SevensError
 from ..load import BUILTIN_DIR, builtin_ids, resolve_reference
 from ..pipeline import load_rulespec, write_atomic
 from . import diff
+from .claims import Claims, claims_of
 from .escape import for_markdown
 from .i18n import LANGUAGES, Lang, check_language
 from .render import FORMATS, render
 from .sheet import sheet_context
 from .typography import typeset
 
-__all__ = ["LANGUAGES", "describe_diff", "render_rulesheet", "write_all"]
+__all__ = ["LANGUAGES", "describe_diff", "render_rulesheet", "sheet_claims", "write_all"]
 
 
 def _check_format(fmt: str) -> None:
@@ -42,6 +43,12 @@ def load_parent(rules: AnalysedRules) -> AnalysedRules | None:
     return load_rulespec(path)
 
 
+def sheet_claims(rules: AnalysedRules) -> Claims:
+    """The claims of the rule sheet of ``rules``, its ancestors' claims taken into account."""
+    parent = load_parent(rules)
+    return claims_of(rules, sheet_claims(parent) if parent is not None else None)
+
+
 def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
     """The rule sheet of ``rules`` in language ``lang``, as Markdown (``md``) or HTML (``html``)."""
     check_language(lang)
@@ -51,7 +58,8 @@ def render_rulesheet(rules: AnalysedRules, lang: str, fmt: str = "md") -> str:
     if fmt == "md":
         rules, parent = for_markdown(rules), parent and for_markdown(parent)
     differences = diff.differences(parent, rules, language) if parent else None
-    context = sheet_context(language, rules, differences, parent.spec if parent else None)
+    claims = sheet_claims(rules)
+    context = sheet_context(language, rules, differences, parent.spec if parent else None, claims)
     return render(context, lang, fmt)
 
 

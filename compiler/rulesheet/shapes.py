@@ -30,6 +30,16 @@ PLAY_SHAPES = {
         "play shape",
         "the next card up or down in the suit of a started row, laid at that end of the row;",
     ),
+    # with several rows per suit, a starting card opens a row while its suit has one free
+    "open-rank-rows": P_(
+        "play shape",
+        "a %(rank)s of a suit that still has a row not started: it starts the next row of that suit;",
+    ),
+    "open-start-rows": P_(
+        "play shape",
+        "a card of the starting rank in a suit that still has a row not started: it starts the next "
+        "row of that suit;",
+    ),
     "up-first": P_(
         "play shape",
         "the next card up or down in the suit of a started row, laid at that end of the row; "
@@ -384,13 +394,14 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
 
 
 def play_sentences(
-    lang: Lang, deck: Deck, parts: list[T], held_apart: bool = False
+    lang: Lang, deck: Deck, parts: list[T], held_apart: bool = False, rows_per_suit: int = 1
 ) -> list[str] | None:
     """One bullet per alternative of the play rule, or ``None`` if any is not a known shape.
 
     With ``held_apart`` the "whoever holds a 7 must play a 7" clause is left out of its
     bullet: a sheet says it as a sentence of its own (:func:`held_sentence`), since it
-    binds every play, not only that alternative."""
+    binds every play, not only that alternative.  With several ``rows_per_suit`` a
+    starting card opens a row as long as its suit has a row not started yet."""
     shapes = [play_shape(p) for p in parts]
     if any(s is None or not _fits(deck, s) for s in shapes):
         return None
@@ -400,8 +411,10 @@ def play_sentences(
         name, rank = shape
         if held_apart and name == "extend-unless-held":
             name = "extend"
+        if rows_per_suit > 1 and name in ("open-rank", "open-start"):
+            name += "-rows"
         values = {}
-        if name in ("open-rank", "extend-unless-held") and rank is not None:
+        if name in ("open-rank", "open-rank-rows", "extend-unless-held") and rank is not None:
             values = rank_forms(lang, deck, rank)
         table = (
             COLOUR_PLAY_SHAPES if colour_suits(deck) and name in COLOUR_PLAY_SHAPES else PLAY_SHAPES

@@ -40,6 +40,16 @@ from .cards import (
     suit_name,
     suit_symbol,
 )
+from .claims import (
+    Claims,
+    DeckClaim,
+    FollowUpClaim,
+    HandSizes,
+    LeaderClaim,
+    PassRule,
+    SessionEnd,
+    claims_of,
+)
 from .example import example_position, start_rank
 from .i18n import P_, Count, Lang, language_name
 from .phrases import leader_rank, lowest_holder, transfer_text
@@ -111,15 +121,17 @@ def _reads_value(node: T) -> bool:
     return any(_reads_value(c) for c in children)
 
 
-def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
-    """Suits, ranks low → high, packs and removed cards."""
-    in_play = deck.copies * (deck.n_faces - len(deck.removed))
+def deck_context(lang: Lang, deck: Deck, show_values: bool, claim: DeckClaim) -> dict[str, Any]:
+    """Suits, the ranks in play low → high (a rank removed from every suit is gone), packs
+    and removed cards, as the deck claim states them."""
+    ranks = claim.rank_indices
+    low, high = ranks[0], ranks[-1]
     return {
         "preset": deck.preset,
         "standard": deck.copies == 1 and not deck.removed,
-        "n_cards": in_play,
+        "n_cards": claim.n_cards,
         "copies": deck.copies,
-        "ace": deck.ace if deck.rank_index("A") is not None else None,
+        "ace": deck.ace if "A" in claim.ranks else None,
         "suits": [
             {
                 "name": suit_name(lang, deck, i),
@@ -132,17 +144,17 @@ def deck_context(lang: Lang, deck: Deck, show_values: bool) -> dict[str, Any]:
             {
                 "letter": rank_letter(lang, deck, i),
                 "name": rank_name(lang, deck, i),
-                "value": r.value,
+                "value": deck.ranks[i].value,
             }
-            for i, r in enumerate(deck.ranks)
+            for i in ranks
         ],
         "removed": [card_full(lang, deck, f) for f in sorted(deck.removed)],
         "removed_forms": card_list(lang, deck, sorted(deck.removed), lang.join_and),
         "cut": deck.n_ranks < FULL_RANKS.get(deck.preset or "", 0),
-        "lowest": rank_name(lang, deck, 0),
-        "highest": rank_name(lang, deck, deck.n_ranks - 1),
-        "low_forms": rank_forms(lang, deck, 0, "low"),
-        "high_forms": rank_forms(lang, deck, deck.n_ranks - 1, "high"),
+        "lowest": rank_name(lang, deck, low),
+        "highest": rank_name(lang, deck, high),
+        "low_forms": rank_forms(lang, deck, low, "low"),
+        "high_forms": rank_forms(lang, deck, high, "high"),
         "show_values": show_values,
         "colours": colour_suits(deck),  # four plain colours: sentences of their own where needed
     }
@@ -158,11 +170,10 @@ def _preplaced_are_start(spec: Rulespec) -> bool:
     return set(layout.preplaced) == starts
 
 
-def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
-    """Starting rank, rows per suit, turning the corner, preplaced cards."""
+def layout_context(lang: Lang, spec: Rulespec, hands: HandSizes) -> dict[str, Any]:
+    """Starting rank, rows per suit, turning the corner, preplaced cards; the number of
+    cards dealt is the hand claim's (jokers included)."""
     layout, deck = spec.layout, spec.deck
-    laid_before = 0 if layout.by_holders else len(layout.preplaced)  # holders' cards are dealt
-    dealt = deck.copies * (deck.n_faces - len(deck.removed) - laid_before)
     return {
         "start": rank_name(lang, deck, layout.start_rank)
         if layout.start_rank is not None
@@ -180,7 +191,7 @@ def layout_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
         "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
         "preplaced_forms": card_list(lang, deck, layout.preplaced, lang.join_and),
         "preplaced_start": _preplaced_are_start(spec),
-        "dealt": dealt,
+        "dealt": hands.dealt,
         "picture": picture(lang, spec),
         # copies of a card that share one row: the picture draws each card once
         "copies_per_row": deck.copies // layout.rows_per_suit
@@ -239,7 +250,8 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     position = example_position(rules)
     open_rows = [row for rows in position.all_rows.values() for row in rows if row.open]
     parts = flatten(tree, "or")
-    shaped = play_sentences(lang, deck, parts, held_apart=True)
+    rows = spec.layout.rows_per_suit
+    shaped = play_sentences(lang, deck, parts, held_apart=True, rows_per_suit=rows)
     alternatives = shaped or [sentence(lang, deck, part) for part in parts]
     example = None
     plain = any(play_shape(p) == ("extend", None) for p in parts)  # both ends grow freely
@@ -250,7 +262,6 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         # one way to play is said in the sentence that introduces it, not as a one-item list
         "single": without_stop(alternatives[0]) if len(alternatives) == 1 else None,
         "shaped": shaped is not None,
-        "skips": any((play_shape(p) or ("", None))[0] in SKIPPING_SHAPES for p in parts),
         "extend_example": example,
         "gaps": lang.marked(GAPS) if spec.passing.over_limit == "eliminate" else None,
         "sentence": sentence(lang, deck, tree),
@@ -321,10 +332,13 @@ def wild_context(spec: Rulespec) -> dict[str, Any] | None:
     }
 
 
-def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None:
-    """The extra card a player may (or must) add after certain plays."""
+def follow_up_context(
+    lang: Lang, rules: AnalysedRules, claim: FollowUpClaim | None
+) -> dict[str, Any] | None:
+    """The extra card a player may (or must) add after certain plays; ``most`` and
+    ``again`` (an extra card may grant another) come from the follow-up claim."""
     follow = rules.spec.follow_up
-    if follow is None or rules.follow_when is None or rules.follow_allow is None:
+    if follow is None or claim is None or rules.follow_when is None or rules.follow_allow is None:
         return None
     deck = rules.spec.deck
     when, allow = rules.follow_when.tree, rules.follow_allow.tree
@@ -335,22 +349,27 @@ def follow_up_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any] | None
         "allow": sentence(lang, deck, rules.follow_allow.tree),
         "optional": follow.optional,
         "chain": chains(when, allow, follow.optional, follow.max),
+        "again": claim.chaining,
+        "most": claim.most,
     }
 
 
-def passing_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
-    """Whether passing is voluntary and what it costs."""
+def passing_context(lang: Lang, rules: AnalysedRules, claim: PassRule) -> dict[str, Any]:
+    """When passing is allowed, limited or penalised (the pass claim), and what it costs."""
     spec, deck = rules.spec, rules.spec.deck
     voluntary_cost = None
     if spec.passing.voluntary and spec.passing.voluntary_cost.text != spec.passing.cost.text:
         voluntary_cost = amount(lang, deck, rules.voluntary_pass_cost)
     transfer, forced = spec.passing.voluntary_transfer, spec.passing.transfer
     return {
-        "voluntary": spec.passing.voluntary,
+        "voluntary": claim.voluntary,
+        "before_opening": claim.before_opening,
+        "penalised": claim.penalised,
         "cost": amount(lang, deck, rules.pass_cost),
         "voluntary_cost": voluntary_cost,
-        "limit": spec.passing.limit,
-        "over_limit": spec.passing.over_limit,
+        "limit": claim.limit,
+        "limits_voluntary": claim.limits_voluntary,
+        "eliminates": claim.limit is not None and not claim.forced_continue,
         "transfer": transfer_text(lang, transfer) if transfer else None,
         "forced_transfer": transfer_text(lang, forced) if forced else None,
         "draw": {"most": spec.draw.most} if spec.draw is not None else None,
@@ -496,16 +515,16 @@ def _either(pick: Callable[[int, int], int], a: int | None, b: int | None) -> in
     return None if a is None or b is None else pick(a, b)
 
 
-def session_context(rules: AnalysedRules) -> dict[str, Any] | None:
+def session_context(rules: AnalysedRules, claim: SessionEnd | None) -> dict[str, Any] | None:
     """A match of several deals: its length, early end, winner and tie-break, and which of
     these the sources leave for the players to agree on."""
     spec = rules.spec
     session = spec.session
-    if session is None:
+    if session is None or claim is None:
         return None
     agreed = spec.naming.agreed
     return {
-        "agree_deals": "session.deals" in agreed,
+        "agree_deals": claim.agreed,
         "agree_target": "session.target" in agreed,
         "cap_only": "session.cap" in agreed,
         "deals": session.deals,
@@ -539,8 +558,9 @@ def _signed(number: int | None) -> Count | None:
     return Count(abs(number), f"\u2212{-number}" if number < 0 else str(number))
 
 
-def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
-    """The opening card (fixed, or named by the dealer) and who leads."""
+def opening_context(lang: Lang, rules: AnalysedRules, lead: LeaderClaim) -> dict[str, Any]:
+    """The opening card (fixed, or named by the dealer) and who leads (the leader claim:
+    the dealer's neighbour on the side play goes to)."""
     spec = rules.spec
     opening, deck = spec.opening, spec.deck
     rank = leader_rank(rules) if opening.leader == "holder-of-lowest" else None
@@ -557,7 +577,8 @@ def opening_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "choices": [card_full(lang, deck, f) for f in opening.choices],
         "choices_text": lang.join_or([card_full(lang, deck, f) for f in opening.choices]),
         "choices_forms": card_list(lang, deck, opening.choices, lang.join_or),
-        "leader": opening.leader,
+        "leader": lead.kind,
+        "side": lead.side,
         "lowest_holder": lowest_holder(lang, rules)
         if opening.leader == "holder-of-lowest"
         else None,
@@ -611,22 +632,6 @@ def display_name(lang: Lang, spec: Rulespec) -> str | None:
     return (
         names.get(lang.code) or names.get(spec.naming.language) or next(iter(names.values()), None)
     )
-
-
-#: Play shapes under which a card may be laid past a gap: the cards skipped can never be
-#: played, so a deal can block with them in hand (Cinquillo cabrón).
-SKIPPING_SHAPES = frozenset({"beyond"})
-
-
-def can_block(shaped: bool, skips: bool) -> bool:
-    """Whether a deal can end with cards in hand and nobody able to play.
-
-    Under the family's own play shapes, with every card dealt or laid out, the
-    card next to each end of a row (or a suit's starting card) is always in an
-    active player's hand: eliminated players' cards go to the table, and gaps
-    they leave are next to a row's end.  So someone can always play, unless a
-    shape lets a card skip others (``skips``); other play rules may block too."""
-    return not shaped or skips
 
 
 def source_context(lang: Lang, source: Source) -> dict[str, Any]:
@@ -709,11 +714,18 @@ def suit_words(lang: Lang, deck: Deck) -> Callable[[str], str]:
 
 
 def sheet_context(
-    lang: Lang, rules: AnalysedRules, differences: list[str] | None, parent: Rulespec | None
+    lang: Lang,
+    rules: AnalysedRules,
+    differences: list[str] | None,
+    parent: Rulespec | None,
+    claims: Claims | None = None,
 ) -> dict[str, Any]:
-    """Everything a rule sheet template needs."""
+    """Everything a rule sheet template needs; the sentences about the deal, the lead,
+    passing, the end and the session are chosen from ``claims`` (built here if not given,
+    without a parent's)."""
     spec = rules.spec
-    opening = opening_context(lang, rules)
+    claims = claims if claims is not None else claims_of(rules)
+    opening = opening_context(lang, rules, claims.leader)
     legal = legal_context(lang, rules)
     parent_name = sheet_name(lang, parent) if parent else None
     name = sheet_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
@@ -728,22 +740,22 @@ def sheet_context(
         "description": description,
         "sources": [source_context(lang, s) for s in spec.naming.sources],
         "players": {"min": spec.players.min, "max": spec.players.max, "best": best_players(spec)},
-        "deck": deck_context(lang, spec.deck, uses_value(rules)),
-        "layout": layout_context(lang, spec),
+        "deck": deck_context(lang, spec.deck, uses_value(rules), claims.deck),
+        "layout": layout_context(lang, spec, claims.hands),
         "deal": deal_context(spec),
         "opening": opening,
         "opening_card": opening["card"],
         "leader": opening["leader"],
         "legal": legal,
-        "follow_up": follow_up_context(lang, rules),
+        "follow_up": follow_up_context(lang, rules, claims.follow_up),
         "direction": spec.direction.value,
-        "passing": passing_context(lang, rules),
+        "passing": passing_context(lang, rules, claims.passing),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "wild": wild_context(spec),
         "end_when": spec.end_when,
-        "blocked": spec.blocked if can_block(legal["shaped"], legal["skips"]) else None,
+        "blocked": spec.blocked if claims.end.can_block else None,
         "scoring": scoring_context(lang, rules),
-        "session": session_context(rules),
+        "session": session_context(rules, claims.session),
         "parent": parent_name,
         "parent_with": parent_name is not None and _joins_with(lang, parent_name),
         "differences": differences,

@@ -1,0 +1,425 @@
+"""What a rule sheet states, as language-independent claims the engine can confirm.
+
+Each sentence of a sheet about the deal, the lead, the cards, what may be played,
+passing, the end of a deal and the session is chosen from one of these claims, never
+from raw model fields: a sentence can state only what its claim says, and a checker
+(``sevens.sheetcheck``) confirms every claim by simulating deals and asking the rules
+about positions.  The claims are the same for all nine languages, so one check covers
+every translation.  Where the compiler cannot tell a fact for sure, the claim says so
+(``None``, "at most"), and the sheet states no more than that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...runtime.contract import Leader, OverLimit, RuleSet
+from ..analyse import AnalysedRules
+from ..contract import build_rule_set
+from ..interpret import card_condition_holds
+from .sentences import flatten
+from .shapes import play_shape
+
+#: The values ``LeaderClaim.kind`` takes.
+NEIGHBOUR = "neighbour"  # the dealer's neighbour in the direction of play
+
+
+@dataclass(frozen=True)
+class LeaderClaim:
+    """Who takes the first turn.
+
+    ``kind`` is ``holder`` (of the opening card), ``holder-of-card``,
+    ``holder-of-lowest``, ``previous-winner`` (in the first deal: the neighbour) or
+    ``neighbour``; ``side`` is the dealer's neighbour who leads when nobody else
+    does: ``left`` clockwise, ``right`` counter-clockwise.  ``cards``: the card whose
+    holder leads (the opening card, ``leader_card``), or for ``holder-of-lowest`` the
+    cards in the order that decides, as codes."""
+
+    kind: str
+    side: str
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandSizes:
+    """How the cards are dealt: ``all`` (every card, hands differ by at most one),
+    ``fixed`` (``per_player`` each, the rest a stock), ``equal`` (as many as all can
+    get alike, the rest a stock) or ``stock`` (an equal share of what leaves at least
+    ``stock`` cards in the stock, at most ``per_player``).  ``dealt`` counts the cards
+    dealt out when every card is dealt (for ``stock``: the cards to deal from), jokers
+    included."""
+
+    how: str
+    dealt: int | None
+    per_player: int | None = None
+    stock: int = 0
+
+    def size_for(self, players: int) -> int | None:
+        """The hand of each of ``players`` under a ``stock`` deal (None otherwise)."""
+        if self.how != "stock" or self.dealt is None:
+            return None
+        share = max(0, self.dealt - self.stock) // players
+        return share if self.per_player is None else min(self.per_player, share)
+
+
+@dataclass(frozen=True)
+class DeckClaim:
+    """The cards in play: ``ranks`` are the rank codes a suit has in play, lowest first
+    (ranks removed from every suit are gone), ``n_cards`` the cards without jokers."""
+
+    ranks: tuple[str, ...]
+    rank_indices: tuple[int, ...]
+    n_cards: int
+    removed: tuple[str, ...]
+    jokers: int
+
+
+@dataclass(frozen=True)
+class OpeningPlays:
+    """What may be played first and how rows start.
+
+    ``card``: the fixed opening card's code, the only card playable before it is down.
+    ``start_while_free``: with rows of a fixed starting rank (shape "open-rank"), a
+    card of that rank may start a row of its suit as long as the suit has a row not
+    started yet (``rows_per_suit`` rows per suit)."""
+
+    card: str | None
+    start_rank: str | None
+    rows_per_suit: int
+    start_while_free: bool
+
+
+@dataclass(frozen=True)
+class PassRule:
+    """When a player may or must pass.
+
+    ``voluntary``: a player able to play may pass anyway; ``before_opening``: also
+    while the opening card is still to come (never when there is one: its holder must
+    lay it).  ``limit``: passes per deal; ``limit_counts`` ``all`` means forced passes
+    count towards it too; ``limits_voluntary``: the limit stops voluntary passes;
+    ``forced_continue``: forced passes go on beyond the limit (else the player is
+    eliminated).  ``penalised``: a voluntary pass moves cards as a penalty."""
+
+    voluntary: bool
+    before_opening: bool
+    limit: int | None
+    limit_counts: str
+    limits_voluntary: bool
+    forced_continue: bool
+    penalised: bool
+
+
+@dataclass(frozen=True)
+class PassCost:
+    """What a pass costs in chips, paid into the pot: ``forced`` for a pass without a
+    legal card, ``voluntary`` for a pass made although able to play; ``None`` where the
+    amount depends on the game (then the sheet words the expression)."""
+
+    forced: int | None
+    voluntary: int | None
+    to: str = "pot"
+
+
+@dataclass(frozen=True)
+class FollowUpClaim:
+    """Extra cards after a play: ``most`` extra cards per turn at most (``None``: no
+    limit); ``chaining`` is true when an extra card may itself grant another."""
+
+    most: int | None
+    chaining: bool
+    optional: bool
+
+
+@dataclass(frozen=True)
+class DealEnd:
+    """When a deal ends (``first-out`` or ``all-out``) and whether it can end blocked,
+    with cards in hand and nobody able to play."""
+
+    when: str
+    can_block: bool
+
+
+@dataclass(frozen=True)
+class DealWinner:
+    """Who wins a deal: ``first-out``, or ``best-score`` (faces down and points)."""
+
+    by: str
+
+
+@dataclass(frozen=True)
+class SessionEnd:
+    """How a session ends: ``deals`` per session (``None``: one per player), whether the
+    sources leave the number to the players (``agreed``, the suggestion being
+    ``deals``), and the early-end targets."""
+
+    deals: int | None
+    agreed: bool
+    target_chips: int | None
+    target_points: int | None
+    target_deals: int | None
+
+
+@dataclass(frozen=True)
+class Claims:
+    """Every claim a rule sheet makes, for one rule set."""
+
+    leader: LeaderClaim
+    hands: HandSizes
+    deck: DeckClaim
+    opening: OpeningPlays
+    passing: PassRule
+    cost: PassCost
+    follow_up: FollowUpClaim | None
+    end: DealEnd
+    winner: DealWinner
+    session: SessionEnd | None
+
+
+def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
+    """The claims of the rule sheet of ``rules``, from its analysed model and rule set.
+
+    ``parent`` holds the claims of the rule set ``rules`` extends, if any: what the
+    parent leaves to the players stays open only while the child keeps its value."""
+    rule_set = build_rule_set(rules)
+    return Claims(
+        leader=_leader(rule_set),
+        hands=_hands(rule_set),
+        deck=_deck(rule_set),
+        opening=_opening(rules, rule_set),
+        passing=_passing(rule_set),
+        cost=_cost(rule_set),
+        follow_up=_follow_up(rules, rule_set),
+        end=DealEnd(rule_set.end_when.value, can_block(rules, rule_set)),
+        winner=DealWinner(
+            "best-score" if rule_set.passing.cover and rule_set.points is not None else "first-out"
+        ),
+        session=_session(rules, rule_set, parent.session if parent else None),
+    )
+
+
+def _leader(rule_set: RuleSet) -> LeaderClaim:
+    side = "right" if rule_set.direction.value == "counter-clockwise" else "left"
+    leader = rule_set.opening.leader
+    kind = NEIGHBOUR if leader is Leader.LEFT_OF_DEALER else leader.value
+    opening, codes = rule_set.opening, rule_set.card_codes
+    cards: tuple[int, ...] = ()
+    if leader is Leader.HOLDER and opening.card is not None:
+        cards = (opening.card,)
+    elif leader is Leader.HOLDER_OF_CARD and opening.leader_card is not None:
+        cards = (opening.leader_card,)
+    elif leader is Leader.HOLDER_OF_LOWEST:
+        cards = opening.leader_order
+    return LeaderClaim(kind, side, tuple(codes[c] for c in cards))
+
+
+def _hands(rule_set: RuleSet) -> HandSizes:
+    deal = rule_set.deal
+    jokers = rule_set.wild.jokers if rule_set.wild is not None else 0
+    if deal.stock:  # hands shrink as players grow, so the stock keeps its cards
+        return HandSizes("stock", len(rule_set.dealt) + jokers, deal.hand_size, deal.stock)
+    if deal.hand_size is not None:
+        return HandSizes("fixed", None, deal.hand_size)
+    if deal.equal_hands:
+        return HandSizes("equal", None)
+    return HandSizes("all", len(rule_set.dealt) + jokers)  # preplaced cards are not dealt
+
+
+def _deck(rule_set: RuleSet) -> DeckClaim:
+    deck = rule_set.deck
+    n_ranks, removed = len(deck.rank_codes), set(deck.removed)
+    n_suits = len(deck.suit_codes)
+    in_play = tuple(
+        rank
+        for rank in range(n_ranks)
+        if any(suit * n_ranks + rank not in removed for suit in range(n_suits))
+    )
+    return DeckClaim(
+        ranks=tuple(deck.rank_codes[r] for r in in_play),
+        rank_indices=in_play,
+        n_cards=sum(1 for face in rule_set.face_of if face not in removed),
+        removed=tuple(
+            deck.rank_codes[f % n_ranks] + deck.suit_codes[f // n_ranks] for f in sorted(removed)
+        ),
+        jokers=rule_set.wild.jokers if rule_set.wild is not None else 0,
+    )
+
+
+def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
+    start = rule_set.layout.start_rank
+    card = rule_set.opening.card
+    shapes = dict(play_shape(part) or ("", None) for part in flatten(rules.legal.tree, "or"))
+    if "open-rank" in shapes:
+        start = shapes["open-rank"]  # the rank the play rule names starts a row
+    return OpeningPlays(
+        card=rule_set.card_codes[card] if card is not None else None,
+        start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
+        rows_per_suit=rule_set.layout.rows_per_suit,
+        start_while_free=bool(shapes.keys() & {"open-rank", "open-start"}) and start is not None,
+    )
+
+
+def _passing(rule_set: RuleSet) -> PassRule:
+    passing = rule_set.passing
+    has_opening = rule_set.opening.card is not None or bool(rule_set.opening.choices)
+    eliminates = passing.limit is not None and passing.over_limit is OverLimit.ELIMINATE
+    return PassRule(
+        voluntary=passing.voluntary,
+        before_opening=passing.voluntary and not has_opening,
+        limit=passing.limit,
+        limit_counts="all",  # the engine counts every pass, forced ones too
+        limits_voluntary=passing.voluntary and passing.limit is not None,
+        forced_continue=not eliminates,
+        penalised=passing.voluntary_transfer is not None,
+    )
+
+
+def _cost(rule_set: RuleSet) -> PassCost:
+    passing = rule_set.passing
+    forced = passing.cost if isinstance(passing.cost, int) else None
+    voluntary = passing.voluntary_cost if isinstance(passing.voluntary_cost, int) else None
+    return PassCost(forced, voluntary)
+
+
+def _follow_up(rules: AnalysedRules, rule_set: RuleSet) -> FollowUpClaim | None:
+    follow = rule_set.follow_up
+    if follow is None:
+        return None
+    chaining = follow.max != 1 and _may_chain(rules, rule_set)
+    most = follow.max if chaining else 1
+    return FollowUpClaim(most=most, chaining=chaining, optional=follow.optional)
+
+
+def _may_chain(rules: AnalysedRules, rule_set: RuleSet) -> bool:
+    """Whether a card played as a follow-up may grant another: surely not when the cards
+    that grant one are known (``when`` reads only the card) and ``allow`` reads only the
+    card and refuses every one of them."""
+    allow = rules.follow_allow
+    card_only = {"card", "card.rank", "card.suit", "card.value"}
+    triggers = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
+    every = (1 << rule_set.n_cards) - 1
+    if allow is None or triggers == every or not allow.uses <= card_only:
+        return True
+    spec = rules.spec
+    faces = {rule_set.face_of[c] for c in range(rule_set.n_cards) if triggers >> c & 1}
+    return any(card_condition_holds(spec, allow.tree, face) for face in faces)
+
+
+#: Play shapes under which a card may be laid past a gap: the cards skipped can never be
+#: played, so a deal can block with them in hand (Cinquillo cabrón).
+SKIPPING_SHAPES = frozenset({"beyond"})
+#: Play shapes under which a row grows at both ends (or round the corner).
+GROWING = frozenset({"extend", "up-first", "down-first", "extend-unless-held", "tunnel"})
+
+
+def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
+    """Whether a deal can end with cards in hand and nobody able to play.
+
+    Under the family's own play shapes, with every card dealt or laid out, the card
+    next to each end of a row (or a suit's starting card) is always in an active
+    player's hand: eliminated players' cards go to the table, and gaps they leave are
+    next to a row's end.  So someone can always play, unless a shape lets a card skip
+    others, a row is opened by another rank than its start, cards stay in a stock
+    nobody draws from, a copy of a card has no row of its own to go to, or a card a
+    joker stands for may be kept back; other play rules may block too."""
+    parts = flatten(rules.legal.tree, "or")
+    shapes = [play_shape(part) for part in parts]
+    if any(shape is None for shape in shapes):
+        return True
+    names = {shape[0] for shape in shapes if shape is not None}
+    if names & SKIPPING_SHAPES:
+        return True
+    growing = names & (GROWING | {"up"})
+    if not growing or (not rule_set.layout.wrap and not names & GROWING):
+        return True  # rows that do not grow both ways leave cards behind them
+    if (rule_set.layout.start_rank is not None) == bool(names & {"open-any", "first"}):
+        return True  # any card starts a row under a fixed start, or none under a free one
+    if rule_set.layout.start_rank is None and not rule_set.layout.start_per_row and (
+        "open-any" in names
+    ):
+        return True  # the first card fixes every row's start, yet any card may open a row
+    if rule_set.layout.start_per_row and "open-any" not in names:
+        return True  # a row's own first card sets its start: only "any card" opens more rows
+    opens = {shape[1] for shape in shapes if shape is not None and shape[0] == "open-rank"}
+    if opens - {rule_set.layout.start_rank}:
+        return True  # a row opened by another rank than its start has no run to grow
+    if rule_set.deck.copies > rule_set.layout.rows_per_suit and "inside" not in names:
+        return True  # a second copy of a card has no place of its own
+    if rule_set.layout.wrap and rule_set.deck.copies > 1:
+        return True  # rows of one suit turning the corner can meet each other
+    if _holes(rule_set) or _rows_never_start(rule_set, names):
+        return True
+    deal = rule_set.deal
+    stock = deal.hand_size is not None or deal.equal_hands or deal.stock > 0
+    if stock and rule_set.draw is None:
+        return True
+    wild = rule_set.wild
+    return wild is not None and (wild.redeem_optional or not wild.out_on_joker)
+
+
+#: Play shapes that start a row.
+OPENING_SHAPES = frozenset({"open-rank", "open-start", "first", "open-any"})
+
+
+def _rows_never_start(rule_set: RuleSet, names: set[str]) -> bool:
+    """Whether some row can never start: no play starts one and the cards laid out before
+    play do not start every suit, or a card laid out before play is not a starting card."""
+    layout, deck = rule_set.layout, rule_set.deck
+    n_ranks, start = len(deck.rank_codes), layout.start_rank
+    if start is not None and any(face % n_ranks != start for face in layout.preplaced):
+        return True
+    started = {face // n_ranks for face in layout.preplaced}
+    return not names & OPENING_SHAPES and len(started) < len(deck.suit_codes)
+
+
+def _holes(rule_set: RuleSet) -> bool:
+    """Whether removed cards leave a gap a row cannot grow across (or take a starting
+    card away): the cards beyond it are stuck."""
+    deck, start = rule_set.deck, rule_set.layout.start_rank
+    if not deck.removed:
+        return False
+    if rule_set.layout.wrap:
+        return True
+    n_ranks, removed = len(deck.rank_codes), set(deck.removed)
+    for suit in range(len(deck.suit_codes)):
+        ranks = [r for r in range(n_ranks) if suit * n_ranks + r not in removed]
+        if ranks and (
+            ranks[-1] - ranks[0] + 1 != len(ranks) or (start is not None and start not in ranks)
+        ):
+            return True
+    return False
+
+
+def _session(
+    rules: AnalysedRules, rule_set: RuleSet, parent: SessionEnd | None
+) -> SessionEnd | None:
+    """The session claim.  ``agreed`` is inherited through ``extends``; a child that
+    sets another number of deals than its parent's has fixed it, so it is no longer open."""
+    if rules.spec.session is None:
+        return None
+    session = rule_set.session
+    agreed = "session.deals" in rules.spec.naming.agreed
+    if agreed and rules.spec.parent is not None:
+        agreed = parent is not None and parent.agreed and parent.deals == session.deals
+    return SessionEnd(
+        deals=session.deals,
+        agreed=agreed,
+        target_chips=session.target_chips,
+        target_points=session.target_points,
+        target_deals=session.target_deals,
+    )
+
+
+__all__ = [
+    "Claims",
+    "DealEnd",
+    "DealWinner",
+    "DeckClaim",
+    "FollowUpClaim",
+    "HandSizes",
+    "LeaderClaim",
+    "OpeningPlays",
+    "PassCost",
+    "PassRule",
+    "SessionEnd",
+    "claims_of",
+]

@@ -1,0 +1,421 @@
+"""Check each claim of a rule sheet against recorded deals, matches and legal probes.
+
+One function per kind of claim.  Each reads the evidence (:class:`Evidence`: game
+records as ``sevens simulate --record`` writes them, and matches played to the
+session's end) and returns the failures it finds; a claim that a rule set cannot
+be probed for (no reachable position) is not reported, never guessed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sevens.compiler.analyse import AnalysedRules
+from sevens.compiler.errors import SevensError
+from sevens.compiler.pipeline import compile_rules, load_rulespec
+from sevens.compiler.rulesheet import sheet_claims
+from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims
+from sevens.loading.registry import module_from_text
+from sevens.play.legal import legal_cards
+from sevens.runtime.api import GameError
+from sevens.runtime.contract import RuleSet, player_count_problem
+from sevens.runtime.engine import Table
+from sevens.runtime.machine import CompiledRules
+from sevens.runtime.match import number_of_deals, play_match
+from sevens.runtime.simulate import Options, simulate
+from sevens.runtime.strategies import STRATEGIES
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A claim the engine contradicts: its kind, the claim, and what was seen."""
+
+    kind: str
+    claim: object
+    evidence: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.claim}\n    {self.evidence}"
+
+
+@dataclass
+class Evidence:
+    """What the engine did: deal records, the number of deals of each match, and the rules."""
+
+    rules: CompiledRules
+    players: int
+    records: list[dict[str, Any]] = field(default_factory=list)
+    match_lengths: list[int] = field(default_factory=list)
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return self.rules.rule_set
+
+
+def compiled(analysed: AnalysedRules) -> CompiledRules:
+    """The rules compiled from ``analysed``, in memory (nothing is written)."""
+    name = f"sevens_sheetcheck_{analysed.spec.id.replace('-', '_')}"
+    source = compile_rules(analysed).source
+    return CompiledRules(module_from_text(source, f"<{analysed.spec.id}>", name))
+
+
+def check_file(path: Path, deals: int = 200, matches: int = 20) -> list[Failure]:
+    """Load a rulespec file, build its sheet's claims and check them."""
+    analysed = load_rulespec(path)
+    return check_claims(compiled(analysed), sheet_claims(analysed), deals, matches)
+
+
+def check_claims(
+    rules: CompiledRules, claims: Claims, deals: int = 200, matches: int = 20, seed: int = 0
+) -> list[Failure]:
+    """Every claim of ``claims`` that the engine playing ``rules`` contradicts."""
+    evidence = gather(rules, claims, deals, matches, seed)
+    failures: list[Failure] = []
+    for check in CHECKS:
+        failures.extend(check(claims, evidence))
+    return failures
+
+
+def playable_counts(rules: CompiledRules) -> list[int]:
+    """Player counts the rule set can be played with, the usual four first."""
+    players = rules.rule_set.players
+    counts = [n for n in (4, players.min, players.max) if players.min <= n <= players.max]
+    ok = [n for n in dict.fromkeys(counts) if player_count_problem(rules.rule_set, n) is None]
+    return ok or list(range(players.min, players.max + 1))[:1]
+
+
+def gather(rules: CompiledRules, claims: Claims, deals: int, matches: int, seed: int) -> Evidence:
+    """Recorded deals for each usable player count, and matches with the first count."""
+    counts = playable_counts(rules)
+    evidence = Evidence(rules, counts[0])
+    for players in counts:
+        stream = io.StringIO()
+        options = Options(players=players, games=max(deals // len(counts), 1), seed=seed)
+        simulate(rules, options, record=stream)
+        evidence.records += [json.loads(line) for line in stream.getvalue().splitlines()]
+    if claims.session is not None and matches:
+        players = counts[0]
+        table = Table(players, [STRATEGIES["random"](rules) for _ in range(players)])
+        length = number_of_deals(rules, players, None)
+        for game in range(matches):
+            table.previous_winner, table.carried_pot = None, 0
+            result = play_match(rules, table, random.Random(seed + game), length)
+            evidence.match_lengths.append(len(result.deals))
+    return evidence
+
+
+# -- helpers over records ---------------------------------------------------------------
+
+
+def turns(record: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The ordinary turns of a deal (no follow-ups, no redeems)."""
+    return (d for d in record["decisions"] if "kind" not in d)
+
+
+def voluntary(decision: dict[str, Any]) -> bool:
+    """A pass made although a card could be played."""
+    return decision["action"] == "pass" and bool(decision["legal"]) and "kind" not in decision
+
+
+def forced(decision: dict[str, Any]) -> bool:
+    return decision["action"] == "pass" and not decision["legal"] and "kind" not in decision
+
+
+def blocked(record: dict[str, Any], when: str) -> bool:
+    """A deal that ended with nobody able to play and cards in hand."""
+    holding = sum(1 for n in record["result"]["cards_left"] if n > 0)
+    return record["winner"] is None if when == "first-out" else holding >= 2
+
+
+def fail(kind: str, claim: object, evidence: str) -> list[Failure]:
+    return [Failure(kind, claim, evidence)]
+
+
+# -- one check per kind of claim ----------------------------------------------------------
+
+
+def check_leader(claims: Claims, ev: Evidence) -> list[Failure]:
+    """The first turn goes to the claimed player."""
+    claim = claims.leader
+    for record in ev.records:
+        n, dealer = record["players"], record["dealer"]
+        order = seats_from_dealer(n, dealer, claim.side)
+        first = record["decisions"][0]["seat"] if record["decisions"] else None
+        allowed = [order[0]]  # the neighbour, also when nobody holds the deciding cards
+        if claim.kind in ("holder", "holder-of-card", "holder-of-lowest") and claim.cards:
+            allowed = holders(record, order, claim.cards) or allowed
+        elif claim.kind == "holder" and record.get("opening_card"):  # the dealer names it
+            allowed = holders(record, order, (record["opening_card"],))
+        if first is not None and first not in allowed:
+            return fail(
+                "leader",
+                claim,
+                f"seed {record['seed']}: dealer {dealer} of {n}, seat {first} took the first "
+                f"turn, the claim allows seat {allowed}",
+            )
+    return []
+
+
+def seats_from_dealer(players: int, dealer: int, side: str) -> list[int]:
+    """The seats in the order of play, from the dealer's neighbour on ``side``."""
+    step = 1 if side == "left" else -1
+    return [(dealer + step * k) % players for k in range(1, players + 1)]
+
+
+def holders(record: dict[str, Any], order: list[int], codes: tuple[str, ...]) -> list[int]:
+    """Who may lead by holding the first of ``codes`` that was dealt: its first holder in
+    the order of play, or with several packs any holder (the record does not tell the
+    copies apart, and the lowest card decides by copy)."""
+    for code in codes:
+        found = [seat for seat in order if code in record["hands"][seat]]
+        if found:
+            return found if codes and len(codes) > 1 else found[:1]
+    return []
+
+
+def check_hands(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Every hand has the claimed number of cards, dealt from the dealer's neighbour on
+    the side play goes to (who gets a card more when they are uneven)."""
+    claim = claims.hands
+    for record in ev.records:
+        jokers = record.get("jokers") or [0] * record["players"]
+        sizes = [len(h) + j for h, j in zip(record["hands"], jokers, strict=True)]
+        stock = len(record.get("stock", []))
+        wrong = (
+            (claim.how == "all" and (sum(sizes) != claim.dealt or max(sizes) - min(sizes) > 1))
+            or (claim.how == "fixed" and any(s != claim.per_player for s in sizes))
+            or (claim.how == "equal" and (len(set(sizes)) != 1 or stock >= record["players"]))
+            or (claim.how == "stock" and any(s != claim.size_for(record["players"]) for s in sizes))
+        )
+        if wrong:
+            return fail("hands", claim, f"seed {record['seed']}: hands of {sizes}, stock {stock}")
+        n, dealer = record["players"], record["dealer"]
+        first = (dealer + 1) % n if claims.leader.side == "left" else (dealer - 1) % n
+        if sizes[first] != max(sizes):  # the deal starts with the neighbour play goes to
+            return fail("hands", claim, f"seed {record['seed']}: dealer {dealer}, hands {sizes}")
+    return []
+
+
+def check_deck(claims: Claims, ev: Evidence) -> list[Failure]:
+    """The cards of a deal are the claimed number, of the claimed ranks."""
+    claim = claims.deck
+    by_holders = ev.rule_set.layout.by_holders
+    for record in ev.records[:20]:
+        cards = [c for hand in record["hands"] for c in hand] + record.get("stock", [])
+        if not by_holders:
+            cards += record["layout_start"]
+        ranks = {code[:-1] for code in cards}
+        if len(cards) != claim.n_cards or ranks != set(claim.ranks):
+            return fail(
+                "deck",
+                claim,
+                f"seed {record['seed']}: {len(cards)} cards in play, ranks {sorted(ranks)}",
+            )
+    return []
+
+
+def check_opening(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Before the opening card only it may be played; a starting card opens a free row."""
+    claim, rules = claims.opening, ev.rules
+    failures: list[Failure] = []
+    if claim.card is not None:
+        other = next(c for c in ev.rule_set.card_codes if c != claim.card)
+        legal = probe(rules, "", f"{claim.card} {other}")
+        if legal is not None and legal[0] != [claim.card]:
+            failures += fail("opening", claim, f"empty table: legal {legal[0]}")
+    if claim.start_while_free and claim.start_rank is not None:
+        suit = ev.rule_set.deck.suit_codes[-1]
+        start = f"{claim.start_rank}{suit}"
+        table = [claim.card] if claim.card is not None and claim.card != start else []
+        if claim.rows_per_suit > 1:
+            table.append(start)
+        legal = probe(rules, " ".join(table), start)
+        if legal is not None and start not in legal[0]:
+            failures += fail("opening", claim, f"table {table}: {start} is not legal")
+    return failures
+
+
+def probe(rules: CompiledRules, table: str, hand: str) -> tuple[list[str], bool] | None:
+    """``sevens legal`` on a position, or None when no game can reach it."""
+    try:
+        return legal_cards(rules, table, hand)
+    except (SevensError, GameError):
+        return None
+
+
+def check_passing(claims: Claims, ev: Evidence) -> list[Failure]:
+    """When passing is allowed, forced and limited, as claimed."""
+    claim = claims.passing
+    volunteered, expected = 0, 0.0
+    for record in ev.records:
+        problem = pass_problem(claims, record)
+        if problem:
+            return fail("passing", claim, f"seed {record['seed']}: {problem}")
+        volunteered += sum(1 for d in turns(record) if voluntary(d))
+        expected += expected_passes(claims, record)
+    # the random bot passes with chance 1/(cards + 1) where it may: none in that many
+    # chances (fewer than one in 3,000 by chance) means it may not
+    if claim.voluntary and not volunteered and expected >= 8:
+        return fail("passing", claim, f"no voluntary pass where {expected:.0f} were expected")
+    return check_pass_probe(claims, ev)
+
+
+def expected_passes(claims: Claims, record: dict[str, Any]) -> float:
+    """How many voluntary passes the random bot makes in a deal on average, if the pass
+    claim holds: a chance of 1/(cards + 1) at each turn with a card and the right to pass."""
+    claim, opening = claims.passing, claims.opening.card or record.get("opening_card")
+    limit = claim.limit if claim.limit is not None else 1 << 62
+    passes = [0] * record["players"]
+    opened = opening is None or opening in record["layout_start"]
+    total = 0.0
+    for d in turns(record):
+        allowed = (claim.before_opening or opened) and passes[d["seat"]] < limit
+        if d["legal"] and allowed:
+            total += 1 / (len(d["legal"]) + 1)
+        passes[d["seat"]] += d["action"] == "pass"
+        opened = opened or (d["action"] in ("play", "joker") and d["card"] == opening)
+    return total
+
+
+def pass_problem(claims: Claims, record: dict[str, Any]) -> str | None:
+    """The first pass of a deal that the pass claim does not allow, described, or None."""
+    claim, opening = claims.passing, claims.opening.card or record.get("opening_card")
+    limit = claim.limit if claim.limit is not None else 1 << 62
+    passes = [0] * record["players"]
+    opened = opening is None or opening in record["layout_start"]
+    for d in turns(record):
+        seat, count = d["seat"], passes[d["seat"]]
+        if voluntary(d) and (
+            not claim.voluntary
+            or (not claim.before_opening and not opened)
+            or (claim.limits_voluntary and count >= limit)
+        ):
+            return (
+                f"seat {seat} passed holding {d['legal']} after {count} passes (opened: {opened})"
+            )
+        if d.get("eliminated") and (claim.forced_continue or count < limit):
+            return f"seat {seat} was eliminated after {count} passes"
+        if forced(d) and not d.get("eliminated") and not claim.forced_continue and count >= limit:
+            return f"seat {seat} passed a {count + 1}th time and played on"
+        passes[seat] += d["action"] == "pass"
+        opened = opened or (d["action"] in ("play", "joker") and d["card"] == opening)
+    return None
+
+
+def check_pass_probe(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Before the opening card is down its holder may pass by choice exactly when the claim
+    says so (never, in the engine: the holder must lay it)."""
+    claim, card = claims.passing, claims.opening.card
+    if card is None or not claim.voluntary:
+        return []
+    other = next(c for c in ev.rule_set.card_codes if c != card)
+    legal = probe(ev.rules, "", f"{card} {other}")
+    if legal is not None and legal[1] != claim.before_opening:
+        return fail("passing", claim, f"empty table, hand {card} {other}: may pass: {legal[1]}")
+    return []
+
+
+def check_cost(claims: Claims, ev: Evidence) -> list[Failure]:
+    """A loser's chips are the ante and their passes' costs, when all are constants."""
+    claim, rule_set = claims.cost, ev.rule_set
+    chips, forced_cost, voluntary_cost = rule_set.chips, claim.forced, claim.voluntary
+    if chips is None or forced_cost is None or voluntary_cost is None:
+        return []
+    if not isinstance(chips.ante, int):
+        return []
+    if chips.pay_winner != 0 or rule_set.wild is not None:
+        return []
+    for record in ev.records:
+        counts = [[0, 0] for _ in range(record["players"])]
+        for d in turns(record):
+            if d["action"] == "pass" and not d.get("eliminated"):  # going out of the deal is free
+                counts[d["seat"]][0 if forced(d) else 1] += 1
+        for seat, (n_forced, n_voluntary) in enumerate(counts):
+            if seat == record["winner"]:
+                continue
+            expected = -chips.ante - n_forced * forced_cost - n_voluntary * voluntary_cost
+            if record["result"]["chips"][seat] != expected:
+                return fail(
+                    "cost",
+                    claim,
+                    f"seed {record['seed']}: seat {seat} passed {n_forced} + {n_voluntary} "
+                    f"times and ended with {record['result']['chips'][seat]} chips, not {expected}",
+                )
+    return []
+
+
+def check_follow_up(claims: Claims, ev: Evidence) -> list[Failure]:
+    """No turn has more extra cards than claimed."""
+    claim = claims.follow_up
+    if claim is None:
+        return []
+    for record in ev.records:
+        run = 0
+        for d in record["decisions"]:
+            run = run + 1 if d.get("kind") == "follow-up" and d["action"] == "play" else 0
+            if claim.most is not None and run > claim.most:
+                return fail("follow-up", claim, f"seed {record['seed']}: {run} extra cards")
+    return []
+
+
+def check_end(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Deals end blocked only where the claim allows it."""
+    claim = claims.end
+    for record in ev.records:
+        if blocked(record, claim.when) and not claim.can_block:
+            left = record["result"]["cards_left"]
+            return fail("end", claim, f"seed {record['seed']}: the deal blocked, cards left {left}")
+    return []
+
+
+def check_winner(claims: Claims, ev: Evidence) -> list[Failure]:
+    """The deal's winner is the first out (or the best score, with points for faces down)."""
+    claim = claims.winner
+    for record in ev.records:
+        winner, result = record["winner"], record["result"]
+        if winner is None:
+            continue
+        if claim.by == "first-out" and result["places"][winner] != 1:
+            return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
+        if claim.by == "best-score" and result["points"][winner] != max(result["points"]):
+            return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
+    return []
+
+
+def check_session(claims: Claims, ev: Evidence) -> list[Failure]:
+    """A match has the claimed number of deals (at most that many with a target)."""
+    claim = claims.session
+    if claim is None:
+        return []
+    target = any(
+        t is not None for t in (claim.target_chips, claim.target_points, claim.target_deals)
+    )
+    stated = ev.players if claim.deals is None or claim.agreed else claim.deals
+    for length in ev.match_lengths:
+        if length > stated or (not target and length != stated):
+            return fail(
+                "session", claim, f"{ev.players} players: a match had {length} deals, not {stated}"
+            )
+    return []
+
+
+CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
+    check_leader,
+    check_hands,
+    check_deck,
+    check_opening,
+    check_passing,
+    check_cost,
+    check_follow_up,
+    check_end,
+    check_winner,
+    check_session,
+)
+
+__all__ = ["CHECKS", "NEIGHBOUR", "Evidence", "Failure", "check_claims", "check_file", "compiled"]

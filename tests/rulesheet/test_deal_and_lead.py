@@ -1,0 +1,56 @@
+"""Who deals, who leads and how many cards are dealt, as the sheets say it.
+
+Each row: a built-in id or a house rule (YAML text), a language, a phrase the sheet must
+say and one it must not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import assert_sheet_says
+
+COUNTER_CLOCKWISE = "id: ccw-fan-tan\nextends: fan-tan\nplay: {direction: counter-clockwise}\n"
+COUNTER_CLOCKWISE_WINNER = (
+    "id: ccw-dutch\nextends: dutch-fan-tan\nplay: {direction: counter-clockwise}\n"
+)
+
+CASES = [
+    # counter-clockwise play: the engine starts with the dealer's right neighbour
+    (
+        COUNTER_CLOCKWISE,
+        "en",
+        "The player to the dealer's right takes the first turn.",
+        "The player to the dealer's left takes the first turn.",
+    ),
+    (
+        COUNTER_CLOCKWISE,
+        "de",
+        "Der rechte Nachbar des Gebers beginnt.",
+        "Der linke Nachbar des Gebers beginnt.",
+    ),
+    (
+        COUNTER_CLOCKWISE,
+        "ja",
+        "配り手の右隣の人が最初の手番です。",
+        "配り手の左隣の人が最初の手番です。",
+    ),
+    (
+        COUNTER_CLOCKWISE_WINNER,
+        "en",
+        "In the first deal, the player to the dealer's right takes the first turn",
+        "the player to the dealer's left takes the first turn",
+    ),
+    # the joker is dealt too: 48 cards and one joker make 49
+    ("shichi-narabe-joker", "en", "deals out all 49 cards", "all 48 cards"),
+    ("shichi-narabe-joker", "ja", "裏向きで49枚すべて配ります", "48枚すべて"),
+]
+
+
+@pytest.mark.parametrize(("source", "lang", "expected", "forbidden"), CASES)
+def test_deal_and_lead_sentences(
+    source: str, lang: str, expected: str, forbidden: str, tmp_path: Path
+) -> None:
+    assert_sheet_says(source, lang, expected, forbidden, tmp_path)

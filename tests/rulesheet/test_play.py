@@ -1,0 +1,47 @@
+"""What may be played, follow-ups, and who wins a deal, as the sheets say it.
+
+Each row: a built-in id or a house rule (YAML text), a language, a phrase the sheet must
+say and one it must not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import assert_sheet_says
+
+TWO_EXTRA = "id: two-extra\nextends: elfer-raus\nplay: {follow_up: {max: 2}}\n"
+SEVENS_TWO_EXTRA = "id: sevens-two-extra\nextends: sevens\nplay: {follow_up: {max: 2}}\n"
+
+CASES = [
+    # an extra card may grant another: the sheet says up to how many
+    (TWO_EXTRA, "en", "up to two extra cards in one turn", ""),
+    (TWO_EXTRA, "de", "bis zu zwei zusätzlichen Karten in einem Zug", ""),
+    # after the 7♦ only the 6♦ or 8♦ may follow, which grant nothing: still one card
+    (SEVENS_TWO_EXTRA, "en", "or the 8 of diamonds (8♦) as well.", "extra cards in one turn"),
+    # Cinquillo cabrón plays on until the rows are closed or play stands still (catalogue
+    # §7): going out first is not said to win the deal
+    (
+        "cinquillo-cabron",
+        "en",
+        "until every hand is empty or nobody can play any more",
+        "first to get rid of all their cards wins",
+    ),
+    (
+        "cinquillo-cabron",
+        "es",
+        "hasta que todas las manos estén vacías o nadie pueda jugar más",
+        "",
+    ),
+    # Pai Qi: the best score wins the deal, not going out first
+    ("pai-qi", "en", "the best score", "the first player out wins the deal"),
+]
+
+
+@pytest.mark.parametrize(("source", "lang", "expected", "forbidden"), CASES)
+def test_play_and_winner_sentences(
+    source: str, lang: str, expected: str, forbidden: str, tmp_path: Path
+) -> None:
+    assert_sheet_says(source, lang, expected, forbidden, tmp_path)
