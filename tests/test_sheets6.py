@@ -41,8 +41,8 @@ def norm(text: str) -> str:
 @pytest.mark.parametrize(
     ("lang", "wanted"),
     [
-        ("pt", "Exemplo: com 8♣–9♣ na mesa, você só pode jogar 10♣."),
-        ("sv", "Exempel: med 8♣–9♣ på bordet får du bara spela 10♣."),
+        ("pt", "Exemplo: com 7♣–9♣ na mesa, você só pode jogar 10♣."),
+        ("sv", "Exempel: med 7♣–9♣ på bordet får du bara spela 10♣."),
     ],
 )
 def test_one_playable_card_is_said_in_the_singular(lang: str, wanted: str) -> None:

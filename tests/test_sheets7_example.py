@@ -12,8 +12,8 @@ def test_a_compulsory_card_gives_the_example_its_second_sentence() -> None:
     position = example_position(rules_of("badam-satti-compulsory"))
     assert position.otherwise and not set(position.otherwise) & set(position.legal)
     assert (
-        "Example: with 6♥–8♥ on the table, you may play only 7♣, 7♦ or 7♠. If you hold none of"
-        " them, you may play only 5♥ or 9♥." in sheet("badam-satti-compulsory", "en")
+        "Example: with 6♥–8♥ and 7♠ on the table, you may play only 7♣ or 7♦. If you hold none"
+        " of them, you may play only 5♥, 9♥, 6♠ or 8♠." in sheet("badam-satti-compulsory", "en")
     )
 
 

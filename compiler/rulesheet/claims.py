@@ -333,8 +333,10 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
         return True  # rows that do not grow both ways leave cards behind them
     if (rule_set.layout.start_rank is not None) == bool(names & {"open-any", "first"}):
         return True  # any card starts a row under a fixed start, or none under a free one
-    if rule_set.layout.start_rank is None and not rule_set.layout.start_per_row and (
-        "open-any" in names
+    if (
+        rule_set.layout.start_rank is None
+        and not rule_set.layout.start_per_row
+        and ("open-any" in names)
     ):
         return True  # the first card fixes every row's start, yet any card may open a row
     if rule_set.layout.start_per_row and "open-any" not in names:
