@@ -475,9 +475,8 @@ def reads(node: T, name: str) -> bool:
     if isinstance(node, TAttr) and node.name == name:
         return True
     children = [v for v in vars(node).values() if isinstance(v, T)]
-    if isinstance(node, TAggregate) and node.cond is not None:
-        children.append(node.cond)
-    return any(reads(child, name) for child in children)
+    children += [a for v in vars(node).values() if isinstance(v, tuple) for a in v]  # call args
+    return any(reads(child, name) for child in children if isinstance(child, T))
 
 
 def per_pass_points(node: T) -> Linear | None:
@@ -512,6 +511,7 @@ PLACES = (
 )
 STILL_PLAYING = P_("place in a worked example", "not out")
 HEADINGS = {
+    "player": P_("worked example heading", "Player"),
     "place": P_("worked example heading", "Place"),
     "cards": P_("worked example heading", "Cards in hand"),
     "values": P_("worked example heading", "Their point values"),
@@ -637,7 +637,7 @@ def worked_example(
     """The values of ``node`` for each player of ``deal``, as a table whose columns are
     only the facts the expression reads."""
     at_start = deal.winner is None
-    columns = [] if at_start else ["place"]
+    columns = ["player"] if at_start else ["place"]
     if reads(node, "count") or reads(node, "value") or reads(node, "min_hand"):
         columns.append("cards")
     if reads(node, "value"):
@@ -665,6 +665,8 @@ def rules_deal(rules: AnalysedRules, at_start: bool = False) -> ExampleDeal:
 
 
 def _cell(lang: Lang, deal: ExampleDeal, values: tuple[int, ...], seat: int, column: str) -> str:
+    if column == "player":  # at the start of a deal nobody has a place yet: A, B, C …
+        return chr(ord("A") + seat)
     if column == "place":
         place = deal.places[seat]
         return lang.marked(PLACES[place - 1] if place else STILL_PLAYING)
@@ -713,6 +715,8 @@ def worked_context(
 def amount_words(lang: Lang, deck: Deck, node: T) -> str:
     """An amount without its rule set at hand (a ``sevens diff`` bullet): its chips as a
     noun phrase where it normalises, else a worked example in one line."""
+    if isinstance(node, TConst) and not isinstance(node.value, bool):  # a plain number
+        return str(_number(lang, Fraction(node.value), "amount")[0])
     words = chips_phrase(lang, node)
     if words is not None:
         return words
