@@ -87,6 +87,18 @@ IDENTICAL_OK |= {
     for ctx in ("suit", "suit in card name")
     for name in ("oros", "copas", "espadas", "bastos")
 }
+#: The worked examples of amounts: a place and its amount joined by a colon, and words
+#: French, Portuguese, German and Dutch share with English ("Points", "Passes", "Chips",
+#: "plus").
+IDENTICAL_OK |= {
+    ("worked example, inline", "%(place)s: %(amount)s"),
+    ("worked example heading", "Chips"),
+    ("worked example heading", "Passes"),
+    ("worked example heading", "Place"),
+    ("worked example heading", "Points"),
+    ("amount term", "%(count)s point"),
+    ("amount term", "%(fixed)s, plus %(counted)s"),
+}
 
 
 @cache
