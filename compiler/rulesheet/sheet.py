@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
@@ -28,6 +29,7 @@ from ..analyse import (
 )
 from ..interpret import card_condition_holds
 from ..model import SAFE_URL, Deck, Rulespec, Source
+from ..pipeline import is_builtin
 from .amounts import chips_phrase, reads, worked_context
 from .cards import (
     card_forms,
@@ -715,6 +717,16 @@ def suit_words(lang: Lang, deck: Deck) -> Callable[[str], str]:
     return swap
 
 
+def try_with(spec: Rulespec) -> str:
+    """What ``sevens simulate`` is given to play a rule set: a built-in's id, or the name
+    of the file a house rule is in (run from its folder)."""
+    if spec.path == "?" or is_builtin(Path(spec.path)):
+        return spec.id
+    name = Path(spec.path).name
+    # a file name is shown as code: one with marks that would end the code span is not
+    return name if re.fullmatch(r"[\w.+-]+", name) else "FILE"
+
+
 def sheet_context(
     lang: Lang, rules: AnalysedRules, differences: list[str] | None, parent: Rulespec | None
 ) -> dict[str, Any]:
@@ -729,6 +741,7 @@ def sheet_context(
         "lang": lang.code,
         "html_lang": HTML_LANG.get(lang.code, lang.code),
         "id": spec.id,
+        "try_with": try_with(spec),
         "name": name,
         "kind": spec.naming.kind or ("house-rule" if parent else "game"),
         "aliases": lang.join_and(list(spec.naming.aliases.get(lang.code, ()))),
