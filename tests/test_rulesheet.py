@@ -278,8 +278,7 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             gettext(
                 "A tie is broken in favour of the player who had the fewest cards left at the end of the last deal."
                 if session.tiebreak == "fewest-cards-last-deal"
-                else "The rules do not say how to break a tie: agree on it beforehand, or let tied players share"
-                " the win."
+                else "Agree beforehand how to break a tie, or let tied players share the win."
             )
         )
     layout = spec.layout
