@@ -59,7 +59,7 @@ def test_cards_in_conditions_carry_their_article() -> None:
     assert sentence(Lang("en"), deck, when) == "the card is the 7 of diamonds (7♦)"
     # German keeps the bare name: its diff lines say "statt Karo-7", where "statt die" is wrong
     assert sentence(Lang("de"), deck, when) == "die Karte ist Karo-7 (7♦)"
-    assert "antes era el cinco de oros (5O)" in diff("cinquillo", "cinquillo-fives", "es")
+    assert "antes era el cinco de oros." in diff("cinquillo", "cinquillo-fives", "es")
 
 
 def test_point_value_changes_name_the_ranks() -> None:
