@@ -277,6 +277,9 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "compulsory": _compulsory(lang, rules),
         "held": held_sentence(lang, deck, parts) if shaped is not None else None,
         "up_only": _up_only(parts),
+        # the tunnel (the far end closes) says in its own words how rows wrap
+        "tunnel": shaped is not None
+        and any(play_shape(p) == ("tunnel", deck.n_ranks - 1) for p in parts),
     }
 
 
