@@ -31,7 +31,6 @@ from ...runtime.contract import EndWhen
 from ..analyse import (
     AnalysedRules,
     T,
-    TAggregate,
     TAttr,
     TBinary,
     TConst,
