@@ -28,12 +28,13 @@ from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
 from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import Lang
 from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import sentence
+from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
     canon,
     compulsory_sentence,
+    play_shape,
     points_sentence,
     table_sentence,
 )
@@ -283,7 +284,8 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         )
     layout = spec.layout
     facts += [card_full(language, deck, f) for f in layout.preplaced]
-    if layout.wrap:
+    shapes = {(play_shape(p) or ("",))[0] for p in flatten(rules.legal.tree, "or")}
+    if layout.wrap and "tunnel" not in shapes:  # the tunnel's play rule tells its own wrap
         ends = rank_forms(language, deck, 0, "low") | rank_forms(
             language, deck, deck.n_ranks - 1, "high"
         )
