@@ -42,6 +42,24 @@ PHRASES = [
     ),
     ("cinquillo", "ru", "в этом наборе правил", False),
     ("cinquillo", "es", "este reglamento", False),
+    # Japanese: a plain wrap is リンク; トンネル is only the rule where the far end closes
+    ("play-or-pay", "ja", "リンク：列はエースの次にまた2から続けて伸ばせます。", True),
+    ("play-or-pay", "ja", "トンネル", False),
+    ("turn-the-corner", "ja", "トンネル", False),
+    ("turn-the-corner", "ja", "リンクありになります。", True),
+    (
+        "shichi-narabe-tunnel",
+        "ja",
+        "トンネル：列の下端がエースまで届いたら、上端はそこで止まり",
+        True,
+    ),
+    (
+        "shichi-narabe-tunnel",
+        "ja",
+        "トンネル：列はキングからエースへ",
+        False,
+    ),  # a plain wrap, mislabelled
+    ("shichi-narabe-tunnel", "en", "Turning the corner: a row may continue past the king", False),
 ]
 
 
