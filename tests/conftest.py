@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -192,3 +193,93 @@ def assert_sheet_says(
         assert expected in text, f"{source!r} ({lang}) does not say: {expected}"
     if forbidden:
         assert forbidden not in text, f"{source!r} ({lang}) says: {forbidden}"
+
+
+# -- rule sheets: overlays, rendering and phrase tables ------------------------------------
+
+
+def render_overlay(tmp_dir: Path, overlay: str, lang: str, fmt: str = "md") -> str:
+    """The rule sheet of a house rule given as YAML text (written to ``tmp_dir``)."""
+    from sevens.compiler.rulesheet import render_rulesheet
+
+    path = tmp_dir / "overlay.yaml"
+    path.write_text(overlay, encoding="utf-8")
+    return render_rulesheet(load_rulespec(path), lang, fmt)
+
+
+def sheet_of(tmp_dir: Path, rulespec: str, lang: str) -> str:
+    """The Markdown sheet of a built-in id, or of an overlay given as YAML text."""
+    from sevens.compiler.rulesheet import render_rulesheet
+
+    if "\n" in rulespec or ":" in rulespec:
+        return render_overlay(tmp_dir, rulespec, lang)
+    return render_rulesheet(load_rulespec(find_rulespec(rulespec)), lang, "md")
+
+
+def check_phrase(tmp_dir: Path, rulespec: str, lang: str, phrase: str, present: bool) -> None:
+    """The shared check of the phrase tables: ``phrase`` is (or is not) in the sheet."""
+    text = " ".join(sheet_of(tmp_dir, rulespec, lang).split())
+    if present:
+        assert phrase in text, f"{phrase!r} missing from the {lang} sheet of {rulespec!r}"
+    else:
+        assert phrase not in text, f"{phrase!r} found in the {lang} sheet of {rulespec!r}"
+
+
+#: Integer facts a scoring or cost expression may read (the ``player`` context).
+AMOUNT_FACTS = (
+    "hand.count",
+    "hand.value",
+    "player.passes",
+    "player.place",
+    "player.seat",
+    "game.players",
+    "game.max_hand",
+    "sum(p.hand.count for p in others)",
+    "sum(p.hand.value for p in others)",
+    "max(p.hand.count for p in others)",
+)
+#: Yes/no facts for conditions inside amounts.
+AMOUNT_CONDITIONS = (
+    "player.is_winner",
+    "player.passed_last",
+    "player.place == 1",
+    "player.place == 2",
+    "hand.count == 0",
+    "player.passes > 1",
+    "player.seat % 2 == 0",
+)
+
+
+def amount_expressions(max_leaves: int = 12) -> Any:
+    """A small hypothesis strategy of integer amount expressions composed from the
+    language's facts with + - * // %, ``min``/``max``, ``abs`` and ``… if … else …``."""
+    from hypothesis import strategies as st
+
+    leaves = st.one_of(st.integers(0, 9).map(str), st.sampled_from(AMOUNT_FACTS))
+
+    def grow(inner: Any) -> Any:
+        binary = st.tuples(inner, st.sampled_from(["+", "-", "*", "//", "%"]), inner).map(
+            lambda t: f"({t[0]} {t[1]} {t[2]})" if t[1] not in ("//", "%") else f"({t[0]} {t[1]} 3)"
+        )
+        chosen = st.tuples(inner, st.sampled_from(AMOUNT_CONDITIONS), inner).map(
+            lambda t: f"({t[0]} if {t[1]} else {t[2]})"
+        )
+        calls = st.tuples(st.sampled_from(["min", "max"]), inner, inner).map(
+            lambda t: f"{t[0]}({t[1]}, {t[2]})"
+        )
+        return st.one_of(binary, chosen, calls, inner.map(lambda x: f"abs({x})"))
+
+    return st.recursive(leaves, grow, max_leaves=max_leaves)
+
+
+def amount_overlay(field: str, expression: str) -> str:
+    """A house rule of Parliament (chips) or Penalty points that sets one amount."""
+    places = {
+        "points": ("penalty-points", "scoring:\n  points: "),
+        "cost": ("parliament", "passing:\n  cost: "),
+        "voluntary_cost": ("parliament", "passing:\n  voluntary: true\n  voluntary_cost: "),
+        "ante": ("fan-tan-chips", "scoring:\n  chips:\n    ante: "),
+        "pay_winner": ("fan-tan-chips", "scoring:\n  chips:\n    pay_winner: "),
+    }
+    parent, key = places[field]
+    return f"id: generated-amount\nextends: {parent}\nname: {{en: Amount}}\n{key}{json.dumps(expression)}\n"

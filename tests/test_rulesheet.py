@@ -28,12 +28,13 @@ from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
 from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import Lang
 from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
-from sevens.compiler.rulesheet.sentences import sentence
+from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
     canon,
     compulsory_sentence,
+    play_shape,
     points_sentence,
     table_sentence,
 )
@@ -86,6 +87,18 @@ IDENTICAL_OK |= {
     (ctx, name)
     for ctx in ("suit", "suit in card name")
     for name in ("oros", "copas", "espadas", "bastos")
+}
+#: The worked examples of amounts: a place and its amount joined by a colon, and words
+#: French, Portuguese, German and Dutch share with English ("Points", "Passes", "Chips",
+#: "plus").
+IDENTICAL_OK |= {
+    ("worked example, inline", "%(place)s: %(amount)s"),
+    ("worked example heading", "Chips"),
+    ("worked example heading", "Passes"),
+    ("worked example heading", "Place"),
+    ("worked example heading", "Points"),
+    ("amount term", "%(count)s point"),
+    ("amount term", "%(fixed)s, plus %(counted)s"),
 }
 
 
@@ -266,13 +279,13 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             gettext(
                 "A tie is broken in favour of the player who had the fewest cards left at the end of the last deal."
                 if session.tiebreak == "fewest-cards-last-deal"
-                else "The rules do not say how to break a tie: agree on it beforehand, or let tied players share"
-                " the win."
+                else "Agree beforehand how to break a tie, or let tied players share the win."
             )
         )
     layout = spec.layout
     facts += [card_full(language, deck, f) for f in layout.preplaced]
-    if layout.wrap:
+    shapes = {(play_shape(p) or ("",))[0] for p in flatten(rules.legal.tree, "or")}
+    if layout.wrap and "tunnel" not in shapes:  # the tunnel's play rule tells its own wrap
         ends = rank_forms(language, deck, 0, "low") | rank_forms(
             language, deck, deck.n_ranks - 1, "high"
         )

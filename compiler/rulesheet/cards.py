@@ -337,7 +337,7 @@ def card_forms(lang: Lang, deck: Deck, face: int, key: str = "card") -> dict[str
         forms = noun_forms(lang.code, name, head)
     else:
         forms = dict.fromkeys(keys, name)
-    named = {f"{key}_{k}": f"{v} ({short})" for k, v in forms.items()}
+    named = {f"{key}_{k}": f"{v} ({short})" if shows_code(deck) else v for k, v in forms.items()}
     return {key: full, f"{key}_noun": full} | named
 
 
@@ -382,8 +382,17 @@ def suit_class(deck: Deck, suit: int) -> str:
 
 
 def card_full(lang: Lang, deck: Deck, face: int) -> str:
-    """Name and short form together: ``Karo-7 (7♦)``."""
+    """Name and short form together: ``Karo-7 (7♦)``; a Spanish-suited card by its name
+    alone, as players say it ("el cinco de oros"): its code (``5O``) is no sign a reader knows."""
+    if not shows_code(deck):
+        return card_name(lang, deck, face)
     return f"{card_name(lang, deck, face)} ({card_short(lang, deck, face)})"
+
+
+def shows_code(deck: Deck) -> bool:
+    """Whether running text follows a card's name with its short form: for the French
+    suits' signs (7♦), not for the letters standing for Spanish suits (5O)."""
+    return deck.preset != "spanish"
 
 
 def joined_forms(join: Callable[[list[str]], str], forms: list[dict[str, str]]) -> dict[str, str]:

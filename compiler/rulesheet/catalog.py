@@ -18,7 +18,7 @@ from ..output import write_text
 from .i18n import DOMAIN, LANGUAGES, po_path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
 METHOD_MAP = [("**.py", "python"), ("templates/**.j2", "jinja2.ext:babel_extract")]
 OPTIONS = {"templates/**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
 

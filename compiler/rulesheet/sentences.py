@@ -34,6 +34,7 @@ from ..analyse import (
     TVar,
 )
 from ..model import Deck
+from .amounts import amount_words
 from .cards import card_forms, rank_name, suit_name
 from .i18n import P_, Lang
 
@@ -387,6 +388,8 @@ def shared_equality_left(parts: list[T]) -> T | None:
 
 
 def sentence(lang: Lang, deck: Deck, node: T) -> str:
-    """A condition as a clause, or an amount as a noun phrase."""
-    phraser = Phraser(lang, deck)
-    return phraser.clause(node) if node.type == BOOL else phraser.noun(node)
+    """A condition as a clause, or an amount in words (never read out as a formula: a sum
+    of recognised terms, else worked values; see :mod:`.amounts`)."""
+    if node.type != BOOL:
+        return amount_words(lang, deck, node)
+    return Phraser(lang, deck).clause(node)

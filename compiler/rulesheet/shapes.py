@@ -14,6 +14,7 @@ import re
 
 from ..analyse import T, TAggregate, TAttr, TBinary, TCall, TConst, TIf, TUnary, TVar
 from ..model import Deck
+from .amounts import points_sentences
 from .cards import card_forms, colour_suits, joined_forms, rank_forms
 from .i18n import P_, Lang
 
@@ -494,7 +495,8 @@ def _winner_plus_cards(lang: Lang, bonus: int) -> str:
 
 
 def points_sentence(lang: Lang, node: T) -> str | None:
-    """The hand-written sentence for a points rule of a known shape."""
+    """The hand-written sentence for a points rule of a known shape, else its sum of
+    recognised terms told case by case (:func:`.amounts.points_sentences`), else ``None``."""
     text = canon(node)
     match = WINNER_PLUS_CARDS.match(text)
     if match:
@@ -513,4 +515,4 @@ def points_sentence(lang: Lang, node: T) -> str | None:
         )
         return text % {"count": lang.count(count, "point")}
     mark = POINT_SHAPES.get(text)
-    return lang.marked(mark) if mark else None
+    return lang.marked(mark) if mark else points_sentences(lang, node)

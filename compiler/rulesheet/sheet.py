@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
@@ -27,6 +28,8 @@ from ..analyse import (
 )
 from ..interpret import card_condition_holds
 from ..model import SAFE_URL, Deck, Rulespec, Source
+from ..pipeline import is_builtin
+from .amounts import chips_phrase, reads, worked_context
 from .cards import (
     card_forms,
     card_full,
@@ -87,15 +90,26 @@ FULL_RANKS = {"french": 13, "spanish": 10}
 
 
 def amount(
-    lang: Lang, deck: Deck, analysed: Analysed | None, shape: str | None = None
+    lang: Lang,
+    rules: AnalysedRules,
+    analysed: Analysed | None,
+    shape: str | None = None,
+    unit: str = "chip",
+    at_start: bool = False,
+    payers: bool = False,
 ) -> dict[str, Any] | None:
-    """An integer expression: its constant value (if it is one), its hand-written
-    sentence (``shape``, if it has a known shape) and its generic wording."""
+    """An integer expression, never read out as a formula: its constant value (if it is
+    one), its hand-written sentence (``shape``), its chips as a noun phrase of recognised
+    terms (``words``), and otherwise a table of worked values (``worked``)."""
     if analysed is None:
         return None
     tree = analysed.tree
     const = int(tree.value) if isinstance(tree, TConst) else None
-    return {"const": const, "shape": shape, "text": sentence(lang, deck, tree)}
+    words = chips_phrase(lang, tree) if unit == "chip" and const is None else None
+    worked = None
+    if const is None and shape is None and words is None:
+        worked = worked_context(lang, rules, tree, unit, at_start, payers)
+    return {"const": const, "shape": shape, "words": words, "worked": worked}
 
 
 def uses_value(rules: AnalysedRules) -> bool:
@@ -273,6 +287,9 @@ def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
         "compulsory": _compulsory(lang, rules),
         "held": held_sentence(lang, deck, parts) if shaped is not None else None,
         "up_only": _up_only(parts),
+        # the tunnel (the far end closes) says in its own words how rows wrap
+        "tunnel": shaped is not None
+        and any(play_shape(p) == ("tunnel", deck.n_ranks - 1) for p in parts),
     }
 
 
@@ -356,16 +373,18 @@ def follow_up_context(
 
 def passing_context(lang: Lang, rules: AnalysedRules, claim: PassRule) -> dict[str, Any]:
     """When passing is allowed, limited or penalised (the pass claim), and what it costs."""
-    spec, deck = rules.spec, rules.spec.deck
+    spec = rules.spec
     voluntary_cost = None
     if spec.passing.voluntary and spec.passing.voluntary_cost.text != spec.passing.cost.text:
-        voluntary_cost = amount(lang, deck, rules.voluntary_pass_cost)
+        voluntary_cost = amount(lang, rules, rules.voluntary_pass_cost)
     transfer, forced = spec.passing.voluntary_transfer, spec.passing.transfer
     return {
         "voluntary": claim.voluntary,
         "before_opening": claim.before_opening,
         "penalised": claim.penalised,
-        "cost": amount(lang, deck, rules.pass_cost),
+        "cost": amount(lang, rules, rules.pass_cost),
+        # a pass that costs no chips may still cost points: then it is not called free
+        "scored": rules.points is not None and reads(rules.points.tree, "passes"),
         "voluntary_cost": voluntary_cost,
         "limit": claim.limit,
         "limits_voluntary": claim.limits_voluntary,
@@ -393,18 +412,18 @@ def deal_context(spec: Rulespec) -> dict[str, Any]:
 
 def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
     """Chips (ante, pot, payments to the winner) and points."""
-    spec, deck = rules.spec, rules.spec.deck
+    spec = rules.spec
     chips = None
     if spec.chips is not None:
         ante, pay = rules.ante, rules.pay_winner
         chips = {
-            "ante": amount(lang, deck, ante, _shaped(lang, ANTE_SHAPES, ante)),
+            "ante": amount(lang, rules, ante, _shaped(lang, ANTE_SHAPES, ante), at_start=True),
             "pot": spec.chips.pot,
-            "pay_winner": amount(lang, deck, pay, _shaped(lang, PAY_SHAPES, pay)),
+            "pay_winner": amount(lang, rules, pay, _shaped(lang, PAY_SHAPES, pay), payers=True),
         }
     points = rules.points
     shape = points_sentence(lang, points.tree) if points else None
-    return {"chips": chips, "points": amount(lang, deck, points, shape)}
+    return {"chips": chips, "points": amount(lang, rules, points, shape, unit="point")}
 
 
 def _shaped(lang: Lang, table: dict[str, tuple[str, str]], analysed: Analysed | None) -> str | None:
@@ -713,6 +732,16 @@ def suit_words(lang: Lang, deck: Deck) -> Callable[[str], str]:
     return swap
 
 
+def try_with(spec: Rulespec) -> str:
+    """What ``sevens simulate`` is given to play a rule set: a built-in's id, or the name
+    of the file a house rule is in (run from its folder)."""
+    if spec.path == "?" or is_builtin(Path(spec.path)):
+        return spec.id
+    name = Path(spec.path).name
+    # a file name is shown as code: one with marks that would end the code span is not
+    return name if re.fullmatch(r"[\w.+-]+", name) else "FILE"
+
+
 def sheet_context(
     lang: Lang,
     rules: AnalysedRules,
@@ -734,6 +763,7 @@ def sheet_context(
         "lang": lang.code,
         "html_lang": HTML_LANG.get(lang.code, lang.code),
         "id": spec.id,
+        "try_with": try_with(spec),
         "name": name,
         "kind": spec.naming.kind or ("house-rule" if parent else "game"),
         "aliases": lang.join_and(list(spec.naming.aliases.get(lang.code, ()))),

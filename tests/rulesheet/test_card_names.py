@@ -1,0 +1,36 @@
+"""Cards named in running text as players say them: a Spanish-suited card by its name
+("el cinco de oros"), never followed by a code such as "(5O)"; French-suited cards keep
+their sign ("(7♦)"), which every reader knows.
+
+Each row: a rulespec, a language, a phrase, and whether the sheet must contain it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import check_phrase
+
+PHRASES = [
+    ("cinquillo", "es", "Empieza quien tiene el cinco de oros y pone esa carta", True),
+    ("cinquillo", "es", "(5O)", False),
+    ("cinquillo", "en", "The player holding the 5 of oros takes the first turn", True),
+    ("cinquillo", "en", "(5O)", False),
+    ("cinquillo", "fr", "(5D)", False),
+    ("cinquillo", "ru", "у кого пятёрка монет, и начинает", True),
+    ("seises", "es", "el seis de oros y pone", True),
+    ("seises", "de", "(6O)", False),
+    ("parliament", "en", "the 7 of diamonds (7♦)", True),  # French suits keep their sign
+]
+
+
+@pytest.mark.parametrize(
+    ("rulespec", "lang", "phrase", "present"),
+    PHRASES,
+    ids=[f"{n}-{row[1]}-{'has' if row[3] else 'lacks'}" for n, row in enumerate(PHRASES)],
+)
+def test_card_name_phrase(
+    rulespec: str, lang: str, phrase: str, present: bool, tmp_path: Path
+) -> None:
+    check_phrase(tmp_path, rulespec, lang, phrase, present)

@@ -1,0 +1,84 @@
+"""The sheet's own voice: no English ids in running text or footers, and nothing about the
+sources or the program stated as a rule ("the rules do not say…", "this rule set stops…").
+
+Each row: a rulespec (a built-in id or a house rule's YAML), a language, a phrase, and
+whether the sheet must contain it (``True``) or must not (``False``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sevens.compiler.load import builtin_ids
+from sevens.compiler.rulesheet.i18n import LANGUAGES
+from tests.conftest import amount_overlay, check_phrase, sheet_of
+
+HOUSE_RULE = amount_overlay("points", "hand.count")
+
+PHRASES = [
+    ("parliament", "en", "Generated from the rule set", False),
+    (
+        "parliament",
+        "en",
+        "To try these rules with the `sevens` program, run `sevens simulate parliament`.",
+        True,
+    ),
+    ("parliament", "de", "Erzeugt aus dem Regelsatz", False),
+    ("parliament", "ja", "`sevens simulate parliament`を実行します。", True),
+    (HOUSE_RULE, "en", "run `sevens simulate overlay.yaml`.", True),  # the file, not its id
+    (HOUSE_RULE, "en", "`generated-amount`", False),
+    ("penalty-points", "en", "The rules do not say", False),
+    ("penalty-points", "en", "Agree beforehand how to break a tie", True),
+    ("penalty-points", "de", "legen die Regeln nicht fest", False),
+    ("penalty-points", "fr", "Les règles ne disent pas", False),
+    ("cinquillo", "en", "going on for ever", False),
+    ("cinquillo", "en", "these rules end the session", False),
+    (
+        "cinquillo",
+        "en",
+        "Agree beforehand how many deals to play at most in case nobody gets there",
+        True,
+    ),
+    ("cinquillo", "ru", "в этом наборе правил", False),
+    ("cinquillo", "es", "este reglamento", False),
+    # Japanese: a plain wrap is リンク; トンネル is only the rule where the far end closes
+    ("play-or-pay", "ja", "リンク：列はエースの次にまた2から続けて伸ばせます。", True),
+    ("play-or-pay", "ja", "トンネル", False),
+    ("turn-the-corner", "ja", "トンネル", False),
+    ("turn-the-corner", "ja", "リンクありになります。", True),
+    (
+        "shichi-narabe-tunnel",
+        "ja",
+        "トンネル：列の下端がエースまで届いたら、上端はそこで止まり",
+        True,
+    ),
+    (
+        "shichi-narabe-tunnel",
+        "ja",
+        "トンネル：列はキングからエースへ",
+        False,
+    ),  # a plain wrap, mislabelled
+    ("shichi-narabe-tunnel", "en", "Turning the corner: a row may continue past the king", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("rulespec", "lang", "phrase", "present"),
+    PHRASES,
+    ids=[f"{n}-{row[1]}-{'has' if row[3] else 'lacks'}" for n, row in enumerate(PHRASES)],
+)
+def test_typography_phrase(
+    rulespec: str, lang: str, phrase: str, present: bool, tmp_path: Path
+) -> None:
+    check_phrase(tmp_path, rulespec, lang, phrase, present)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_id_appears_only_in_the_command_line(lang: str, tmp_path: Path) -> None:
+    """A built-in's id is shown once, as code, in the line that says how to try the rules."""
+    for variant in builtin_ids():
+        text = sheet_of(tmp_path, variant, lang)
+        assert text.count(f"`sevens simulate {variant}`") == 1, (variant, lang)
+        rest = [line for line in text.splitlines() if "`sevens simulate " not in line]
+        assert not any(f"`{variant}`" in line for line in rest), (variant, lang)
