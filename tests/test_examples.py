@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -30,6 +31,7 @@ def _example(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up while it loads
     spec.loader.exec_module(module)
     return module
 
@@ -49,7 +51,7 @@ def test_openspiel_dqn_beats_random_seats_at_parliament() -> None:
 @pytest.mark.slow
 def test_pettingzoo_maskable_ppo_beats_random_seats_at_parliament() -> None:
     example = _example("pettingzoo_ppo")
-    model = example.train(steps=20_000, seed=0)
+    model = example.train(steps=30_000, seed=0)
     wins, deals = example.evaluate(model, deals=1000, seed=10**6)
     estimate = wilson(wins, deals, 0.95)
     assert estimate.low > RANDOM_SEAT_SHARE, estimate
