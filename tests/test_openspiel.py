@@ -5,14 +5,22 @@ The few-hundred-game run is ``scripts/openspiel_check.py --sims 300``.
 
 from __future__ import annotations
 
+import pickle
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
 
 from sevens.envs.openspiel_game import game  # noqa: E402
-from tests.conftest import compiled  # noqa: E402
+from sevens.runtime.encoding import deal_returns  # noqa: E402
+from sevens.runtime.engine import play_deal  # noqa: E402
+from sevens.runtime.mechanics.jokers import JokerTable  # noqa: E402
+from sevens.runtime.strategies import random_strategy  # noqa: E402
+from tests.conftest import BUILTIN_IDS, compiled  # noqa: E402
 
 #: The classic, a Spanish deck, passes limited, follow-ups, voluntary passes, a named opening card,
 #: draws from a stock (elfer-raus, card-domino-stock), covers (pai-qi), jokers (shichi-narabe-joker).
@@ -141,3 +149,143 @@ def test_an_illegal_player_action_is_refused_as_a_spiel_error() -> None:
     for action in (illegal[0], 9999):
         with pytest.raises(pyspiel.SpielError, match="not legal now"):
             state.apply_action(action)
+
+
+# -- serialisation and pickling ---------------------------------------------------------------
+
+
+def _players(variant: str) -> int:
+    """Four players, or the fewest the rule set takes when that is more."""
+    return max(4, compiled(variant).rule_set.players.min)
+
+
+@pytest.mark.parametrize("variant", BUILTIN_IDS)
+def test_openspiel_random_simulation_with_serialisation(variant: str) -> None:
+    loaded = pyspiel.load_game(f"python_sevens(rules={variant},players={_players(variant)})")
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
+
+
+def _random_state(spiel_game: Any, seed: int, steps: int) -> Any:
+    """A state after ``steps`` random actions (chance included) or at the end."""
+    rng = random.Random(seed)
+    state = spiel_game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        chance = state.is_chance_node()
+        state.apply_action(
+            rng.choice([a for a, _ in state.chance_outcomes()] if chance else state.legal_actions())
+        )
+    return state
+
+
+@pytest.mark.parametrize("variant", ["parliament", "pai-qi", "shichi-narabe-joker", "elfer-raus"])
+def test_a_pickled_state_continues_like_the_original(variant: str) -> None:
+    spiel_game = game(variant, 4)
+    state = _random_state(spiel_game, seed=3, steps=len(spiel_game.deck) + 20)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
+    assert pickle.loads(pickle.dumps(spiel_game)) == spiel_game
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        copy.apply_action(action)
+        assert copy.information_state_string(0) == state.information_state_string(0)
+    assert copy.returns() == state.returns()
+
+
+def test_a_game_of_a_rulespec_file_carries_its_path_and_loads_it_again(tmp_path: Path) -> None:
+    house = tmp_path / "pub.yaml"
+    house.write_text("id: pub-parliament\nextends: parliament\npassing:\n  voluntary: true\n")
+    spiel_game = game(house, 4)
+    assert spiel_game.get_parameters()["rules"] == str(house.resolve())
+    again = pickle.loads(pickle.dumps(spiel_game))
+    assert again.rules.rule_set.id == "pub-parliament"
+    state = _random_state(spiel_game, seed=1, steps=70)
+    text = pyspiel.serialize_game_and_state(spiel_game, state)
+    _, restored = pyspiel.deserialize_game_and_state(text)
+    assert restored.history() == state.history() and str(restored) == str(state)
+
+
+def test_a_game_of_compiled_rules_refuses_pickling_with_a_clear_message() -> None:
+    spiel_game = game(compiled("parliament"), 4)
+    assert spiel_game.get_parameters()["rules"] == "compiled:parliament"
+    with pytest.raises(pickle.PicklingError, match="made from compiled rules"):
+        pickle.dumps(spiel_game)
+    with pytest.raises(ValueError, match="made from compiled rules"):
+        pyspiel.load_game("python_sevens(rules=compiled:parliament,players=4)")
+
+
+def test_the_copies_of_a_double_deck_have_distinct_action_strings() -> None:
+    state = game("double-deck", 8).new_initial_state()
+    strings = [
+        state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in state.chance_outcomes()
+    ]
+    assert len(set(strings)) == len(strings) and "deal 2C#2" in strings
+
+
+# -- bounds and the kind of utility -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "kind"),
+    [
+        ("parliament", pyspiel.GameType.Utility.ZERO_SUM),  # chips, the pot to the winner
+        ("fan-tan", pyspiel.GameType.Utility.CONSTANT_SUM),  # a win: one winner per deal
+        ("cinquillo", pyspiel.GameType.Utility.GENERAL_SUM),  # points
+    ],
+)
+def test_the_kind_of_utility_follows_what_the_returns_count(variant: str, kind: Any) -> None:
+    assert game(variant, 4).get_type().utility == kind
+
+
+def test_parliament_bounds_are_derived_not_the_engine_safety_limit() -> None:
+    spiel_game = game("parliament", 4)
+    # 52 chance nodes; 104 progress decisions, forced passes (104 + 5) * 3 + 1
+    assert spiel_game.max_game_length() == 52 + 104 + 328
+    # a chip per forced pass, once per run of passes: 104 + 5 runs at most; the winner takes 3 x
+    assert (spiel_game.min_utility(), spiel_game.max_utility()) == (-109.0, 327.0)
+
+
+@pytest.mark.parametrize("variant", BUILTIN_IDS)
+def test_random_deals_stay_within_the_declared_bounds_and_sum(variant: str) -> None:
+    from sevens.envs.openspiel_game import SevensGame
+
+    players = _players(variant)
+    spiel_game: SevensGame = game(variant, players)
+    rules = compiled(variant)
+    low, high = spiel_game.min_utility(), spiel_game.max_utility()
+    kind = spiel_game.get_type().utility
+    total = spiel_game.utility_sum() if kind != pyspiel.GameType.Utility.GENERAL_SUM else None
+    strategy = random_strategy(rules)
+    rng = random.Random(11)
+    for number in range(60):
+        table = JokerTable(players, [strategy] * players, dealer=number % players, record=True)
+        result = play_deal(rules, table, rng)
+        assert result.record is not None
+        assert len(result.record["decisions"]) <= spiel_game.max_decisions
+        returns = deal_returns(rules.rule_set, result.chips, result.points, result.winner)
+        assert all(low <= r <= high for r in returns), (returns, low, high)
+        if total is not None:
+            assert sum(returns) == pytest.approx(total)
+
+
+# -- the information state tensor ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["parliament", "pai-qi", "shichi-narabe-joker", "sevens"])
+def test_the_information_state_tensor_holds_what_its_string_says(variant: str) -> None:
+    spiel_game = game(variant, 4)
+    assert spiel_game.get_type().provides_information_state_tensor
+    size = spiel_game.information_state_tensor_size()
+    seen: dict[bytes, str] = {}
+    for seed in range(3):
+        state = _random_state(spiel_game, seed, steps=len(spiel_game.deck))
+        while not state.is_terminal():
+            for player in range(4):
+                tensor = np.asarray(state.information_state_tensor(player), np.float32)
+                assert tensor.shape == (size,) and tensor.min() >= 0
+                text = state.information_state_string(player)
+                assert seen.setdefault(tensor.tobytes(), text) == text  # one tensor, one string
+            state.apply_action(random.Random(seed).choice(state.legal_actions()))
+    assert len(seen) > 100

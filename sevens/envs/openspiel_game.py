@@ -1,7 +1,8 @@
 """Any rule set as an OpenSpiel game (extra ``sevens[openspiel]``).
 
 ``pyspiel.load_game("python_sevens(rules=parliament,players=4)")`` loads a
-built-in rule set; :func:`game` takes an id, a rulespec file or compiled rules.
+built-in rule set, ``rules=/path/to/house.yaml`` a rulespec file; :func:`game`
+takes an id, a rulespec file or compiled rules.
 The game is sequential, of imperfect information, with explicit chance: the
 deal is a chance node per card (each outcome a card id still to be dealt, or
 ``n + k`` for the k-th joker where the rules have jokers; the cards going
@@ -16,12 +17,24 @@ have them); the observation tensor is :mod:`sevens.runtime.encoding`'s; returns 
 The few random events of a deal after the shuffle (the opening card a dealer
 names, penalty cards taken at random) are drawn from a generator seeded by
 the deal itself, so a state is a function of its action history: clones are
-rebuilt by replaying it.
+rebuilt by replaying it, and so are serialised and pickled states.  A game is
+serialised and pickled as its parameters (the rule set's id or file path,
+players, dealer) and loaded again from them; a game made from compiled rules
+alone has no such reference and refuses to be pickled or loaded again (say
+the id or the file instead).
+
+Bounds, the kind of utility and the game's length come from
+:mod:`sevens.envs.bounds`; the information state tensor is the player's dealt
+hand, its hand now (and the cards it covered), and the decisions so far, one
+row per decision: who took it and which action (a card another seat laid face
+down shows only as a cover).
 """
 
 from __future__ import annotations
 
+import pickle
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,18 +42,19 @@ import numpy as np
 import pyspiel
 
 from sevens.runtime.api import Rules
-from sevens.runtime.contract import MatchWinner, RuleSet
+from sevens.runtime.contract import RuleSet
 from sevens.runtime.encoding import (
     action_count,
     action_index,
+    cover_base,
     deal_returns,
     encode,
     joker_base,
     observation_size,
     step_action,
 )
-from sevens.runtime.engine import DECISION_LIMIT_PER_CARD
 
+from .bounds import max_decisions, progress_decisions, utility
 from .game import Game, IllegalAction, load_game_rules
 
 SHORT_NAME = "python_sevens"
@@ -52,41 +66,54 @@ _GAME_TYPE = pyspiel.GameType(
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,  # the registered default; each game says its own
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=_MAX_PLAYERS,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"rules": "parliament", "players": 4, "dealer": 0},
 )
 
 
-def utility_bound(rule_set: RuleSet, players: int) -> float:
-    """A bound on the absolute value of any seat's return from one deal.
+#: The prefix of the ``rules`` parameter of a game made from compiled rules (no id or file to load).
+COMPILED = "compiled:"
 
-    Win indicators lie in [0, 1].  Chips and points are bounded loosely: every
-    decision the deal can last (the engine's limit) may cost each seat up to
-    the largest card value (at least 10) per card; a deliberately wide bound
-    for algorithms that normalise returns, not a tight one.
-    """
-    on_points = rule_set.session.winner in (MatchWinner.HIGHEST_POINTS, MatchWinner.LOWEST_POINTS)
-    if not on_points and rule_set.chips is None:
-        return 1.0
-    most = max([abs(v) for v in rule_set.card_value] + [10])
-    return float(DECISION_LIMIT_PER_CARD * rule_set.n_cards * players * most)
+
+def _game_type(kind: pyspiel.GameType.Utility) -> pyspiel.GameType:
+    """The registered game type with the utility kind of one rule set."""
+    fields = [
+        "short_name",
+        "long_name",
+        "dynamics",
+        "chance_mode",
+        "information",
+        "reward_model",
+        "max_num_players",
+        "min_num_players",
+        "provides_information_state_string",
+        "provides_information_state_tensor",
+        "provides_observation_string",
+        "provides_observation_tensor",
+        "parameter_specification",
+    ]
+    values = {name: getattr(_GAME_TYPE, name) for name in fields}
+    return pyspiel.GameType(utility=kind, **values)
 
 
 class SevensGame(pyspiel.Game):
-    """One deal of a rule set as an OpenSpiel game."""
+    """One deal of a rule set as an OpenSpiel game.
+
+    ``params``: ``rules`` (a built-in id or a rulespec file's path), ``players``, ``dealer``.
+    ``rules`` given as compiled rules take the place of the parameter (see :func:`game`).
+    """
 
     def __init__(self, params: dict[str, Any] | None = None, rules: Rules | None = None) -> None:
         params = dict(params or {})
-        self.rules = (
-            rules if rules is not None else load_game_rules(str(params.get("rules", "parliament")))
-        )
+        reference = str(params.get("rules", "parliament"))
+        self.rules = rules if rules is not None else _rules_of(reference)
         self.players = int(params.get("players", 4))
         self.dealer = int(params.get("dealer", 0))
         rule_set = self.rules.rule_set
@@ -94,53 +121,125 @@ class SevensGame(pyspiel.Game):
         # the jokers are chance outcomes n, n+1, ... after the card ids
         self.n_cards = rule_set.n_cards
         self.deck = [*sorted(rule_set.dealt), *range(self.n_cards, self.n_cards + jokers)]
-        self.seats = deal_order(rule_set, self.players, self.dealer)
         if not rule_set.players.min <= self.players <= rule_set.players.max:
             raise ValueError(
                 f"{rule_set.id} is played by {rule_set.players.min} to {rule_set.players.max} players"
             )
-        bound = utility_bound(rule_set, self.players)
-        positive = bound == 1.0
+        self.seats = deal_order(rule_set, self.players, self.dealer)
+        #: The most decisions a deal can take (sevens.envs.bounds.max_decisions).
+        self.max_decisions = max_decisions(rule_set, self.players)
+        returns = utility(rule_set, self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(rule_set),
             max_chance_outcomes=rule_set.n_cards + jokers,
             num_players=self.players,
-            min_utility=0.0 if positive else -bound,
-            max_utility=bound,
-            utility_sum=None,
-            max_game_length=len(self.deck) + DECISION_LIMIT_PER_CARD * rule_set.n_cards,
+            min_utility=returns.low,
+            max_utility=returns.high,
+            utility_sum=returns.total,
+            max_game_length=len(self.deck) + self.max_decisions,
         )
-        params.update(rules=rule_set.id, players=self.players, dealer=self.dealer)
-        super().__init__(_GAME_TYPE, info, params)
+        params.update(rules=reference, players=self.players, dealer=self.dealer)
+        super().__init__(_game_type(_utility_kind(returns.total)), info, params)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SevensGame:
         return self  # a game is immutable: its states share it
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its parameters (the rules' id or file, players, dealer), never its module."""
+        params = self.get_parameters()
+        if str(params["rules"]).startswith(COMPILED):
+            raise pickle.PicklingError(_NOT_RELOADABLE.format(rules=params["rules"]))
+        return (_game_from_parameters, (params,))
 
     def new_initial_state(self) -> SevensState:
         return SevensState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SevensObserver:
+        """The observer: with ``perfect_recall`` the information state (string and tensor),
+        without it the observation (the shared encoding and a string of what is seen now)."""
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return SevensObserver(self, perfect_recall)
 
 
+_NOT_RELOADABLE = (
+    "this game was made from compiled rules ({rules}), so it cannot be loaded again from its "
+    "parameters: make it from the rule set's id or rulespec file (sevens.envs.openspiel_game.game"
+    "('house.yaml') or rules=<path> in pyspiel.load_game) to pickle or serialise it"
+)
+
+
+def _game_from_parameters(params: dict[str, Any]) -> SevensGame:
+    """A pickled game, loaded again from its parameters."""
+    return SevensGame(params)
+
+
+def _utility_kind(total: float | None) -> pyspiel.GameType.Utility:
+    """Zero-sum, constant-sum or general-sum, from the returns' fixed sum (None: it varies)."""
+    if total is None:
+        return pyspiel.GameType.Utility.GENERAL_SUM
+    if total == 0:
+        return pyspiel.GameType.Utility.ZERO_SUM
+    return pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+def _rules_of(reference: str) -> Rules:
+    """The compiled rules of a ``rules`` parameter: a built-in id or a rulespec file."""
+    if reference.startswith(COMPILED):
+        raise ValueError(_NOT_RELOADABLE.format(rules=reference))
+    path = Path(reference)
+    if path.is_file():  # a changed file is loaded afresh
+        stat = path.stat()
+        return _loaded(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    return _loaded(reference, 0, 0)
+
+
+@cache
+def _loaded(reference: str, mtime: int, size: int) -> Rules:
+    """Rules loaded once per reference (and file version): a deserialised state loads its game."""
+    return load_game_rules(reference)
+
+
 class SevensState(pyspiel.State):
-    """A deal in progress: chance deals card by card, then the step API plays it."""
+    """A deal in progress: chance deals card by card, then the step API plays it.
+
+    Its Python attributes (which OpenSpiel deep-copies for a clone and pickles to serialise a
+    state) are the cards dealt and the decisions since, and a cache of the running deal that
+    is never copied or pickled: the deal is rebuilt from those two lists when first needed.
+    """
 
     def __init__(self, game: SevensGame) -> None:
         super().__init__(game)
-        # OpenSpiel clones a Python state by deep-copying these attributes.
-        self.sevens = game
         self.dealt: list[int] = []  # card ids in the order dealt
-        self.deal: _Deal | None = None
+        self.moves: list[int] = []  # the step API's actions since the deal
+        self.running = _Running()
+
+    @property
+    def sevens(self) -> SevensGame:
+        """The game, with its compiled rules."""
+        game = self.get_game()
+        assert isinstance(game, SevensGame)
+        return game
 
     @property
     def rules(self) -> Rules:
         return self.sevens.rules
 
     @property
+    def deal(self) -> _Deal | None:
+        """The deal being played (None while dealing), rebuilt from the history if need be."""
+        sevens = self.sevens
+        if len(self.dealt) < len(sevens.deck):
+            return None
+        if self.running.deal is None:
+            self.running.deal = _Deal(sevens, tuple(self.dealt))
+            for action in self.moves:
+                self.running.deal.game.apply(action)
+        return self.running.deal
+
+    @property
     def play(self) -> Game | None:
-        return None if self.deal is None else self.deal.game
+        deal = self.deal
+        return None if deal is None else deal.game
 
     # -- whose turn -------------------------------------------------------
     def current_player(self) -> int:
@@ -168,29 +267,29 @@ class SevensState(pyspiel.State):
 
     # -- acting -------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
-        if self.deal is None:
+        deal = self.deal
+        if deal is None:
             if action not in dict(self.chance_outcomes()):  # off the deck, or dealt already
                 raise IllegalSpielAction(f"chance outcome {action} is not a card left to deal")
             self.dealt.append(action)
-            if len(self.dealt) == len(self.sevens.deck):
-                self.deal = _Deal(self.sevens, tuple(self.dealt))
             return
-        pending = self.deal.game.pending
+        pending = deal.game.pending
         chosen = None if pending is None else step_action(self.rules.rule_set, pending.kind, action)
         if chosen is None:
             raise IllegalSpielAction(f"action {action} is not legal now")
         try:
-            self.deal.apply(chosen)
+            deal.game.apply(chosen)
         except IllegalAction as error:  # the step API's refusal, as OpenSpiel's own error
             raise IllegalSpielAction(str(error)) from None
+        self.moves.append(chosen)
 
     def _action_to_string(self, player: int, action: int) -> str:
         rule_set = self.rules.rule_set
         codes, n = rule_set.card_codes, rule_set.n_cards
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {codes[action]}" if action < n else f"deal joker {action - n + 1}"
+            return f"deal {_copy(codes, action)}" if action < n else f"deal joker {action - n + 1}"
         if action < n:
-            return codes[action]
+            return _copy(codes, action)
         if action == n:
             return "pass"
         if action >= joker_base(rule_set):
@@ -215,12 +314,24 @@ class SevensState(pyspiel.State):
         return "\n".join(lines)
 
 
+class _Running:
+    """The cache of a state's running deal: a clone or an unpickled state starts without one
+    (its deal is rebuilt from the history), since the step API's game cannot be copied."""
+
+    def __init__(self) -> None:
+        self.deal: _Deal | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Running:
+        return _Running()
+
+    def __reduce__(self) -> tuple[type[_Running], tuple[()]]:
+        return (_Running, ())
+
+
 class _Deal:
-    """The dealt cards and the decisions since, around the step API's game (which cannot be copied)."""
+    """The step API's game for the dealt cards."""
 
     def __init__(self, sevens: SevensGame, dealt: tuple[int, ...]) -> None:
-        self.sevens, self.dealt = sevens, dealt
-        self.moves: list[int] = []
         players, dealer, seats, n = sevens.players, sevens.dealer, sevens.seats, sevens.n_cards
         hands, jokers = [0] * players, [0] * players
         for seat, card in zip(seats, dealt, strict=False):
@@ -240,16 +351,6 @@ class _Deal:
             record=False,
             jokers=jokers if sevens.rules.rule_set.wild is not None else None,
         )
-
-    def apply(self, action: int) -> None:
-        self.game.apply(action)
-        self.moves.append(action)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
-        copy = _Deal(self.sevens, self.dealt)
-        for action in self.moves:
-            copy.apply(action)
-        return copy
 
 
 class IllegalSpielAction(pyspiel.SpielError, IllegalAction):
@@ -281,20 +382,27 @@ def _deal_seed(dealt: tuple[int, ...]) -> int:
 
 
 class SevensObserver:
-    """Observation tensor (the shared encoding) and strings for one player."""
+    """Tensors and strings for one player: the information state (``perfect_recall``, see
+    :func:`information_state_size`) or the observation (the shared encoding)."""
 
     def __init__(self, game: SevensGame, perfect_recall: bool) -> None:
         self.rule_set = game.rules.rule_set
         self.perfect_recall = perfect_recall
-        size = observation_size(self.rule_set, game.players)
+        if perfect_recall:
+            size = information_state_size(self.rule_set, game.players)
+        else:
+            size = observation_size(self.rule_set, game.players)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: SevensState, player: int) -> None:
         self.tensor.fill(0.0)
+        if self.perfect_recall:
+            _write_information_state(self.tensor, state, player)
+            return
         if state.play is None or state.play.state is None:
             for seat, card in zip(state.sevens.seats, state.dealt, strict=False):
-                if seat == player:  # what this player has been dealt so far
+                if seat == player and card < self.rule_set.n_cards:  # dealt to it so far
                     self.tensor[card] = 1.0
             return
         pending = state.play.pending
@@ -331,6 +439,83 @@ class SevensObserver:
         return f"p{player} dealt: {' '.join(mine)} | moves: {moves} | hand: {hand} | covered: {covered}"
 
 
+def information_state_size(rule_set: RuleSet, players: int) -> int:
+    """Length of the information state tensor.
+
+    ==========================  =====================================================
+    part                        meaning
+    ==========================  =====================================================
+    n (+1 with jokers)          1 where the card was dealt to the player (its jokers /
+                                the deck's jokers)
+    n (+1 with jokers)          1 where the card is in its hand now (jokers likewise)
+    n (with covers)             1 where it laid the card face down
+    rows, one per decision      the passes since the previous row's decision / n;
+    but a pass in turn          the seat that decided (one-hot, P); the action
+    (at most ``E`` rows)        (one-hot, ``action_count + 1``: the last is a card
+                                another seat laid face down)
+    1                           the passes since the last row / n
+    ==========================  =====================================================
+
+    Passes go round the table in order, so the number of passes between two other
+    decisions says who passed: the rows hold the whole public history, and with the hands
+    what the player itself knows (perfect recall).  ``E`` is :func:`progress_events`.
+    """
+    n, wild = rule_set.n_cards, rule_set.wild is not None
+    own = 2 * (n + wild) + (n if rule_set.passing.cover else 0)
+    return own + progress_decisions(rule_set) * _row_size(rule_set, players) + 1
+
+
+def _row_size(rule_set: RuleSet, players: int) -> int:
+    return 1 + players + action_count(rule_set) + 1
+
+
+def _write_information_state(tensor: Any, state: SevensState, player: int) -> None:
+    """Fill ``tensor`` (zeroed) with the information state of ``player`` (see
+    :func:`information_state_size`)."""
+    rule_set, sevens = state.rules.rule_set, state.sevens
+    n, wild = rule_set.n_cards, rule_set.wild
+    jokers = 0 if wild is None else wild.jokers
+    part = n + (wild is not None)
+    for seat, card in zip(sevens.seats, state.dealt, strict=False):
+        if seat == player:
+            tensor[min(card, n)] += 1.0 if card < n else 1.0 / jokers
+    at = 2 * part + (n if rule_set.passing.cover else 0)
+    play = state.play
+    if play is None or play.state is None:
+        return
+    view = play.observation(player)
+    for card in range(n):
+        tensor[part + card] = view.hand >> card & 1
+        if rule_set.passing.cover:
+            tensor[2 * part + card] = view.covered >> card & 1
+    if wild is not None:
+        tensor[part + n] = view.jokers / jokers
+    row, passes = _row_size(rule_set, sevens.players), 0
+    limit = at + progress_decisions(rule_set) * row
+    hidden = action_count(rule_set)
+    for (seat, action), kind in zip(play.history, play.kinds, strict=True):
+        if action == -1 and kind == "turn":  # a pass: counted, its seat follows from the order
+            passes += 1
+            continue
+        if at + row > limit:
+            raise AssertionError("more decisions than the information state holds")
+        tensor[at] = passes / n
+        tensor[at + 1 + seat] = 1.0
+        if kind == "cover":
+            index = cover_base(rule_set) + action if seat == player else hidden
+        else:
+            index = action_index(rule_set, kind, action)
+        tensor[at + 1 + sevens.players + index] = 1.0
+        at, passes = at + row, 0
+    tensor[limit] = passes / n
+
+
+def _copy(codes: Any, card: int) -> str:
+    """A card's code, with ``#2`` for the second copy of a double deck (action strings are unique)."""
+    copy = codes[:card].count(codes[card])
+    return codes[card] + (f"#{copy + 1}" if copy else "")
+
+
 def _cards(codes: Any, mask: int, jokers: int = 0) -> str:
     """The cards of ``mask`` as codes, ``*`` after those a joker stands for; ``-`` for none."""
     shown = [
@@ -345,10 +530,21 @@ def _jokers(count: int) -> str:
 
 
 def game(rules: Rules | str | Path = "parliament", players: int = 4, dealer: int = 0) -> SevensGame:
-    """An OpenSpiel game for any rule set: an id, a rulespec file or compiled rules."""
-    loaded = load_game_rules(rules)
+    """An OpenSpiel game for any rule set: an id, a rulespec file or compiled rules.
+
+    A game of an id or a file carries that reference in its parameters, so it is pickled,
+    serialised and loaded again from them.  Compiled rules have no reference: their game's
+    ``rules`` parameter is ``compiled:<id>``, and pickling or loading it again is refused
+    with a message that says so.
+    """
+    if isinstance(rules, str | Path):
+        reference = str(rules)
+        path = Path(reference)
+        if path.is_file():  # a file's absolute path, so a game loaded elsewhere finds it
+            reference = str(path.resolve())
+        return SevensGame({"rules": reference, "players": players, "dealer": dealer})
     return SevensGame(
-        {"rules": loaded.rule_set.id, "players": players, "dealer": dealer}, rules=loaded
+        {"rules": COMPILED + rules.rule_set.id, "players": players, "dealer": dealer}, rules=rules
     )
 
 
