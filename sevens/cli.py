@@ -37,7 +37,7 @@ from sevens.compiler.pipeline import (
 from sevens.runtime.api import GameError
 
 from .json_output import document
-from .options import OUTPUT_FILE, FloatBetween
+from .options import OUTPUT_FILE, STRATEGY, FloatBetween
 
 EXIT_INVALID = 2
 EXIT_STALE = 1
@@ -262,7 +262,11 @@ def _orphans() -> list[Path]:
     help="Seed of the first game (game g uses seed+g); not negative.",
 )
 @click.option(
-    "--strategy", default="random", show_default=True, help="Bot strategy for every seat."
+    "--strategy",
+    default="random",
+    show_default=True,
+    type=STRATEGY,
+    help="Bot strategy for every seat.",
 )
 @click.option("--record", type=OUTPUT_FILE, help="Write every game to this JSON Lines file.")
 @click.option(
@@ -302,16 +306,12 @@ def simulate(
     backend: str,
 ) -> None:
     """Play GAMES deals of VARIANT (an id or a rulespec path) with bots and summarise them."""
-    from sevens.bots import STRATEGIES
+    import sevens.bots  # noqa: F401  (registers the search bot before the strategy is looked up)
     from sevens.runtime.match import number_of_deals
     from sevens.runtime.simulate import Options, check_players
     from sevens.runtime.simulate import simulate as run
 
     with _user_errors():
-        if strategy not in STRATEGIES:
-            raise SevensError(
-                Diagnostic(f"unknown strategy '{strategy}' (known: {', '.join(STRATEGIES)})")
-            )
         rules = _load_rules(variant)
         players = _default_players(variant, players)
         check_players(rules, players)
@@ -490,7 +490,13 @@ def legal(
 @click.option("--players", "-p", type=int, default=None, help="Default: as for simulate.")
 @click.option("--seed", "-s", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--seat", default=0, show_default=True, help="Your seat; the others are bots.")
-@click.option("--strategy", default="heuristic", show_default=True, help="Strategy of the bots.")
+@click.option(
+    "--strategy",
+    default="heuristic",
+    show_default=True,
+    type=STRATEGY,
+    help="Strategy of the bots.",
+)
 @click.option(
     "--bots",
     default=None,

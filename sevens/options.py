@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,3 +45,28 @@ class FloatBetween(click.FloatRange):
         if math.isnan(number):
             self.fail(f"must be a number from {self.min} to {self.max}, not nan", param, ctx)
         return number
+
+
+class StrategyName(click.Choice):  # type: ignore[type-arg]
+    """The name of a bot strategy: one of the strategy registry's names, which ``--help``
+    and shell completion list.
+
+    The registry is read when click first needs the names, not when the command line is
+    built, so that starting ``sevens`` does not import the bots (the search bot pulls in
+    the engine)."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        from sevens.bots import STRATEGIES
+
+        return tuple(STRATEGIES)
+
+    @choices.setter
+    def choices(self, names: Sequence[str]) -> None:
+        """Ignored: ``click.Choice.__init__`` sets the names, which come from the registry."""
+
+
+STRATEGY = StrategyName()

@@ -208,10 +208,11 @@ def test_simulate_near_miss_variant_suggests() -> None:
     assert "did you mean 'parliament'?" in result.output
 
 
-def test_simulate_unknown_strategy() -> None:
+def test_simulate_unknown_strategy_lists_the_known_ones() -> None:
     result = run("simulate", "parliament", "--games", "1", "--strategy", "nosuch")
     assert_user_error(result)
-    assert "unknown strategy 'nosuch'" in result.output
+    assert "'nosuch' is not one of 'random', 'random-play', 'heuristic'" in result.output
+    assert "'search'" in result.output
 
 
 def test_simulate_record_in_missing_directory() -> None:

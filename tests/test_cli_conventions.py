@@ -137,3 +137,27 @@ def test_ctrl_c_while_a_command_waits_exits_130_without_a_traceback() -> None:
         process.kill()
     assert process.returncode == 130, err
     assert "Traceback" not in err and "Aborted" not in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "analyse", "compare"])
+def test_strategy_option_lists_every_registered_strategy_in_help(command: str) -> None:
+    from sevens.bots import STRATEGIES
+
+    result = sevens_cli(command, "--help")
+    assert result.exit_code == 0, result.output
+    listed = "[" + "|".join(STRATEGIES) + "]"
+    assert listed in " ".join(result.output.split()).replace(" |", "|").replace("| ", "|")
+
+
+def test_shell_completion_offers_the_strategies_that_match_what_is_typed() -> None:
+    environment = {
+        **os.environ,
+        "_SEVENS_COMPLETE": "bash_complete",
+        "COMP_WORDS": "sevens simulate parliament --strategy r",
+        "COMP_CWORD": "4",
+    }
+    # the installed command, whose name the completion variable is derived from
+    command = Path(sys.executable).with_name("sevens")
+    done = subprocess.run([command], env=environment, capture_output=True, text=True)
+    offered = [line.split(",", 1)[1] for line in done.stdout.splitlines()]
+    assert offered == ["random", "random-play"], done.stdout

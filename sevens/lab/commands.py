@@ -33,7 +33,7 @@ from sevens.runtime.simulate import check_players
 
 from ..json_output import document, program_version
 from ..loading.registry import recommended_players
-from ..options import OUTPUT_FILE, FloatBetween
+from ..options import OUTPUT_FILE, STRATEGY, FloatBetween
 from . import figures
 from .measures import plan
 from .runner import (
@@ -102,6 +102,7 @@ def _common(command: F) -> F:
         ),
         click.option(
             "--strategy",
+            type=STRATEGY,
             help=f"Bot strategy for every seat (default: {DEFAULT_STRATEGY}: a random legal "
             "card, never a pass it could avoid).",
         ),
