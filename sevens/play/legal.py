@@ -332,9 +332,21 @@ def _no_card_line(decisions: Decisions) -> str:
     return f"(none: pass{cost})"
 
 
+#: How the cards that move are chosen, by the transfer's ``which``.
+CHOICE_WORDS = {
+    "random": "at random",
+    "highest-value": "the highest-valued",
+    "lowest-value": "the lowest-valued",
+    "giver": "the giver's choice",
+}
+
+
 def _moves(transfer: dict[str, Any]) -> str:
-    giver, cards, which = transfer["from"], transfer["cards"], transfer["which"]
-    return f"{_seat(giver)} gives {cards} card(s) ({which}) to {_seat(transfer['to'])}"
+    giver, cards = _seat(transfer["from"]), transfer["cards"]
+    verb = "give" if giver == "you" else "gives"
+    noun = "card" if cards == 1 else "cards"
+    choice = CHOICE_WORDS[transfer["which"]]
+    return f"{giver} {verb} {cards} {noun} ({choice}) to {_seat(transfer['to'])}"
 
 
 #: The roles said in words where the seat depends on hands not known here.
