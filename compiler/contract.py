@@ -56,6 +56,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             card=spec.opening.card,
             choices=spec.opening.choices,
             leader_card=spec.opening.leader_card,
+            leader_card_opens=spec.opening.leader_card_opens,
         ),
         players=PlayerRange(spec.players.min, spec.players.max),
         session=spec.session or Session(winner=default_match_winner(spec.chips)),

@@ -38,6 +38,8 @@ from .load import Document, Origin
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 
+#: ``opening.card``'s word for "the card that made its holder the leader opens".
+LEADER_CARD_OPENS = "leader-card"
 #: A source link a rulespec may give and a sheet may show: plain http(s), nothing that
 #: could end an autolink, or run code (``javascript:``, ``data:``).
 SAFE_URL = re.compile(r"^https?://[^\s<>\\`\"']+$")
@@ -199,6 +201,7 @@ class Opening:
     leader_cards: Condition | None  # with leader 'holder-of-lowest'
     origin: Origin | None = None  # where opening.card was written (for errors)
     leader_card: int | None = None  # with leader 'holder-of-card'
+    leader_card_opens: bool = False  # opening.card 'leader-card': the leader's card opens
 
 
 @dataclass(frozen=True)
@@ -573,10 +576,11 @@ class _ModelBuilder:
         raw = self.get("opening", "card")
         card: int | None = None
         choices: tuple[int, ...] = ()
+        leader_card_opens = raw == LEADER_CARD_OPENS
         if isinstance(raw, list):
             found = [self.card(deck, ("opening", "card", i), str(t)) for i, t in enumerate(raw)]
             choices = tuple(f for f in found if f is not None)
-        elif raw is not None:
+        elif raw is not None and not leader_card_opens:
             card = self.card(deck, ("opening", "card"), str(raw))
         leader = Leader(self.get("opening", "leader", default="left-of-dealer"))
         leader_cards = None
@@ -596,8 +600,20 @@ class _ModelBuilder:
             self.error(
                 ("opening", "leader"), "opening.leader 'holder-of-card' needs opening.leader_card"
             )
+        if leader_card_opens and leader not in ("holder-of-lowest", "holder-of-card"):
+            self.error(
+                ("opening", "card"),
+                "opening.card 'leader-card' needs opening.leader 'holder-of-lowest' or "
+                "'holder-of-card' (a card that chooses the leader)",
+            )
         return Opening(
-            card, choices, leader, leader_cards, self.doc.origin(("opening", "card")), leader_card
+            card,
+            choices,
+            leader,
+            leader_cards,
+            self.doc.origin(("opening", "card")),
+            leader_card,
+            leader_card_opens,
         )
 
     def transfer(self, *path: str) -> Transfer | None:

@@ -119,10 +119,30 @@ def _start(
     rules.setup(st)
     if opening is not None:  # the dealer's named card, as name_opening_card sets it
         st.opening_mask, st.opened = 1 << opening, False
+    elif rule_set.opening.leader_card_opens:
+        st.opening_mask = _leader_card_opening(rules, table, hand)
+        st.opened = st.opening_mask == 0
     if rule_set.layout.by_holders:
         for card in rule_set.preplaced_cards:
             rules.lay_out(st, card)
     return st
+
+
+def _leader_card_opening(rules: Rules, table: list[int], hand: list[int]) -> int:
+    """The cards that may have opened under ``opening.card: leader-card``.  At an empty
+    table the player asked is the leader, so the first deciding card in their hand opens
+    (none: no deciding card was dealt).  On a table, any deciding card there may have
+    been the first dealt: a lower one now in a hand can have been drawn from the stock
+    later."""
+    opening = rules.rule_set.opening
+    if opening.leader_card is not None:
+        deciding: tuple[int, ...] = tuple(bits(rules.rule_set.deck.copies_of(opening.leader_card)))
+    else:
+        deciding = opening.leader_order
+    if not table:
+        first = next((card for card in deciding if card in hand), None)
+        return 0 if first is None else 1 << first
+    return sum(1 << card for card in deciding if card in table)
 
 
 def _lay(rules: Rules, st: DealState, card: int) -> None:

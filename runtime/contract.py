@@ -217,6 +217,9 @@ class OpeningRules:
     choices: tuple[int, ...] = field(default=(), metadata=FACE)  # the dealer names one
     leader_order: tuple[int, ...] = ()  # card ids deciding ``HOLDER_OF_LOWEST``, first decides
     leader_card: int | None = field(default=None, metadata=FACE)  # for ``HOLDER_OF_CARD``
+    # the card that chose the leader (HOLDER_OF_LOWEST's first card dealt, HOLDER_OF_CARD's
+    # card) must open; when none of them was dealt any legal card opens
+    leader_card_opens: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +401,13 @@ class RuleSet:
         """Every copy of the fixed opening card (0: none)."""
         card = self.opening.card
         return 0 if card is None else self.deck.copies_of(card)
+
+    @cached_property
+    def opens_with_a_card(self) -> bool:
+        """Whether a given card must open each deal: a fixed one, one the dealer names, or
+        the card that chose the leader."""
+        opening = self.opening
+        return self.opening_mask != 0 or bool(opening.choices) or opening.leader_card_opens
 
     @cached_property
     def opening_choices(self) -> tuple[int, ...]:

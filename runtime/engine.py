@@ -38,9 +38,11 @@ __all__ = [
     "deal_cards",
     "deal_hands",
     "lay_out_by_holders",
+    "leader_card_mask",
     "may_pass",
     "name_opening_card",
     "new_turns",
+    "open_with_leader_card",
     "play_deal",
     "score_deal",
 ]
@@ -68,6 +70,29 @@ def choose_leader(rules: Rules, st: DealState, previous_winner: int | None) -> i
     if leader is Leader.PREVIOUS_WINNER and previous_winner is not None:
         return previous_winner
     return following[st.dealer]
+
+
+def leader_card_mask(rules: Rules, st: DealState) -> int:
+    """The card(s) that choose the leader and were dealt (0: none was): the first card of
+    ``leader_order`` in a hand, or every dealt copy of ``leader_card``."""
+    opening = rules.rule_set.opening
+    held = 0
+    for hand in st.hands:
+        held |= hand
+    if opening.leader is Leader.HOLDER_OF_CARD and opening.leader_card is not None:
+        return held & rules.rule_set.deck.copies_of(opening.leader_card)
+    for card in opening.leader_order:
+        if held >> card & 1:
+            return 1 << card
+    return 0
+
+
+def open_with_leader_card(rules: Rules, st: DealState) -> None:
+    """With ``opening.card: leader-card``, the card that made the leader must open (any
+    legal card when none of those cards was dealt, e.g. all lie in the stock)."""
+    if rules.rule_set.opening.leader_card_opens:
+        st.opening_mask = leader_card_mask(rules, st)
+        st.opened = st.opening_mask == 0
 
 
 def lay_out_by_holders(rules: Rules, st: DealState) -> None:
@@ -120,6 +145,7 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     seat = table.leader  # given (the step API), else chosen from the hands as dealt
     if seat is None:
         seat = choose_leader(rules, st, table.previous_winner)
+    open_with_leader_card(rules, st)
     lay_out_by_holders(rules, st)
     layout_start = st.table
     recorder = Recorder(rules) if table.record else None

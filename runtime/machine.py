@@ -369,7 +369,7 @@ class CompiledRules:
         """One row per suit, fixed start, no table-wide facts: one memo look-up and an XOR."""
         masks, rank_bit, suit_of = self.masks, self.rank_bit, self.rule_set.suit_of
         shift, build = self.n_ranks, self.build_row_mask
-        check_opening = self.rule_set.opening_mask != 0 or bool(self.rule_set.opening.choices)
+        check_opening = self.rule_set.opens_with_a_card
 
         def play(st: DealState, seat: int, card: int) -> None:
             bit = 1 << card

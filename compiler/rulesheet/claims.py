@@ -79,6 +79,8 @@ class OpeningPlays:
     """What may be played first and how rows start.
 
     ``card``: the fixed opening card's code, the only card playable before it is down.
+    ``leader_card_opens``: the leader opens with the card that chose them (the leader
+    claim's ``cards``: the first of them dealt).
     ``start_while_free``: with rows of a fixed starting rank (shape "open-rank"), a
     card of that rank may start a row of its suit as long as the suit has a row not
     started yet (``rows_per_suit`` rows per suit)."""
@@ -87,6 +89,7 @@ class OpeningPlays:
     start_rank: str | None
     rows_per_suit: int
     start_while_free: bool
+    leader_card_opens: bool = False  # the card that chose the leader is played first
 
 
 @dataclass(frozen=True)
@@ -255,12 +258,13 @@ def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
         start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
         rows_per_suit=rule_set.layout.rows_per_suit,
         start_while_free=bool(shapes.keys() & {"open-rank", "open-start"}) and start is not None,
+        leader_card_opens=rule_set.opening.leader_card_opens,
     )
 
 
 def _passing(rule_set: RuleSet) -> PassRule:
     passing = rule_set.passing
-    has_opening = rule_set.opening.card is not None or bool(rule_set.opening.choices)
+    has_opening = rule_set.opens_with_a_card
     eliminates = passing.limit is not None and passing.over_limit is OverLimit.ELIMINATE
     return PassRule(
         voluntary=passing.voluntary,

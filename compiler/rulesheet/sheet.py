@@ -603,6 +603,7 @@ def opening_context(lang: Lang, rules: AnalysedRules, lead: LeaderClaim) -> dict
         else None,
         "one_suit": len(leader_suits(rules)) == 1,
         "leader_opens": _leader_opens(spec, rank),
+        "leader_card_opens": opening.leader_card_opens,
     }
 
 

@@ -81,7 +81,9 @@ C_WILD, C_REDEEM_OPTIONAL, C_OUT_ON_JOKER, C_HOLDER_LAST, V_JOKERS, V_JDEALT, M_
 C_HAND_MODE, C_NHF, O_HFP, V_HF, C_KEY_DIM, CM_SUIT, C_NTABLES, O_TABLES, O_TABLEP = (
     131, 132, 133, 134, 135, 136, 137, 138, 139,
 )  # fmt: skip
-C_SIZE = 140
+# opening.card 'leader-card': the card that chose the leader opens (engine.open_with_leader_card)
+C_LEADER_OPENS = 140
+C_SIZE = 141
 #: Where the random generator's state lies in ``m`` (the other fields follow it).
 RNG = 0
 
@@ -1644,6 +1646,33 @@ def choose_leader(c, cm, m, dealer, previous_winner):
 
 
 @njit(cache=True)
+def open_with_leader_card(c, cm, v, m):
+    """The card that chose the leader must open: the first card of the leader order that
+    was dealt, or the dealt copies of the leader's card; none dealt: any card opens
+    (engine.open_with_leader_card)."""
+    held_lo, held_hi = U0, U0
+    for s in range(c[C_PLAYERS]):
+        held_lo |= m[c[M_HANDS] + 2 * s]
+        held_hi |= m[c[M_HANDS] + 2 * s + 1]
+    lo, hi = U0, U0
+    if c[C_LEADER] == L_CARD:
+        lo, hi = held_lo & cm[c[CM_LEADER]], held_hi & cm[c[CM_LEADER] + 1]
+    else:
+        for k in range(c[C_NLORDER]):
+            card = c[c[O_LORDER] + k]
+            bit = card_bit(card)
+            if card < 64 and held_lo & bit:
+                lo = bit
+                break
+            if card >= 64 and held_hi & bit:
+                hi = bit
+                break
+    m[c[M_OPENING]] = lo
+    m[c[M_OPENING] + 1] = hi
+    v[S_OPENED] = 1 if lo == U0 and hi == U0 else 0
+
+
+@njit(cache=True)
 def deal_cards(c, v, m, dealer):
     """Shuffle, then deal one card at a time from the dealer's neighbour in the direction of
     play, c[C_NDEAL] cards in all; the rest is the stock."""
@@ -1763,6 +1792,8 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     if seat < 0:
         v[S_ERROR] = 2
         return
+    if c[C_LEADER_OPENS] != 0:
+        open_with_leader_card(c, cm, v, m)
     if c[C_BY_HOLDERS] != 0:  # each player lays out the preplaced cards they were dealt
         for k in range(c[C_NPRE]):
             card = c[c[O_PRE] + k]

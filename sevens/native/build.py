@@ -178,6 +178,7 @@ def config(
         else rule_set.draw.most,
         k.C_COVER: int(passing.cover),
         k.C_BY_HOLDERS: int(layout.by_holders),
+        k.C_LEADER_OPENS: int(rule_set.opening.leader_card_opens),
         k.C_READS_RANKS: int(program.reads_ranks),
         k.C_FOLLOW_MAX: -1
         if rule_set.follow_up is None or rule_set.follow_up.max is None

@@ -223,7 +223,7 @@ def check_deck(claims: Claims, ev: Evidence) -> list[Failure]:
 def check_opening(claims: Claims, ev: Evidence) -> list[Failure]:
     """Before the opening card only it may be played; a starting card opens a free row."""
     claim, rules = claims.opening, ev.rules
-    failures: list[Failure] = []
+    failures: list[Failure] = check_leader_card_opens(claims, ev)
     if claim.card is not None:
         other = next(c for c in ev.rule_set.card_codes if c != claim.card)
         legal = probe(rules, "", f"{claim.card} {other}")
@@ -239,6 +239,24 @@ def check_opening(claims: Claims, ev: Evidence) -> list[Failure]:
         if legal is not None and start not in legal[0]:
             failures += fail("opening", claim, f"table {table}: {start} is not legal")
     return failures
+
+
+def check_leader_card_opens(claims: Claims, ev: Evidence) -> list[Failure]:
+    """With the leader's card opening, every deal's first card is the first of the leader
+    claim's cards that was dealt (any card when none was)."""
+    if not claims.opening.leader_card_opens:
+        return []
+    for record in ev.records:
+        dealt = {card for hand in record["hands"] for card in hand}
+        deciding = [card for card in claims.leader.cards if card in dealt]
+        plays = [d for d in record["decisions"] if d["action"] in ("play", "joker")]
+        if deciding and plays and plays[0]["card"] != deciding[0]:
+            return fail(
+                "opening",
+                claims.opening,
+                f"seed {record['seed']}: {plays[0]['card']} opened, not {deciding[0]}",
+            )
+    return []
 
 
 def probe(rules: CompiledRules, table: str, hand: str) -> tuple[list[str], bool] | None:
