@@ -170,6 +170,8 @@ DIRECTIONS = {
     Direction.COUNTER_CLOCKWISE: P_("value", "counter-clockwise, to the right"),
 }
 DEALER_NAMES = P_("value", "named by the dealer: one of %(cards)s")
+#: ``opening.card: leader-card`` as the value of the opening card.
+LEADER_CARD_OPENS = P_("value", "the card that gave the first player the first turn")
 BY_HOLDERS = P_(
     "value",
     "The cards laid out before play are dealt like the others; after the deal, whoever holds "
@@ -543,6 +545,8 @@ def _compulsory(lang: Lang, rules: AnalysedRules) -> str:
 
 def _opening(lang: Lang, rules: AnalysedRules) -> str:
     opening, deck = rules.spec.opening, rules.spec.deck
+    if opening.leader_card_opens:
+        return lang.marked(LEADER_CARD_OPENS)
     if opening.choices:
         return lang.marked(
             DEALER_NAMES, cards=lang.join_or([card_full(lang, deck, f) for f in opening.choices])

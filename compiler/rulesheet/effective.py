@@ -76,7 +76,11 @@ def _contract_components(rule_set: RuleSet) -> Components:
         "wrap": layout.wrap,
         "preplaced": tuple(sorted(faces[f] for f in layout.preplaced)),
         "by_holders": layout.by_holders if layout.preplaced else None,
-        "opening": (face(opening.card), tuple(sorted(faces[f] for f in opening.choices))),
+        "opening": (
+            face(opening.card),
+            tuple(sorted(faces[f] for f in opening.choices)),
+            opening.leader_card_opens,
+        ),
         "leader": (
             opening.leader,
             tuple(rule_set.card_codes[c] for c in opening.leader_order),
