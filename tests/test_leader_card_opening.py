@@ -118,14 +118,22 @@ def test_the_sheet_says_the_leaders_card_opens(lang: str, sentence: str, tmp_pat
     assert sentence in rule_sheet("elfer-raus", lang, tmp_path)
 
 
-@pytest.mark.parametrize(("lang", "value"), [("en", "the card that gave the first player")])
+@pytest.mark.parametrize(
+    ("lang", "added", "dropped"),
+    [
+        ("en", "must now open with the card that gave them", "no longer has to open with"),
+        ("de", "muss jetzt mit genau der Karte eröffnen", "muss nicht mehr mit der Karte"),
+    ],
+)
 def test_diff_tells_a_leader_card_opening_apart_from_none(
-    lang: str, value: str, tmp_path: Path
+    lang: str, added: str, dropped: str, tmp_path: Path
 ) -> None:
     free = tmp_path / "free.yaml"
     free.write_text("id: free\nextends: elfer-raus\nopening:\n  card: null\n", encoding="utf-8")
-    for first, second in (("elfer-raus", str(free)), (str(free), "elfer-raus")):
+    for first, second, said in (
+        ("elfer-raus", str(free), dropped),
+        (str(free), "elfer-raus", added),
+    ):
         result = sevens_cli("diff", first, second, "--lang", lang)
         assert result.exit_code == 0, result.output
-        assert "exactly the same rules" not in result.output
-        assert value in result.output
+        assert said in result.output, result.output

@@ -201,6 +201,12 @@ OPENING_ADDED_NAMED = P_(
     "diff", "There is now an opening card, which the dealer chooses from %(cards)s."
 )
 OPENING_DROPPED = P_("diff", "There is no longer a fixed opening card; before, it was %(card)s.")
+LEADER_CARD_ADDED = P_(
+    "diff", "The first player must now open with the card that gave them the first turn."
+)
+LEADER_CARD_DROPPED = P_(
+    "diff", "The first player no longer has to open with the card that gave them the first turn."
+)
 #: A fixed opening card that becomes one the dealer picks (Parliament → dealer's seven).
 OPENING_NAMED = P_(
     "diff",
@@ -1092,7 +1098,18 @@ def _deal_was(lang: Lang, rules: AnalysedRules) -> str:
 
 def _opening_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
     """An opening card that one of the two rule sets lacks: said as a card there now is,
-    or no longer is ("; previously none" and "dropped — previously" read as a form)."""
+    or no longer is ("; previously none" and "dropped — previously" read as a form); the
+    leader's card opening (``opening.card: leader-card``) said on its own."""
+    was, now = a.spec.opening.leader_card_opens, b.spec.opening.leader_card_opens
+    leader_card = (
+        [] if was == now else [lang.marked(LEADER_CARD_ADDED if now else LEADER_CARD_DROPPED)]
+    )
+    fixed = _fixed_opening_change(lang, a, b)
+    return (fixed or []) + leader_card or fixed
+
+
+def _fixed_opening_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The change of a fixed or dealer-named opening card, or None when there is none."""
     old, new = _has_opening(a), _has_opening(b)
     if old and new and a.spec.opening.card is not None and b.spec.opening.choices:
         return [_opening_named(lang, a, b)]
