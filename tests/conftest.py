@@ -192,3 +192,16 @@ def assert_sheet_says(
         assert expected in text, f"{source!r} ({lang}) does not say: {expected}"
     if forbidden:
         assert forbidden not in text, f"{source!r} ({lang}) says: {forbidden}"
+
+
+# -- the workbench (sevens serve): shared by test_serve.py and test_serve_browser.py
+
+
+def cli_on_house_rule(text: str, folder: Path, *args: str) -> Result:
+    """``sevens ARGS…`` run in ``folder`` with ``text`` saved there as ``house-rule.yaml``, the
+    name the workbench gives the text in its editor: what the CLI says of the same rule."""
+    import contextlib
+
+    (folder / "house-rule.yaml").write_text(text, encoding="utf-8")
+    with contextlib.chdir(folder):
+        return sevens_cli(*args)
