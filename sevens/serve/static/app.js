@@ -15,6 +15,7 @@ const state = {
   liveRequest: 0,
   fairnessRequest: 0,
   fairnessResult: null,
+  fairnessText: null, // the text the fairness result is of
   socket: null,
 };
 
@@ -166,16 +167,19 @@ async function runLive() {
   $("#sheet-frame").srcdoc = answer.sheet;
   $("#diff").textContent = answer.diff;
   clearTimeout(fairnessTimer);
+  if (text === state.fairnessText) return; // measured already (a new language only re-words it)
   fairnessTimer = setTimeout(() => runFairness(text), FAIRNESS_DELAY_MS);
 }
 
 async function runFairness(text) {
   const number = ++state.fairnessRequest;
+  delete $("#fairness").dataset.games;
   $("#fairness").replaceChildren(element("p", { className: "note" }, t("Measuring…")));
   try {
     const result = await apiJson("/api/fairness", { text, lang: state.lang });
     if (number !== state.fairnessRequest) return;
     state.fairnessResult = result;
+    state.fairnessText = text;
     showFairness(result);
   } catch (error) {
     if (number === state.fairnessRequest) $("#fairness").replaceChildren(element("p", { className: "note" }, error.message));
