@@ -227,6 +227,15 @@ def test_a_house_rule_starts_as_its_parent_and_changes_nothing(client: TestClien
     assert "the same rules" in live["diff"] or "same" in live["diff"]
 
 
+def test_every_builtin_starts_a_valid_house_rule() -> None:
+    from sevens.serve.workbench import check
+
+    for variant in builtin_ids():
+        checked = check(starter_text(variant))
+        assert checked.rules is not None, checked.report
+        assert checked.rules.spec.parent == variant
+
+
 @pytest.mark.parametrize("variant", ["nonesuch", "..%2F..%2Fetc%2Fpasswd", "%2E%2E"])
 def test_only_builtins_can_be_started_from(client: TestClient, variant: str) -> None:
     assert client.get(f"/api/start/{variant}", headers=PAGE).status_code == 404

@@ -10,6 +10,7 @@ the page shows is compared with what the CLI says of the same text saved as a fi
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -25,6 +26,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("selenium")
 
 from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
@@ -36,6 +38,7 @@ from tests.conftest import cli_on_house_rule
 #: Paired deals per fairness panel: few, so the panel answers in a moment.
 FAIRNESS_GAMES = 150
 WAIT = 30  # seconds any one step may take on a loaded machine
+SCHEMA = Path(__file__).resolve().parent.parent / "rulespecs" / "schema" / "rulespec.schema.json"
 
 
 def _tool(names: tuple[str, ...], package: str) -> str:
@@ -207,3 +210,34 @@ def test_a_house_rule_from_the_library_to_a_played_deal(
     assert saved.read_text(encoding="utf-8") == german.stdout
     assert "@page { size: A4" in german.stdout
     assert time.monotonic() - started < 120  # generous: the issue asks for a modest wall time
+
+
+def test_completion_and_hover_come_from_the_schema(address: str, browser: webdriver.Chrome) -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    passing = schema["properties"]["passing"]["properties"]
+    browser.get(address)
+    _until(
+        browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "page"
+    )
+    browser.find_element(
+        By.CSS_SELECTOR, "#library tr[data-id='sjuan'] button.start-house-rule"
+    ).click()
+    _until(browser, lambda d: "extends: sjuan" in _editor_text(d), "the new house rule")
+    content = browser.find_element(By.CSS_SELECTOR, "#editor .cm-content")
+    content.click()
+    content.send_keys(Keys.CONTROL, Keys.END)
+    content.send_keys("passing:", Keys.ENTER, Keys.HOME, "  volun")
+    menu = _until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".cm-tooltip-autocomplete"), "completion")  # fmt: skip
+    offered = [option.text for option in menu[0].find_elements(By.CSS_SELECTOR, "li")]
+    assert offered == sorted(key for key in passing if key.startswith("volun")), offered
+    info = _until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".cm-completionInfo"), "info")
+    assert info[0].text == passing[offered[0]]["description"]
+    content.send_keys(Keys.ESCAPE)
+
+    line = next(
+        line for line in browser.find_elements(By.CSS_SELECTOR, "#editor .cm-line")
+        if line.text.startswith("extends:")
+    )  # fmt: skip
+    ActionChains(browser).move_to_element_with_offset(line, -line.size["width"] // 2 + 12, 0).perform()  # fmt: skip
+    tip = _until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".cm-schema-doc"), "hover")
+    assert tip[0].text == schema["properties"]["extends"]["description"]

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.errors import SevensError
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
+from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet.i18n import LANGUAGES
 from sevens.compiler.validate import load_schema
 from sevens.runtime.api import GameError
@@ -203,12 +204,14 @@ class Routes:
 
 def starter_text(variant: str) -> str:
     """The editor's text for a new house rule of ``variant``: it extends it, changing nothing."""
+    spec = load_rulespec(BUILTIN_DIR / f"{variant}.yaml").spec
+    name = spec.naming.names.get("en", spec.name)
     return (
         "# yaml-language-server: $schema=rulespecs/schema/rulespec.schema.json\n"
         f"id: {variant}-house\n"
         f"extends: {variant}\n"
         "kind: house-rule\n"
-        f"name: {variant} (house rule)\n"
+        f"name: {json.dumps(name + ' (house rule)', ensure_ascii=False)}\n"
     )
 
 

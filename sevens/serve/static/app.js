@@ -158,6 +158,7 @@ async function runLive() {
   state.editor.setDiagnostics(answer.problems);
   const problems = $("#problems");
   problems.replaceChildren(...answer.problems.map((p) => element("li", { "data-line": p.line, "data-column": p.column }, p.message)));
+  $(".results-column").classList.toggle("stale", !answer.valid); // the last valid text's results
   if (!answer.valid) {
     $("#status").textContent = t("Correct the errors to see the results.");
     return;
