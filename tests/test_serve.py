@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -447,7 +448,41 @@ def test_serve_refuses_an_address_it_cannot_listen_on() -> None:
     assert result.stderr.startswith("error: cannot listen on 192.0.2.1:9: ")
 
 
-def test_the_policy_of_a_loopback_server_accepts_its_names_only() -> None:
+def test_the_policy_of_a_server_accepts_its_own_names_only() -> None:
+    import socket
+
     policy = Policy.for_address("t", "127.0.0.1", 8765)
     assert policy.hosts == {"127.0.0.1:8765", "localhost:8765", "[::1]:8765"}
     assert Policy.for_address("t", "192.0.2.7", 80).hosts == {"192.0.2.7:80"}
+    everywhere = Policy.for_address("t", "0.0.0.0", 80).hosts
+    assert {"127.0.0.1:80", f"{socket.gethostname()}:80"} <= everywhere
+    assert "attacker.example:80" not in everywhere
+
+
+def test_only_the_latest_fairness_request_is_measured() -> None:
+    """Typing makes texts faster than the lab measures them: a request overtaken while it
+    waited for the lab's worker is answered 409 at once instead of playing its games."""
+    import threading
+
+    client = _client(fairness_games=50)
+    routes = client.app.app.state.routes
+    gate = threading.Event()
+    routes.lab.submit(gate.wait)  # the lab's one worker is busy
+    answers: dict[str, int] = {}
+
+    def ask(name: str, text: str) -> None:
+        response = client.post("/api/fairness", json={"text": text}, headers=PAGE)
+        answers[name] = response.status_code
+
+    first = threading.Thread(target=ask, args=("first", PUB))
+    first.start()
+    while routes.measurements < 1:
+        time.sleep(0.01)
+    second = threading.Thread(target=ask, args=("second", PUB.replace("2", "3")))
+    second.start()
+    while routes.measurements < 2:
+        time.sleep(0.01)
+    gate.set()
+    first.join(timeout=120)
+    second.join(timeout=120)
+    assert answers == {"first": 409, "second": 200}

@@ -81,6 +81,12 @@ def load(source: Source) -> tuple[Rules, RuleFacts]:
     return _LOADED[source.key]
 
 
+def unload(source: Source) -> None:
+    """Forget a shipped module loaded in this process: a long-running caller that measures
+    many rule sets (the workbench, one per edit) keeps only those it still uses."""
+    _LOADED.pop(source.key, None)
+
+
 @dataclass(frozen=True)
 class Job:
     """Everything a worker needs: rule sets (one, or two to compare), table, experiments."""

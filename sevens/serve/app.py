@@ -64,8 +64,7 @@ class Refused(Exception):
 
 def build_app(settings: Settings) -> Guard:
     """The workbench as an ASGI application, behind its guard."""
-    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sevens-serve")
-    routes = Routes(settings, pool)
+    routes = Routes(settings)
     app = Starlette(
         routes=[
             Route("/", routes.page),
@@ -81,6 +80,7 @@ def build_app(settings: Settings) -> Guard:
         ],
         exception_handlers={Refused: _refused},  # type: ignore[dict-item]
     )
+    app.state.routes = routes  # for tests that hold the lab's worker busy
     return Guard(app, settings.policy)
 
 
@@ -91,16 +91,24 @@ async def _refused(request: Request, error: Refused) -> Response:
 class Routes:
     """The handlers, sharing the settings and the pool of worker threads."""
 
-    def __init__(self, settings: Settings, pool: ThreadPoolExecutor) -> None:
-        self.settings, self.pool = settings, pool
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        # checks and sheets, and the lab's games apart, so a long measurement never holds up
+        # the answers to typing
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sevens-serve")
+        self.lab = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sevens-serve-lab")
+        self.measurements = 0  # fairness panels asked for: only the latest is measured
         self.deals = 0  # deals dealt in the play view, each on its own seed
 
-    async def bounded(self, work: Callable[[], T], seconds: float) -> T:
-        """``work()`` in the pool, waited for at most ``seconds``; 503 past that, 400 for a
+    async def bounded(
+        self, work: Callable[[], T], seconds: float, pool: ThreadPoolExecutor | None = None
+    ) -> T:
+        """``work()`` in a pool, waited for at most ``seconds``; 503 past that, 400 for a
         rule set the engine refuses (too few players, an impossible position…)."""
         loop = asyncio.get_running_loop()
         try:
-            return await asyncio.wait_for(loop.run_in_executor(self.pool, work), seconds)
+            running = loop.run_in_executor(pool or self.pool, work)
+            return await asyncio.wait_for(running, seconds)
         except TimeoutError:
             raise Refused(503, f"no answer within {seconds:g} s") from None
         except (SevensError, GameError, ValueError) as error:
@@ -151,13 +159,19 @@ class Routes:
         return JSONResponse(await self.bounded(work, self.settings.check_seconds))
 
     async def fairness(self, request: Request) -> Response:
+        """The fairness panel's figures; a request overtaken by a newer one before its turn
+        came is answered 409 without playing (the page has moved on to a newer text)."""
         text, _ = await _text_and_language(request)
-        result = await self.bounded(lambda: self._fairness(text), self.settings.fairness_seconds)
-        return JSONResponse(result)
+        self.measurements += 1
+        number = self.measurements
 
-    def _fairness(self, text: str) -> dict[str, Any]:
-        rules = _valid_rules(text)
-        return workbench.fairness(rules, self.settings.fairness_games)
+        def work() -> dict[str, Any]:
+            if number != self.measurements:
+                raise Refused(409, "a newer text is being measured")
+            return workbench.fairness(_valid_rules(text), self.settings.fairness_games)
+
+        result = await self.bounded(work, self.settings.fairness_seconds, self.lab)
+        return JSONResponse(result)
 
     async def download(self, request: Request) -> Response:
         """The rule sheet as printable A4 HTML, or the fairness report, as a file."""
@@ -169,7 +183,9 @@ class Routes:
             )
             return _attachment(sheet, f"house-rule.{lang}.html")
         if kind == "report":
-            report = await self.bounded(lambda: self._report(text), self.settings.fairness_seconds)
+            report = await self.bounded(
+                lambda: self._report(text), self.settings.fairness_seconds, self.lab
+            )
             return _attachment(report, "house-rule.fairness.html")
         raise Refused(404, f"no download '{kind}'")
 

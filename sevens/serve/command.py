@@ -69,11 +69,11 @@ def _run(listener: socket.socket, host: str, fairness_games: int, open_browser: 
 
     from .app import Settings, build_app
     from .play_socket import MAX_MESSAGE
-    from .security import Policy, new_token
+    from .security import WILDCARDS, Policy, new_token
 
     port = listener.getsockname()[1]
     policy = Policy.for_address(new_token(), host, port)
-    shown = f"[{host}]" if ":" in host else host
+    shown = "127.0.0.1" if host in WILDCARDS else f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/?token={policy.token}"
     click.echo(f"sevens serve: {address}", nl=True)
     sys.stdout.flush()

@@ -18,10 +18,11 @@ carrying the token, no scripts from elsewhere).
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable
+import socket
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
@@ -64,13 +65,16 @@ class Policy:
     max_body: int = MAX_BODY
 
     @classmethod
-    def for_address(cls, token: str, host: str, port: int, extra: Iterable[str] = ()) -> Policy:
-        """The policy of a server listening on ``host:port`` (loopback names included when it
-        listens on a loopback address)."""
+    def for_address(cls, token: str, host: str, port: int) -> Policy:
+        """The policy of a server listening on ``host:port``: its own names only (with the
+        loopback names on a loopback address, and this machine's names and addresses on a
+        wildcard address such as ``0.0.0.0``)."""
         names = {host}
-        if host in ("127.0.0.1", "localhost", "::1"):
-            names |= {"127.0.0.1", "localhost", "[::1]"}
-        hosts = {f"{name}:{port}" for name in names if name != "::1"} | set(extra)
+        if host in LOOPBACK_NAMES or host in WILDCARDS:
+            names |= LOOPBACK_NAMES
+        if host in WILDCARDS:
+            names |= _machine_names()
+        hosts = {f"[{name}]:{port}" if ":" in name else f"{name}:{port}" for name in names}
         return cls(token, frozenset(hosts))
 
     @property
@@ -98,6 +102,20 @@ class Policy:
     def token_matches(self, given: str | None) -> bool:
         """Whether ``given`` is this run's token (compared in constant time)."""
         return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
+
+
+#: The names of this machine's loopback address, and the addresses that mean every interface.
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
+WILDCARDS = frozenset({"0.0.0.0", "::"})
+
+
+def _machine_names() -> set[str]:
+    """This machine's host names and the addresses the resolver gives for them (asked only
+    when the server listens on every interface)."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    with contextlib.suppress(OSError):
+        names |= set(socket.gethostbyname_ex(socket.gethostname())[2])
+    return names
 
 
 def _headers(scope: Scope) -> dict[str, str]:

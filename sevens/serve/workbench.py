@@ -23,7 +23,7 @@ from ..json_output import program_version
 from ..lab.commands import compare_shipped
 from ..lab.report import Context
 from ..lab.report import render as render_report
-from ..lab.runner import ship_rules
+from ..lab.runner import ship_rules, unload
 from ..loading.registry import recommended_players_of
 
 #: The name the editor's text goes by in messages, as if it were a file of that name.
@@ -102,8 +102,12 @@ def fairness(rules: AnalysedRules, games: int, players: int | None = None) -> di
     experiments only: the parent is side ``a``, the house rule side ``b``."""
     parent = parent_of(rules)
     seats = players if players is not None else recommended_players_of(rules.spec)
-    sources = [ship_rules(parent.spec.id, parent), ship_rules(EDITOR_NAME, rules)]
-    return compare_shipped(sources, seats, games, experiments=FAIRNESS_EXPERIMENTS)
+    house = ship_rules(EDITOR_NAME, rules)
+    sources = [ship_rules(parent.spec.id, parent), house]
+    try:
+        return compare_shipped(sources, seats, games, experiments=FAIRNESS_EXPERIMENTS)
+    finally:
+        unload(house)  # each edit is a new module: the server keeps only the parents
 
 
 def fairness_report(rules: AnalysedRules, result: dict[str, Any]) -> str:
