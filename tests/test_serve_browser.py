@@ -178,6 +178,9 @@ def test_a_house_rule_from_the_library_to_a_played_deal(
     for heading in ("Gewinnanteil je Platz", "Länge einer Runde (Züge)", "Passen je Runde",
                     "Wer profitiert, wenn absichtlich gepasst wird", "Welche Unterschiede echt sind"):  # fmt: skip
         assert heading in panel.text, heading
+    # the lab's measures, and which way the difference goes, in the page's language
+    assert "Spieler 0: Gewinnanteil" in panel.text
+    assert "Unterschied (Original − deine Regel)" in panel.text
     seats = panel.find_elements(By.XPATH, ".//h3[1]/following-sibling::table[1]/tbody/tr")
     assert [seat.text.split(" ")[0:2] for seat in seats] == [["Spieler", str(k)] for k in range(4)]
     assert "[" in seats[0].text and "%" in seats[0].text  # an interval

@@ -193,6 +193,25 @@ const percent = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toF
 const number = (x) => (x === null || x === undefined ? "–" : x.toFixed(2));
 const interval = (f, show) => (f ? `${show(f.value)} [${show(f.low)}, ${show(f.high)}]` : "–");
 
+// The lab's measures by key (figures.paired_measures), in the page's language; a measure the
+// page does not know keeps the lab's English label.
+const MEASURES = {
+  win: "Seat %(seat)d: win rate",
+  "leader win": "Leader: win rate",
+  "leader edge": "Leader's edge over the others",
+  blocked: "Blocked deals",
+  decisions: "Decisions per deal",
+  passes: "Passes per deal",
+  chips: "Seat %(seat)d: chips per deal",
+  points: "Seat %(seat)d: points per deal",
+};
+
+function measureName(row) {
+  const seat = /^(\w+) (\d+)$/.exec(row.key);
+  const text = seat ? MEASURES[seat[1]] : MEASURES[row.key];
+  return text ? t(text, { seat: seat ? seat[2] : "" }) : row.measure;
+}
+
 function table(head, rows, rowClass) {
   return element(
     "table",
@@ -239,8 +258,8 @@ function showFairness(result) {
   if (!real.length) parts.push(element("p", { className: "no-real-difference" }, t("No difference is real.")));
   parts.push(
     table(
-      [t("Measure"), t("Parent"), t("Your rule"), t("Difference"), t("Real")],
-      rows.map((row) => [row.measure, number(row.a), number(row.b), interval(row.difference, number), row.real ? t("yes") : t("no")]),
+      [t("Measure"), t("Parent"), t("Your rule"), t("Difference (parent − your rule)"), t("Real")],
+      rows.map((row) => [measureName(row), number(row.a), number(row.b), interval(row.difference, number), row.real ? t("yes") : t("no")]),
       (k) => (rows[k].real ? "real" : ""),
     ),
   );
