@@ -531,7 +531,31 @@ def load_document(path: Path, _stack: tuple[Path, ...] = ()) -> Document:
     return merged
 
 
-def _check_not_a_namesake(document: Document, resolved: Path) -> None:
+def load_text(name: str, text: str) -> Document:
+    """Load a rulespec held in memory (an editor's buffer), named ``name`` in its diagnostics.
+
+    Its ``extends:`` may name only a built-in id: text that did not come from a
+    file has no folder of its own, and must not make the loader read any file
+    but the shipped rulespecs.  Everything else is checked as for a file.
+    """
+    document = parse_yaml(SourceFile(name, text))
+    document.paths = [Path(name)]
+    _check_not_a_namesake(document, None)
+    parent_ref = document.data.get("extends")
+    if parent_ref is None:
+        document.chain = [str(document.data.get("id", name))]
+        return document
+    if not isinstance(parent_ref, str) or parent_ref not in builtin_ids():
+        hint = did_you_mean(str(parent_ref), builtin_ids())
+        message = f"'extends' names '{parent_ref}', which is not a built-in id{hint}"
+        raise SevensError(document.error(("extends",), message))
+    parent = load_document(BUILTIN_DIR / f"{parent_ref}.yaml")
+    merged = merge(parent, document)
+    merged.paths = [*parent.paths, Path(name)]
+    return merged
+
+
+def _check_not_a_namesake(document: Document, resolved: Path | None) -> None:
     """Refuse a file outside ``rulespecs/`` that takes a built-in's id.
 
     Records, caches and sheets know a rule set by its id: a house rule named
@@ -541,7 +565,7 @@ def _check_not_a_namesake(document: Document, resolved: Path) -> None:
     rulespec_id = document.data.get("id")
     if not isinstance(rulespec_id, str) or rulespec_id not in builtin_ids():
         return
-    if resolved == (BUILTIN_DIR / f"{rulespec_id}.yaml").resolve():
+    if resolved is not None and resolved == (BUILTIN_DIR / f"{rulespec_id}.yaml").resolve():
         return
     message = (
         f"id '{rulespec_id}' is the id of a built-in rule set; give this rulespec an id "

@@ -15,7 +15,14 @@ from .contract import build_rule_set, check_opening
 from .emit import emit_module
 from .errors import Diagnostic, SevensError
 from .interpret import ReferenceRules
-from .load import BUILTIN_DIR, Document, builtin_ids, load_document, resolve_reference
+from .load import (
+    BUILTIN_DIR,
+    Document,
+    builtin_ids,
+    load_document,
+    load_text,
+    resolve_reference,
+)
 from .model import Rulespec, build_model
 from .output import write_text
 from .validate import check_playable, validate_document
@@ -35,6 +42,11 @@ class Compiled:
 def load_rulespec(path: Path) -> AnalysedRules:
     """Load, validate, model and analyse one rulespec file."""
     return analyse_document(load_document(path))
+
+
+def load_rulespec_text(name: str, text: str) -> AnalysedRules:
+    """Load, validate, model and analyse a rulespec held in memory (see :func:`load_text`)."""
+    return analyse_document(load_text(name, text))
 
 
 def analyse_document(document: Document) -> AnalysedRules:

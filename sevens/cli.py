@@ -1,4 +1,4 @@
-"""The ``sevens`` command: validate, compile, simulate, legal, play, rulesheet, diff.
+"""The ``sevens`` command: validate, compile, simulate, legal, play, rulesheet, diff, serve.
 
 User mistakes (bad files, unknown variants, impossible options) print a
 clear message and exit with status 2, never a traceback.
@@ -644,17 +644,9 @@ def list_command(lang: str, as_json: bool) -> None:
 
 
 def _variant_row(path: Path, lang: str) -> dict[str, Any]:
-    spec = load_rulespec(path).spec
-    naming = spec.naming
-    return {
-        "id": spec.id,
-        "name": naming.names.get(lang, spec.name),
-        "kind": naming.kind or "game",
-        "min_players": spec.players.min,
-        "max_players": spec.players.max,
-        "best_players": spec.players.best,
-        "extends": spec.chain[-2] if len(spec.chain) > 1 else None,
-    }
+    from .loading.library import variant_row
+
+    return variant_row(load_rulespec(path).spec, lang)
 
 
 def _check_sheets(variants: list[str]) -> None:
@@ -689,9 +681,11 @@ def diff(first: str, second: str, lang: str) -> None:
 
 
 from .lab.commands import analyse, compare  # noqa: E402 - the balance lab (issue 10)
+from .serve.command import serve  # noqa: E402 - the workbench in the browser (issue 26)
 
 main.add_command(analyse)
 main.add_command(compare)
+main.add_command(serve)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

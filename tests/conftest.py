@@ -283,3 +283,16 @@ def amount_overlay(field: str, expression: str) -> str:
     }
     parent, key = places[field]
     return f"id: generated-amount\nextends: {parent}\nname: {{en: Amount}}\n{key}{json.dumps(expression)}\n"
+
+
+# -- the workbench (sevens serve): shared by test_serve.py and test_serve_browser.py
+
+
+def cli_on_house_rule(text: str, folder: Path, *args: str) -> Result:
+    """``sevens ARGS…`` run in ``folder`` with ``text`` saved there as ``house-rule.yaml``, the
+    name the workbench gives the text in its editor: what the CLI says of the same rule."""
+    import contextlib
+
+    (folder / "house-rule.yaml").write_text(text, encoding="utf-8")
+    with contextlib.chdir(folder):
+        return sevens_cli(*args)

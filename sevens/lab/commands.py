@@ -14,7 +14,7 @@ import random
 import shlex
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -297,12 +297,43 @@ def compare(first: str, second: str, **options: Any) -> None:
         _finish("compare", result, options, seconds, _print_comparison, rules)
 
 
-def _job(sources: list[Source], options: dict[str, Any], record: bool = False) -> Job:
+def compare_shipped(
+    sources: list[Source],
+    players: int,
+    games: int,
+    experiments: Collection[str] | None = None,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> dict[str, Any]:
+    """What ``sevens compare --json`` computes for two rule sets already shipped, played in
+    this process; ``experiments`` keeps only those named (all by default).
+
+    The workbench's fairness panel (``sevens serve``) asks for it with few games and only
+    the experiments it shows.
+    """
+    for source in sources:
+        check_players(load(source)[0], players)
+    options = {"players": players, "games": games, "seed": seed, "forget": 0.1}
+    job = _job(sources, {**options, "strategy": None, "seats": None}, only=experiments)
+    outcome = run(job, jobs=1)
+    result: dict[str, Any] = _finite(comparison(job, outcome, confidence, games))
+    return result
+
+
+def _job(
+    sources: list[Source],
+    options: dict[str, Any],
+    record: bool = False,
+    only: Collection[str] | None = None,
+) -> Job:
     players = options["players"]
     seats = _seats(options["strategy"], options["seats"], players)
     facts = [load(source)[1] for source in sources]
-    deals = [_match_deals(source, players) for source in sources]
-    experiments = plan(seats, options["games"], facts, deals)
+    needs_matches = only is None or "session" in only
+    deals = [_match_deals(source, players) if needs_matches else 1.0 for source in sources]
+    experiments = [
+        e for e in plan(seats, options["games"], facts, deals) if only is None or e.name in only
+    ]
     return Job(
         tuple(sources), players, options["seed"], options["forget"], tuple(experiments), record
     )

@@ -23,8 +23,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.errors import Diagnostic, SevensError
-from sevens.compiler.pipeline import compile_file, find_rulespec
+from sevens.compiler.pipeline import compile_rules, find_rulespec, load_rulespec
 from sevens.runtime.api import Rules
 from sevens.runtime.machine import CompiledRules
 from sevens.runtime.records import game_record
@@ -54,8 +55,14 @@ def ship(reference: str) -> Source:
     It is compiled afresh from the rulespec, as the registry compiles a user's
     file, so a built-in's module is the one ``generated/`` holds when fresh.
     """
-    text = compile_file(find_rulespec(reference)).source
-    return Source(reference, text, hashlib.sha256(text.encode()).hexdigest()[:16])
+    return ship_rules(reference, load_rulespec(find_rulespec(reference)))
+
+
+def ship_rules(name: str, rules: AnalysedRules) -> Source:
+    """The compiled module of a rule set already loaded (a file, or an editor's text),
+    named ``name`` in the results."""
+    text = compile_rules(rules).source
+    return Source(name, text, hashlib.sha256(text.encode()).hexdigest()[:16])
 
 
 _LOADED: dict[str, tuple[Rules, RuleFacts]] = {}
@@ -72,6 +79,12 @@ def load(source: Source) -> tuple[Rules, RuleFacts]:
         rules = CompiledRules(module)
         _LOADED[source.key] = (rules, rule_facts(rules))
     return _LOADED[source.key]
+
+
+def unload(source: Source) -> None:
+    """Forget a shipped module loaded in this process: a long-running caller that measures
+    many rule sets (the workbench, one per edit) keeps only those it still uses."""
+    _LOADED.pop(source.key, None)
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,12 @@ def load_rules(reference: str) -> CompiledRules:
     return CompiledRules(_user_module(analysed))
 
 
+def rules_of_text(analysed: AnalysedRules) -> CompiledRules:
+    """The compiled rules of a rulespec loaded from memory (the workbench's editor): compiled
+    as a user's file is, with its readable copy in the cache, never into ``generated/``."""
+    return CompiledRules(_user_module(analysed))
+
+
 def _builtin_module(analysed: AnalysedRules) -> ModuleType:
     variant = analysed.spec.id
     module_path = generated_path(variant)
@@ -146,7 +152,11 @@ def _read_copy(cached: Path, size: int) -> str | None:
 def recommended_players(reference: str) -> int:
     """The player count a run uses when none is given: the low end of the rule set's
     ``players.best``, else 4 moved inside ``players.min … max``."""
-    spec = load_rulespec(find_rulespec(reference)).spec
+    return recommended_players_of(load_rulespec(find_rulespec(reference)).spec)
+
+
+def recommended_players_of(spec: Rulespec) -> int:
+    """:func:`recommended_players` of a rule set already loaded."""
     if spec.players.best is not None:
         return int(str(spec.players.best).replace("–", "-").split("-")[0])
     return min(max(4, spec.players.min), spec.players.max)

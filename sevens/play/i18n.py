@@ -71,12 +71,18 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@cache
 def translations(lang: str) -> gettext.GNUTranslations:
     """The game's compiled catalog of ``lang`` (compiled once per process)."""
     check_language(lang)
-    with po_path(lang).open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    return compiled_catalog(po_path(lang), lang, DOMAIN)
+
+
+@cache
+def compiled_catalog(po_file: Path, lang: str, domain: str) -> gettext.GNUTranslations:
+    """The ``.po`` catalog at ``po_file`` compiled in memory (once per process): the game's,
+    or another application's catalog kept the same way (the workbench's page texts)."""
+    with po_file.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=domain)
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
