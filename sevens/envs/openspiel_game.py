@@ -21,7 +21,6 @@ rebuilt by replaying it.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ from sevens.runtime.encoding import (
     step_action,
 )
 from sevens.runtime.engine import DECISION_LIMIT_PER_CARD
+from sevens.runtime.randomness import GameRandom
 
 from .game import Game, IllegalAction, load_game_rules
 
@@ -229,7 +229,7 @@ class _Deal:
             else:
                 hands[seat] |= 1 << card
         stock = [card for card in dealt[len(seats) :] if card < n]  # a joker left over is unused
-        rng = random.Random(_deal_seed(dealt))
+        rng = GameRandom(_deal_seed(dealt))
         self.game = Game(
             sevens.rules,
             players,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import shlex
 import sys
 import time
@@ -29,6 +28,7 @@ from sevens.compiler.pipeline import find_rulespec
 from sevens.runtime.api import GameError
 from sevens.runtime.engine import Table
 from sevens.runtime.match import number_of_deals, play_match
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 
 from ..json_output import document, program_version
@@ -249,7 +249,7 @@ def _match_deals(source: Source, players: int) -> float:
         return cap
     table = Table(players, [STRATEGIES[DEFAULT_STRATEGY](rules)] * players)
     lengths = [
-        len(play_match(rules, table, random.Random(PILOT_SEED + game), cap).deals)
+        len(play_match(rules, table, GameRandom(PILOT_SEED + game), cap).deals)
         for game in range(PILOT_MATCHES)
     ]
     return max(1.0, sum(lengths) / len(lengths))
