@@ -4,8 +4,9 @@ Everything here is parameterised by arrays derived from a ``RuleSet`` record
 and the native programs of :mod:`sevens.compiler.native` (built by
 :mod:`sevens.runtime.native.build`), so one compiled kernel, cached on disk
 by numba, plays every rule set.  The loop mirrors the Python engine step by
-step (same order of decisions, payments and random draws) because the
-agreement tests replay every native game through the Python engine.
+step (same order of decisions, payments and random draws, from the same
+generator: :mod:`sevens.runtime.randomness`), so that a seed plays the same
+game in both and the two write the same records.
 
 Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
 0–63, 64–127), which covers every deck up to two full packs.
@@ -20,8 +21,8 @@ arrays to every call by value and reference-counts each member:
 * ``rt`` (uint64): the dense memo of playable cards per row state;
 * ``v`` (int64) and ``m`` (uint64): the deal state (scalars ``V_*`` first,
   then the per-row and per-seat fields at the offsets in slots ``V_*``/``M_*``);
-* ``dec`` and ``ev`` (uint64): the record of decisions and random draws
-  (zero rows when not recording).
+* ``dec`` and ``ev`` (uint64): the record of decisions and of the moves of
+  transfers from every other player (zero rows when not recording).
 """
 
 from __future__ import annotations
@@ -82,8 +83,9 @@ C_HAND_MODE, C_NHF, O_HFP, V_HF, C_KEY_DIM, CM_SUIT, C_NTABLES, O_TABLES, O_TABL
     131, 132, 133, 134, 135, 136, 137, 138, 139,
 )  # fmt: skip
 C_SIZE = 140
-#: Where the random generator's state lies in ``m`` (the other fields follow it).
-RNG = 0
+#: Where the random generator's state lies in ``m``, and the high half of its last output
+#: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
+RNG, RNG_HALF = 0, 1
 
 # Leaders, roles, picks, match winners (the order of build.py's tables).
 L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS, L_CARD = 0, 1, 2, 3, 4
@@ -108,8 +110,8 @@ D_SIZE = 16
 K_TURN, K_FOLLOW, K_COVER, K_JOKER, K_REDEEM = 0, 1, 2, 3, 4
 #: A joker in the shuffled deck (the deck holds card ids).
 JOKER = -1
-#: Random draws and, when recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
-EV_UNIFORM, EV_SAMPLE, EV_MOVE = 0, 1, 2
+#: When recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
+EV_MOVE = 2
 EV_SIZE = 5
 # -- totals and per-deal results ----------------------------------------------------
 T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
@@ -175,9 +177,11 @@ def nth_bit(lo: np.uint64, hi: np.uint64, n: np.int64) -> np.int64:
     return base + np.int64(trailing_zeros(lo))
 
 
+# The generator and its uses are those of sevens.runtime.randomness (docs/randomness.md):
+# splitmix64 from the game's seed, each output two 32-bit draws (low half first).
 @njit(cache=True)
 def next_u64(m):
-    """splitmix64: small, fast and good enough for shuffling cards."""
+    """splitmix64's next output."""
     z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
     m[RNG] = z
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -185,18 +189,32 @@ def next_u64(m):
     return z ^ (z >> np.uint64(31))
 
 
+LOW32 = np.uint64(0xFFFFFFFF)
+HALF_WAITING = np.uint64(1 << 32)
+
+
 @njit(cache=True)
-def uniform(c, v, m, ev):
-    """A float in [0, 1) from 53 random bits, logged when recording."""
-    bits = next_u64(m) >> np.uint64(11)
-    log_event(v, ev, EV_UNIFORM, bits, U0, U0, U0)
-    return float(bits) * (1.0 / 9007199254740992.0)
+def draw32(m):
+    """The next 32-bit draw: an output's low half, then (kept in m[RNG_HALF]) its high half."""
+    half = m[RNG_HALF]
+    if half != U0:
+        m[RNG_HALF] = U0
+        return half & LOW32
+    z = next_u64(m)
+    m[RNG_HALF] = (z >> np.uint64(32)) | HALF_WAITING
+    return z & LOW32
 
 
 @njit(cache=True)
 def below(m, n):
-    """A uniform int in [0, n) (only the shuffle and penalty picks use it)."""
-    return np.int64(next_u64(m) % np.uint64(n))
+    """A whole number from 0 to n - 1: a draw times n, shifted right by 32."""
+    return np.int64((draw32(m) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def chance(m):
+    """A probability: a draw over 2**32."""
+    return float(draw32(m)) * (1.0 / 4294967296.0)
 
 
 # ============================================================================
@@ -912,15 +930,15 @@ def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
     if strategy == 0:
         choice = 0
         if can_pass:
-            choice = np.int64(uniform(c, v, m, ev) * (count + 1))
+            choice = below(m, count + 1)
             if choice == count:
                 return PASS
         elif count > 1:
-            choice = np.int64(uniform(c, v, m, ev) * count)
+            choice = below(m, count)
         if choice < cards:
             return nth_bit(lo, hi, choice)
         return c[C_NCARDS] + nth_bit(jlo, jhi, choice - cards)
-    if strategy == 2 and can_pass and uniform(c, v, m, ev) < 0.25:
+    if strategy == 2 and can_pass and chance(m) < 0.25:
         return PASS
     crowded = count > 1
     best = PASS
@@ -1013,7 +1031,7 @@ def transfer(c, v, m, dec, ev, at, offender):
 
 @njit(cache=True)
 def log_event(v, ev, kind, a, b, x, y):
-    """Append a row to the record of random draws and moves (when recording)."""
+    """Append a row to the record of moves (when recording)."""
     if ev.shape[0] == 0:
         return
     k = v[S_NEV]
@@ -1075,7 +1093,6 @@ def move(c, v, m, dec, ev, at, giver, receiver, many):
                 moved_lo |= card_bit(card)
             else:
                 moved_hi |= card_bit(card)
-        log_event(v, ev, EV_SAMPLE, moved_lo, moved_hi, U0, U0)
     else:
         value = c[O_VALUE_CARD]
         for _ in range(count):
@@ -1231,7 +1248,7 @@ def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):
     if c[C_FOLLOW] != 0:
         taken = follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal)
     last = c[C_LAST_CARD] != 0 and size(m, c[M_HANDS] + 2 * seat) == 1
-    if last and uniform(c, v, m, ev) < forget:  # a bot forgets to say it, and is always caught
+    if last and chance(m) < forget:  # a bot forgets to say it, and is always caught
         note(v, dec, D_FORGOT, 1)
         transfer(c, v, m, dec, ev, C_LC, seat)
     return taken
@@ -1531,13 +1548,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
             elif fast_random:  # as choose draws it for the random bot
                 cards = popcount(lo) + popcount(hi)
                 count = cards + popcount(jlo) + popcount(jhi) if wild else cards
-                z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
-                m[RNG] = z
-                z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-                z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-                z = z ^ (z >> np.uint64(31))
-                u = float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                choice = np.int64(u * (count + 1)) if can_pass else np.int64(u * count)
+                choice = below(m, count + 1) if can_pass else below(m, count)
                 if choice == count:  # only when passing is allowed
                     card = PASS
                 elif choice < cards:
@@ -1650,15 +1661,9 @@ def deal_cards(c, v, m, dealer):
     deck, n, players = c[V_DECK], c[C_NDEALT] + c[C_WILD], c[C_PLAYERS]
     for i in range(n):  # the jokers, if any, after the cards
         v[deck + i] = c[c[O_DEALT] + i] if i < c[C_NDEALT] else JOKER
-    z = m[RNG]
-    for i in range(n - 1, 0, -1):  # Fisher-Yates with splitmix64 written out (hot path)
-        z += np.uint64(0x9E3779B97F4A7C15)
-        x = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        x = x ^ (x >> np.uint64(31))
-        j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+    for i in range(n - 1, 0, -1):  # Fisher-Yates from the last place down
+        j = below(m, i + 1)
         v[deck + i], v[deck + j] = v[deck + j], v[deck + i]
-    m[RNG] = z
     seat = following(c, dealer)
     dealt = c[C_NDEAL]
     if c[C_WILD] == 0:
@@ -1741,7 +1746,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     """Deal, set up, play and settle one deal (engine.play_deal)."""
     records = v[S_NDEC], v[S_NEV], v[S_OVERFLOW]
     v[: c[V_STACK]] = 0  # the scalars and the per-row and per-seat fields
-    m[RNG + 1 : c[M_ITLO]] = U0
+    m[RNG_HALF + 1 : c[M_ITLO]] = U0  # the generator goes on
     v[S_NDEC], v[S_NEV], v[S_OVERFLOW] = records
     v[S_WIN] = -1
     v[S_FIRST] = -1
@@ -1753,7 +1758,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     set_up(c, cm, rt, v, m)
     v[S_POT] += carried
     if c[C_NCHOICES] > 0:  # the dealer names the opening card
-        k = np.int64(uniform(c, v, m, ev) * c[C_NCHOICES])
+        k = below(m, c[C_NCHOICES])
         at = c[CM_CHOICES] + 2 * k
         m[c[M_OPENING]] = cm[at]
         m[c[M_OPENING] + 1] = cm[at + 1]
@@ -1875,7 +1880,7 @@ def match_winners(c, m_chips, m_points, m_won, last_left, winners):
 def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
     """One game: a deal, or a match of c[C_DEALS] deals; returns the number of winners."""
     players = c[C_PLAYERS]
-    dealer = np.int64(uniform(c, v, m, ev) * players)
+    dealer = below(m, players)
     if c[C_DEALS] == 0:
         play_deal(c, cm, rt, v, m, dec, ev, dealer, -1, 0, forget, 0)
         add_deal(c, v, m, tot, out, outm, 0)
@@ -1916,8 +1921,8 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
 def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out, outm, winners):
     """Play ``games`` games, game g seeded with ``seed + g``; returns the first failing game or -1."""
     for g in range(games):
-        m[RNG] = np.uint64(seed + g)
-        next_u64(m)  # one step away from the raw seed
+        m[RNG] = np.uint64(seed + g)  # the game's seed (sevens.runtime.randomness)
+        m[RNG_HALF] = U0
         play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners)
         if v[S_ERROR] != 0:
             return g

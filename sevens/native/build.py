@@ -15,9 +15,11 @@ import numpy as np
 
 from sevens.compiler.native import HAND_KEYED, HAND_PER_CARD, NativeProgram, NativeUnsupported
 from sevens.runtime import contract as c
-from sevens.runtime.native import kernels as k
 
+from .cache import kernels
 from .features import MAX_MEMO_STATES, check_supported
+
+k = kernels()  # the kernels' module, with numba's cache in the user's cache directory
 
 #: The strategies the kernels play, by the name used on the command line.
 NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2}
@@ -80,7 +82,7 @@ def _role(role: c.Role, direction: c.Direction) -> int:
     if role in (c.Role.NEXT, c.Role.PREVIOUS):
         clockwise = direction is c.Direction.CLOCKWISE
         role = c.Role.LEFT if (role is c.Role.NEXT) == clockwise else c.Role.RIGHT
-    return _ROLES[role]
+    return int(_ROLES[role])
 
 
 def _transfer(transfer: c.Transfer | None, direction: c.Direction) -> list[int]:
@@ -270,7 +272,7 @@ def flat_config(
         out[slot] = at
         at += width
     out[k.V_SIZE] = at
-    at = k.RNG + 1
+    at = k.RNG_HALF + 1
     for slot, width in (
         (k.M_HANDS, 2 * players),
         (k.M_TABLE, 2),
@@ -381,7 +383,7 @@ def hashed_memo(
 def out_width(players: int, n_cards: int) -> int:
     """Columns of a deal's row in the kernels' results: the figures, per-seat blocks, the stock,
     the jokers dealt to each seat."""
-    return k.R_SEATS + 5 * players + n_cards
+    return int(k.R_SEATS) + 5 * players + n_cards
 
 
 def compile_kernels(prepared: Prepared) -> None:
