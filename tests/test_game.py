@@ -80,14 +80,6 @@ def test_a_tampered_record_does_not_replay() -> None:
     assert game.record != record
 
 
-#: Records that no longer replay after the merges of 2026-12-06 (open in issue 22): the
-#: record was written on the family branch before the one-loop merge; to be re-derived.
-KNOWN_REPLAY_FAILURES = {"elfer-raus:heuristic:100"}
-KNOWN_REPLAY_DEFECT = pytest.mark.xfail(
-    strict=True, reason="elfer-raus's heuristic record 100 no longer replays; open in issue 22"
-)
-
-
 def _conformance_records() -> list[Any]:
     """The game records kept with the conformance data (``records-<strategy>.jsonl``).
 
@@ -101,8 +93,7 @@ def _conformance_records() -> list[Any]:
         for line in path.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             name = f"{path.parent.name}:{strategy}:{record['seed']}"
-            marks = [KNOWN_REPLAY_DEFECT] if name in KNOWN_REPLAY_FAILURES else []
-            params.append(pytest.param(path.parent.name, strategy, record, id=name, marks=marks))
+            params.append(pytest.param(path.parent.name, strategy, record, id=name))
     return params
 
 
