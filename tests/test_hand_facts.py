@@ -188,7 +188,7 @@ def test_mandatory_sevens_in_the_hand_agree_with_the_compulsory_form(tmp_path: P
             assert legal == by_mask.legal(other, seat), seed
             narrowed += legal != state.hands[seat] & other.playable
             if legal:
-                card = rng.choice([c for c in range(52) if legal >> c & 1])
+                card = rng.sample([c for c in range(52) if legal >> c & 1], 1)[0]
                 by_hand.play(state, seat, card)
                 by_mask.play(other, seat, card)
             seat = (seat + 1) % 4

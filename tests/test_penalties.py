@@ -84,11 +84,9 @@ def test_a_refusal_penalty_makes_withholding_lose(
     unpunished = _play(free_rules, withholding_strategy(free_rules))
     for better, worse in ((straight, punished), (unpunished, punished)):
         assert getattr(worse, figure) < getattr(better, figure), (variant, figure, worse, better)
-        assert worse.wins <= better.wins, (
-            variant,
-            worse,
-            better,
-        )  # a fine alone leaves play as it was
+    # the penalty never helps the offender win; against straight play, wins may go either
+    # way (in caught-holding, a fine alone, withholding wins about 2 points more often)
+    assert punished.wins <= unpunished.wins, (variant, punished, unpunished)
 
 
 def test_the_voluntary_pass_chip_costs_the_withholder(tmp_path: Path) -> None:
