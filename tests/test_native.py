@@ -513,6 +513,52 @@ def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None
         assert getattr(fast, field) == getattr(recorded, field), field
 
 
+# -- the balance lab on the kernels ---------------------------------------------------
+def _lab(*args: str) -> tuple[dict[str, Any], str]:
+    """A lab command's JSON document and its standard error."""
+    result = CliRunner().invoke(main, [*args, "--json", "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout), result.stderr
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", NATIVE_IDS)
+def test_analyse_on_the_kernels_gives_the_python_figures(variant: str) -> None:
+    """Every experiment (the table, skill, penalty, session), every figure and interval."""
+    args = ["analyse", variant, "--games", "150", "--seed", "3"]
+    python, _ = _lab(*args, "--backend", "python")
+    natively, note = _lab(*args, "--backend", "numba")
+    assert natively == python
+    assert note == ""  # played natively: no note of a fall-back
+
+
+@needs_numba
+def test_compare_on_the_kernels_gives_the_python_figures() -> None:
+    args = ["compare", "parliament", "fan-tan-chips", "--games", "400", "--seats"]
+    seats = "heuristic,random,random-play,withhold"
+    assert _lab(*args, seats, "--backend", "numba")[0] == _lab(*args, seats)[0]
+
+
+@needs_numba
+def test_what_the_kernels_do_not_play_is_played_in_python_with_a_note() -> None:
+    """A strategy the kernels do not play: the same figures, from Python, and one line why."""
+    args = ["analyse", "parliament", "--games", "40", "--seats", "search,random,random,random"]
+    natively, note = _lab(*args, "--backend", "numba")
+    assert natively == _lab(*args)[0]
+    assert note == (
+        "note: parliament is played in Python: "
+        "the numba backend does not support the strategy 'search' yet\n"
+    )
+
+
+def test_the_lab_without_numba_plays_in_python_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "native_available", lambda: False)
+    args = ["analyse", "parliament", "--games", "40"]
+    document, note = _lab(*args, "--backend", "numba")
+    assert document == _lab(*args)[0]
+    assert note == "note: parliament is played in Python: " + native.INSTALL_HINT + "\n"
+
+
 # -- the hashed row memo and the joker rules' options --------------------------------
 @needs_numba
 @pytest.mark.parametrize("entries", [1 << 18, 4])

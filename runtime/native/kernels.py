@@ -82,7 +82,9 @@ C_WILD, C_REDEEM_OPTIONAL, C_OUT_ON_JOKER, C_HOLDER_LAST, V_JOKERS, V_JDEALT, M_
 C_HAND_MODE, C_NHF, O_HFP, V_HF, C_KEY_DIM, CM_SUIT, C_NTABLES, O_TABLES, O_TABLEP = (
     131, 132, 133, 134, 135, 136, 137, 138, 139,
 )  # fmt: skip
-C_SIZE = 140
+# each seat's strategy (C_STRATEGY holds the table's when every seat plays the same, else -1)
+O_STRATEGIES = 140
+C_SIZE = 141
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -98,7 +100,7 @@ W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
 # -- deal-state scalars at the start of ``v`` ----------------------------------
 S_OPENED, S_POT, S_WIN, S_FIRST, S_ENV, S_MAXH, S_DEALER, S_ACTIVE = 0, 1, 2, 3, 4, 5, 6, 7
 S_FINISHED, S_NELIM, S_MINH, S_DECISIONS, S_PASSES, S_ERROR, S_OPENCARD = 8, 9, 10, 11, 12, 13, 14
-S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS = 15, 16, 17, 18, 19, 20
+S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS, S_LEADER = 15, 16, 17, 18, 19, 20, 21
 S_SIZE = 24
 STACK, SLOTS = 128, 16
 
@@ -115,7 +117,7 @@ EV_MOVE = 2
 EV_SIZE = 5
 # -- totals and per-deal results ----------------------------------------------------
 T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
-R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS = (
+R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_LEADER, R_SEATS = (
     0,
     1,
     2,
@@ -123,6 +125,7 @@ R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS 
     4,
     5,
     6,
+    7,
     8,
 )
 # after the 4 * players seat columns: the stock of the deal, in the order it lies (drawn from its
@@ -918,7 +921,8 @@ def card_score(c, v, m, seat, card, crowded):
 
 @njit(cache=True)
 def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
-    """The table's strategy: random (0), heuristic (1) or withholding (2), among the cards of
+    """The seat's strategy: random (0), heuristic (1), withholding (2) or random play (3, random
+    among the options, passing only with none), among the cards of
     ``lo``/``hi`` and the joker spots of ``jlo``/``jhi`` (zero without jokers), ordered as the
     engine's options (the cards, then the spots).  Returns a card, ``n_cards + card`` for a
     joker put where ``card`` goes, or PASS.  The heuristic plays the card opening the way to
@@ -926,7 +930,10 @@ def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
     plus one."""
     cards = popcount(lo) + popcount(hi)
     count = cards + popcount(jlo) + popcount(jhi)
-    strategy = c[C_STRATEGY]
+    strategy = c[c[O_STRATEGIES] + seat]
+    if strategy == 3 and count > 0:  # random play: uniform among the options, never a pass
+        can_pass = False
+        strategy = 0
     if strategy == 0:
         choice = 0
         if can_pass:
@@ -1768,6 +1775,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     if seat < 0:
         v[S_ERROR] = 2
         return
+    v[S_LEADER] = seat
     if c[C_BY_HOLDERS] != 0:  # each player lays out the preplaced cards they were dealt
         for k in range(c[C_NPRE]):
             card = c[c[O_PRE] + k]
@@ -1822,6 +1830,7 @@ def add_deal(c, v, m, tot, out, outm, deal):
         out[deal, R_PASSES] = v[S_PASSES]
         out[deal, R_POT] = v[S_POT]
         out[deal, R_NSTOCK] = v[S_STOCK0]
+        out[deal, R_LEADER] = v[S_LEADER]
         for i in range(v[S_STOCK0]):
             out[deal, R_SEATS + 4 * players + i] = v[c[V_STOCK] + i]
         for s in range(players):
@@ -1926,4 +1935,28 @@ def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out
         play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners)
         if v[S_ERROR] != 0:
             return g
+    return -1
+
+
+@njit(cache=True)
+def play_seeds(c, cm, rt, v, m, seeds, forget, out, outm, deals, winners, count):
+    """The balance lab's games: game ``i`` from seed ``seeds[i]`` (its deals' figures in
+    ``out[i]``, how many deals in ``deals[i]``, its ``count[i]`` winners in ``winners[i]``).
+    Returns the first game that failed, or -1."""
+    players = c[C_PLAYERS]
+    no_dec = np.zeros((0, D_SIZE), np.uint64)
+    no_ev = np.zeros((0, EV_SIZE), np.uint64)
+    tot = np.zeros(T_CHIPS + 2 * players, np.int64)
+    wins = np.zeros(players, np.float64)
+    won = np.zeros(players, np.int64)
+    for i in range(seeds.shape[0]):
+        m[RNG] = np.uint64(seeds[i])
+        m[RNG_HALF] = U0
+        before = tot[T_DEALS]
+        count[i] = play_game(c, cm, rt, v, m, no_dec, no_ev, forget, tot, wins, out[i], outm, won)
+        if v[S_ERROR] != 0:
+            return i
+        deals[i] = tot[T_DEALS] - before
+        for k in range(count[i]):
+            winners[i, k] = won[k]
     return -1
