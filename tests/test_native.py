@@ -177,7 +177,7 @@ def test_the_first_compilation_is_announced_on_stderr(
 ) -> None:
     from sevens.native import cache
 
-    monkeypatch.setattr(cache, "kernels_compiled", lambda: compiled_already)
+    monkeypatch.setattr(cache, "kernels_compiled", lambda entry_points: compiled_already)
     monkeypatch.setattr(cache, "COLD_START_SECONDS", 90)
     cache.note_cold_start("parliament")
     assert capsys.readouterr() == ("", note)
@@ -190,6 +190,8 @@ def test_the_kernels_know_when_they_are_compiled() -> None:
 
     native.simulate_native(native.native_rules("parliament"), Options(4, 2))
     assert kernels_compiled()
+    _lab("analyse", "parliament", "--games", "20", "--backend", "numba")
+    assert kernels_compiled(("simulate_games", "play_seeds"))
 
 
 # -- agreement with the Python engine ------------------------------------------
@@ -530,6 +532,15 @@ def test_analyse_on_the_kernels_gives_the_python_figures(variant: str) -> None:
     natively, note = _lab(*args, "--backend", "numba")
     assert natively == python
     assert note == ""  # played natively: no note of a fall-back
+
+
+@needs_numba
+def test_native_workers_give_the_figures_of_one_python_process() -> None:
+    """--jobs 2 on the kernels: the rule set travels to the workers in its native form."""
+    args = ["analyse", "sevens", "--games", "2500", "--json", "--quiet"]
+    pool = CliRunner().invoke(main, [*args, "--jobs", "2", "--backend", "numba"])
+    assert pool.exit_code == 0, pool.output
+    assert json.loads(pool.stdout) == _lab(*args[:4])[0]
 
 
 @needs_numba

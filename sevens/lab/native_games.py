@@ -45,7 +45,19 @@ def native_side(reference: str, players: int, deals: int, strategies: set[str]) 
     check_supported(rules.rule_set)
     for strategy in sorted(strategies):
         check_strategy(strategy)
-    return NativeSide(rules, deals)
+    side = NativeSide(rules, deals)
+    warm_up(side, players)
+    return side
+
+
+def warm_up(side: NativeSide, players: int) -> None:
+    """Compile (the first time, with a note on stderr) or load the kernels here, once, so
+    that workers load them from numba's cache rather than each compile them."""
+    from sevens.native.build import seated
+    from sevens.native.cache import ENTRY_POINTS, note_cold_start
+
+    note_cold_start(side.rules.rule_set.id, ENTRY_POINTS)
+    _play(seated(_prepared(side, players, False), ("random",) * players), [0], 0.0)
 
 
 #: Prepared kernels' arrays by (rule set, players, deals per game), with the rules they were

@@ -13,7 +13,14 @@ from typing import Any
 
 from ..loading.registry import cache_dir
 
-__all__ = ["COLD_START_SECONDS", "kernels", "kernels_compiled", "note_cold_start", "use_user_cache"]
+__all__ = [
+    "COLD_START_SECONDS",
+    "ENTRY_POINTS",
+    "kernels",
+    "kernels_compiled",
+    "note_cold_start",
+    "use_user_cache",
+]
 
 #: About how long the first compilation of the kernels takes, in seconds (one core of the
 #: 2-core machine of docs/performance.md; every rule set shares the compiled kernels).
@@ -44,20 +51,29 @@ def kernels() -> Any:
     return k
 
 
-def kernels_compiled() -> bool:
-    """Whether numba has the game kernel in its cache (or compiled in this process)."""
-    game = kernels().simulate_games
-    if game.signatures:
+#: The kernels' entry points: ``simulate`` plays through the first, the balance lab the second.
+ENTRY_POINTS = ("simulate_games", "play_seeds")
+
+
+def kernels_compiled(entry_points: tuple[str, ...] = ENTRY_POINTS[:1]) -> bool:
+    """Whether numba has these entry points of the kernels in its cache (or compiled them in
+    this process)."""
+    module = kernels()
+    return all(_compiled(getattr(module, name)) for name in entry_points)
+
+
+def _compiled(kernel: Any) -> bool:
+    if kernel.signatures:
         return True
     try:  # numba's cache index of the kernel; if numba lays it out otherwise, say "not yet"
-        return Path(game._cache._cache_file._index_path).is_file()
+        return Path(kernel._cache._cache_file._index_path).is_file()
     except AttributeError:
         return False
 
 
-def note_cold_start(name: str) -> None:
+def note_cold_start(name: str, entry_points: tuple[str, ...] = ENTRY_POINTS[:1]) -> None:
     """Say on stderr, before the wait, that the kernels are being compiled (the first time)."""
-    if not kernels_compiled():
+    if not kernels_compiled(entry_points):
         print(
             f"compiling the native kernels for {name}, once: ~{COLD_START_SECONDS} s",
             file=sys.stderr,
