@@ -48,7 +48,7 @@ from tests.test_hand_facts import HAND_RULES
 
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
-GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "120"))
+GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "300"))
 FORGET = 0.3  # often enough that the "last card" penalty is exercised
 
 
