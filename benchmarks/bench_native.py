@@ -7,7 +7,8 @@ and ratios:
    module through the runtime), the reference interpreter, the hand-written
    Python engine (benchmarks/handwritten_parliament.py) and the hand-written
    C engine (benchmarks/c/parliament.c, built with ``cc -O2`` when a compiler
-   is present).  Targets: native >= 300,000 games/s and >= 0.25x C.
+   is present), and any other C engine given with ``--c-engine FILE`` (it prints
+   ``… R games/s …`` for ``./engine GAMES``); native is compared with the fastest.
 2. Every built-in rule set: native and compiled Python, target native >= 10x.
 3. How the cost grows: with players (shichi-narabe, 3-10), with decks
    (Parliament against two packs at 7 and 8 players).
@@ -17,13 +18,13 @@ The machine's load (``uptime``) is printed with the figures: on a shared
 machine every rate reads low, ratios measured side by side less so.
 
 Run:  python benchmarks/bench_native.py [--quick] [--repeat R] [--no-compile-time]
+      [--c-engine FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,7 @@ from sevens.native import (  # noqa: E402
     require_numba,
     simulate_native,
 )
+from sevens.runtime.randomness import GameRandom  # noqa: E402
 from sevens.runtime.simulate import Options, simulate  # noqa: E402
 
 
@@ -101,6 +103,22 @@ def c_rate(games: int, players: int, repeat: int) -> float | None:
     return max(rates)
 
 
+def other_c_rate(source: Path, games: int, repeat: int) -> float | None:
+    """Games/s of another C engine of Parliament (4 players), run as ``./engine GAMES``."""
+    compiler = shutil.which("cc")
+    if compiler is None or not source.is_file():
+        print(f"C engine {source} skipped: no C compiler or no such file")
+        return None
+    binary = Path(tempfile.mkdtemp()) / source.stem
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+    rates = []
+    for _ in range(repeat):
+        out = subprocess.run([str(binary), str(games)], capture_output=True, text=True, check=True)
+        words = out.stdout.split()
+        rates.append(float(words[words.index("games/s,") - 1]))
+    return max(rates)
+
+
 def compile_times() -> list[tuple[float, float]]:
     """(wall, CPU) seconds to a first simulated game with numba's cache empty, then warm."""
     script = (
@@ -127,6 +145,7 @@ def parliament(args: argparse.Namespace) -> None:
     reference = reference_rules(load_rulespec(find_rulespec("parliament")))
     native = native_rate("parliament", players, args.native_games, args.repeat)
     c = c_rate(args.c_games, players, args.repeat)
+    others = {path: other_c_rate(Path(path), args.c_games, args.repeat) for path in args.c_engine}
     compiled = python_rate("parliament", players, args.python_games, args.repeat)
 
     def run_reference(n: int) -> float:
@@ -134,7 +153,7 @@ def parliament(args: argparse.Namespace) -> None:
 
     def run_handwritten(n: int) -> None:
         for game in range(n):
-            play_game(random.Random(1 + game), players)
+            play_game(GameRandom(1 + game), players)
 
     interpreted = best_rate(run_reference, args.reference_games, max(1, args.repeat // 2))
     handwritten = best_rate(run_handwritten, args.python_games, args.repeat)
@@ -145,8 +164,12 @@ def parliament(args: argparse.Namespace) -> None:
     print(f"   compiled Python (generated)   : {compiled:12.0f} games/s")
     print(f"   reference interpreter         : {interpreted:12.0f} games/s")
     print(f"   hand-written Python           : {handwritten:12.0f} games/s")
-    if c is not None:
-        print(f"   native / C                    : {native / c:12.2f}   (target >= 0.25)")
+    for path, rate in others.items():
+        if rate is not None:
+            print(f"   C: {Path(path).name:26} : {rate:12.0f} games/s")
+    fastest = max([rate for rate in (c, *others.values()) if rate is not None], default=None)
+    if fastest is not None:
+        print(f"   native / fastest C            : {native / fastest:12.2f}   (target >= 0.8)")
     print(f"   native / compiled Python      : {native / compiled:12.1f}")
     print(f"   native / hand-written Python  : {native / handwritten:12.1f}")
     print(
@@ -195,6 +218,13 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer games (figures are noisier)")
     parser.add_argument(
         "--no-compile-time", action="store_true", help="skip the cold-cache compile"
+    )
+    parser.add_argument(
+        "--c-engine",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="another C engine of Parliament to compare with (repeatable)",
     )
     parser.add_argument(
         "--rule-sets",

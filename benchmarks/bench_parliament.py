@@ -11,7 +11,6 @@ a/b >= 20.  Run:  python benchmarks/bench_parliament.py [--games N] [--repeat R]
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from handwritten_parliament import play_game
 
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
 from sevens.loading.registry import load_rules
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import Options, simulate
 
 PLAYERS = 4
@@ -59,7 +59,7 @@ def main() -> None:
 
     def run_handwritten(games: int) -> None:
         for game in range(games):
-            play_game(random.Random(1 + game), PLAYERS)
+            play_game(GameRandom(1 + game), PLAYERS)
 
     run_generated(500)  # warm the row-mask tables, as a long simulation would
     a = best_rate(run_generated, args.games, args.repeat)

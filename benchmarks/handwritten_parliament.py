@@ -6,23 +6,24 @@ Rules: 52 cards dealt one at a time from the dealer's left; the holder of the
 player out wins and takes the pot.  Cards are ``suit * 13 + rank`` with rank
 0 = 2 … 12 = ace, so the 7 is rank 5 and the 7♦ is card 18.
 
-It mirrors what the runtime does per game (own generator seeded per game,
-shuffle, deal, uniform random choice among legal cards) with everything
-inlined and specialised, so the benchmark compares like with like.
+It mirrors what the runtime does per game (own generator seeded per game, the
+engine's :class:`GameRandom`, docs/randomness.md; shuffle, deal, uniform random
+choice among legal cards) with everything inlined and specialised, so the
+benchmark compares like with like.
 """
 
 from __future__ import annotations
 
-import random
+from sevens.runtime.randomness import GameRandom
 
 SEVEN = 5
 SEVEN_OF_DIAMONDS = 1 * 13 + SEVEN
 DECK = tuple(range(52))
 
 
-def play_game(rng: random.Random, players: int) -> tuple[int, list[int]]:
+def play_game(rng: GameRandom, players: int) -> tuple[int, list[int]]:
     """One random playout; returns (winner, net chips per seat)."""
-    dealer = int(rng.random() * players)
+    dealer = rng.below(players)
     deck = list(DECK)
     rng.shuffle(deck)
     hands = [0] * players
@@ -39,13 +40,14 @@ def play_game(rng: random.Random, players: int) -> tuple[int, list[int]]:
     playable = sum(1 << (s * 13 + SEVEN) for s in range(4))
     seat = next(s for s in range(players) if hands[s] >> SEVEN_OF_DIAMONDS & 1)
     first = True
+    draw = rng.draw
     while True:
         hand = hands[seat]
         legal = (hand & (1 << SEVEN_OF_DIAMONDS)) if first else hand & playable
         if legal:
             count = legal.bit_count()
             if count > 1:
-                for _ in range(int(rng.random() * count)):
+                for _ in range(draw() * count >> 32):
                     legal &= legal - 1
             bit = legal & -legal
             card = bit.bit_length() - 1

@@ -7,19 +7,17 @@ lets the loop import no bot.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from .api import DealState
+from .randomness import GameRandom
 
 PASS = -1
 
-Strategy = Callable[[DealState, int, int, bool, random.Random], int]
+Strategy = Callable[[DealState, int, int, bool, GameRandom], int]
 
 
-def choose_uniformly(
-    st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random
-) -> int:
+def choose_uniformly(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
     """Uniform among the legal actions (each legal card, and passing when allowed).
 
     The engine's turn loop inlines the choice among several cards when every seat uses
@@ -27,11 +25,11 @@ def choose_uniformly(
     """
     count = legal.bit_count()
     if can_pass:
-        choice = int(rng.random() * (count + 1))
+        choice = rng.below(count + 1)
         if choice == count:
             return PASS
     elif count > 1:
-        choice = int(rng.random() * count)
+        choice = rng.below(count)
     else:
         return legal.bit_length() - 1
     while choice:  # inlined pick_uniform: this is the simulation's hot path

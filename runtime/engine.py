@@ -10,12 +10,11 @@ dealer follow ``rule_set.direction`` (``RuleSet.following``).
 
 from __future__ import annotations
 
-import random
-
 from .api import DealState, GameError, Rules
 from .contract import Leader, RuleSet
 from .mechanics.base import deal_cards
 from .mechanics.jokers import JokerTurns
+from .randomness import GameRandom
 from .turns import (
     DECISION_LIMIT_PER_CARD,
     DealResult,
@@ -48,7 +47,7 @@ __all__ = [
 ]
 
 
-def deal_hands(rules: Rules, players: int, dealer: int, rng: random.Random) -> list[int]:
+def deal_hands(rules: Rules, players: int, dealer: int, rng: GameRandom) -> list[int]:
     """The hands of :func:`deal_cards` (the stock set aside)."""
     return deal_cards(rules, players, dealer, rng)[0]
 
@@ -123,13 +122,13 @@ def turns_class(rule_set: RuleSet) -> type[Turns]:
 
 
 def new_turns(
-    rules: Rules, st: DealState, rng: random.Random, table: Table, recorder: Recorder | None = None
+    rules: Rules, st: DealState, rng: GameRandom, table: Table, recorder: Recorder | None = None
 ) -> Turns:
     """The turns of a deal in ``st`` (a bot's playouts continue a deal with it)."""
     return turns_class(rules.rule_set)(rules, st, rng, table, recorder)
 
 
-def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
+def play_deal(rules: Rules, table: Table, rng: GameRandom) -> DealResult:
     """Play one deal to its end and score it."""
     turns = turns_class(rules.rule_set)
     hands, stock, jokers = turns.deal(rules, table, rng)
@@ -164,12 +163,12 @@ def play_deal(rules: Rules, table: Table, rng: random.Random) -> DealResult:
     return result
 
 
-def name_opening_card(rules: Rules, st: DealState, rng: random.Random) -> int | None:
+def name_opening_card(rules: Rules, st: DealState, rng: GameRandom) -> int | None:
     """When the dealer names the opening card, a bot dealer picks one at random."""
     choices = rules.rule_set.opening_choices
     if not choices:
         return None
-    mask = choices[int(rng.random() * len(choices))]
+    mask = choices[rng.below(len(choices))]
     st.opening_mask = mask
     st.opened = False
     return (mask & -mask).bit_length() - 1

@@ -9,12 +9,12 @@ the session's rule and tiebreak.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from .api import Rules
 from .contract import MatchWinner, Session, Tiebreak
 from .engine import DealResult, Table, play_deal
+from .randomness import GameRandom
 
 
 @dataclass
@@ -35,12 +35,12 @@ def number_of_deals(rules: Rules, players: int, deals: int | None) -> int:
     return rules.rule_set.session.deals or players
 
 
-def play_match(rules: Rules, table: Table, rng: random.Random, deals: int) -> MatchResult:
+def play_match(rules: Rules, table: Table, rng: GameRandom, deals: int) -> MatchResult:
     """Play up to ``deals`` deals (fewer if a target is reached) and decide the winner."""
     session = rules.rule_set.session
     players = table.players
     result = MatchResult(chips=[0] * players, points=[0] * players, deals_won=[0] * players)
-    table.dealer = int(rng.random() * players)
+    table.dealer = rng.below(players)
     following = rules.rule_set.following(players)
     for _ in range(deals):
         deal = play_deal(rules, table, rng)

@@ -10,7 +10,6 @@ are totals per match.
 
 from __future__ import annotations
 
-import random
 import signal
 import sys
 import threading
@@ -25,6 +24,7 @@ from .api import GameError, Rules
 from .contract import player_count_problem
 from .engine import DealResult, Table, play_deal
 from .match import play_match
+from .randomness import GameRandom
 from .records import game_record, write_record
 from .strategies import STRATEGIES
 
@@ -156,9 +156,9 @@ def _play_game(
 ) -> None:
     """Play game number ``game`` (a deal or a match), add it to the sums, record it."""
     players = options.players
-    rng = random.Random(options.seed + game)
+    rng = GameRandom(options.seed + game)
     if options.deals is None:
-        table.dealer = int(rng.random() * players)
+        table.dealer = rng.below(players)
         deals = [play_deal(rules, table, rng)]
         winners = [] if deals[0].winner is None else [deals[0].winner]
     else:

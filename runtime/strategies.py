@@ -10,11 +10,11 @@ runtime knows nothing of it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from .api import DealState, Rules, bits
 from .choice import PASS, Strategy, choose_uniformly
+from .randomness import GameRandom
 
 __all__ = [
     "PASS",
@@ -44,7 +44,7 @@ def random_play_strategy(rules: Rules) -> Strategy:
     bots that pass at random.
     """
 
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         return choose_uniformly(st, seat, legal, can_pass and legal == 0, rng)
 
     return choose
@@ -79,7 +79,7 @@ def heuristic_strategy(rules: Rules) -> Strategy:
         opens_row = rank == start and crowded
         return 2 * ahead - opens_row
 
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         hand = st.hands[seat]
         crowded = legal & (legal - 1) != 0
         best, best_score = PASS, -(10**9)
@@ -104,7 +104,7 @@ def withholding_strategy(rules: Rules, chance: float = 0.25) -> Strategy:
     """
     play_well = heuristic_strategy(rules)
 
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         if can_pass and rng.random() < chance:
             return PASS
         return play_well(st, seat, legal, can_pass, rng)

@@ -240,7 +240,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         lean_uniform = uniform and not general
         # 0 for the general branch, so that its every play reaches it without a test here
         one = 0 if general else 1
-        random = rng.random
+        draw = rng.draw  # a 32-bit draw: below(n) is draw() * n >> 32
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
         for decisions in range(1, limit + 1):
             legal = hands[seat] & st.playable if gate.opened else options(st, seat)
@@ -249,7 +249,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                 if not legal & (legal - one):  # one legal card: there is no choice to ask for
                     play(st, seat, legal.bit_length() - 1)
                 elif lean_uniform:  # several, every seat random: as choose_uniformly draws it
-                    choice = int(random() * legal.bit_count())
+                    choice = draw() * legal.bit_count() >> 32
                     while choice:
                         legal &= legal - 1
                         choice -= 1
@@ -261,7 +261,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                     can_pass = voluntary and st.opened and pass_counts[seat] < most_passes
                     if uniform and (can_pass or legal & (legal - 1)):  # choose_uniformly, inlined
                         count = legal.bit_count()
-                        choice = int(random() * (count + 1 if can_pass else count))
+                        choice = draw() * (count + 1 if can_pass else count) >> 32
                         if choice == count:  # only when passing is allowed
                             card = PASS
                         else:

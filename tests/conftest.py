@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -18,6 +17,7 @@ from sevens.compiler.load import builtin_ids
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
 from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
+from sevens.runtime.randomness import GameRandom
 
 BUILTIN_IDS = builtin_ids()
 
@@ -29,6 +29,9 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     cache = tmp_path_factory.mktemp("sevens-cache")
     previous = os.environ.get("SEVENS_CACHE")
     os.environ["SEVENS_CACHE"] = str(cache)
+    # numba's compiled kernels would follow SEVENS_CACHE (sevens.native.cache); kept in the
+    # checkout's build folder instead, so that each run does not compile them afresh
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).parent.parent / "build" / "numba"))
     yield cache
     if previous is None:
         os.environ.pop("SEVENS_CACHE", None)
@@ -81,7 +84,7 @@ def reachable_positions(
     )
     from sevens.runtime.strategies import PASS, random_strategy
 
-    rng = random.Random(seed)
+    rng = GameRandom(seed)
     state = DealState(players, 0, deal_hands(rules, players, 0, rng), rules.rule_set.n_rows)
     rules.setup(state)
     name_opening_card(rules, state, rng)

@@ -27,6 +27,7 @@ from sevens.runtime.engine import (
     Table,
     play_deal,
 )
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import heuristic_strategy, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled, reachable_positions, reference
 from tests.fuzz.generators import long_condition
@@ -93,7 +94,7 @@ def test_whole_games_agree(variant: str, seed: int) -> None:
             record=True,
             forget_last_card=0.5,
         ),
-        random.Random(seed),
+        GameRandom(seed),
     )
     b = play_deal(
         ref,
@@ -104,7 +105,7 @@ def test_whole_games_agree(variant: str, seed: int) -> None:
             record=True,
             forget_last_card=0.5,
         ),
-        random.Random(seed),
+        GameRandom(seed),
     )  # type: ignore[arg-type]
     assert a.record == b.record
     assert (a.winner, a.chips, a.points) == (b.winner, b.chips, b.points)
@@ -118,7 +119,7 @@ def test_heuristic_bots_agree_where_the_first_card_chooses_the_start(variant: st
     for seed in range(20):
         players = gen.rule_set.players.min + seed % 2
         results = [
-            play_deal(rules, _heuristic_table(rules, players, seed), random.Random(seed))  # type: ignore[arg-type]
+            play_deal(rules, _heuristic_table(rules, players, seed), GameRandom(seed))
             for rules in (gen, ref)
         ]
         assert results[0].record == results[1].record, seed
@@ -165,7 +166,7 @@ def test_several_rows_per_suit_agree_with_the_reference(case: str, tmp_path: Pat
     for seed in range(40):
         a, b = (
             play_deal(
-                r, Table(8, [random_strategy(r)] * 8, seed % 8, record=True), random.Random(seed)
+                r, Table(8, [random_strategy(r)] * 8, seed % 8, record=True), GameRandom(seed)
             )  # type: ignore[arg-type]
             for r in (gen, ref)
         )
@@ -214,7 +215,7 @@ def test_decimal_amounts_are_exact_and_agree(
         play_deal(
             r,
             Table(players, [random_strategy(r)] * players, seed % players, record=True),
-            random.Random(seed),
+            GameRandom(seed),
         )  # type: ignore[arg-type]
         for r in (gen, ref)
     )
@@ -299,7 +300,7 @@ def test_joker_deals_agree(rule: str, seed: int, heuristic: bool) -> None:
     results = []
     for rules in _joker_rules(rule):
         table = Table(players, [make(rules)] * players, seed % players, record=True)
-        results.append(play_deal(rules, table, random.Random(seed)))
+        results.append(play_deal(rules, table, GameRandom(seed)))
     assert results[0].record == results[1].record
     assert (results[0].places, results[0].points) == (results[1].places, results[1].points)
 

@@ -33,7 +33,6 @@ next copy, so one copy can lie on the table while the other is in the hand.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,7 @@ import yaml
 from sevens.compiler.position import ASKING_SEAT, build_position, parse_cards
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import choose_leader
+from sevens.runtime.randomness import GameRandom
 from tests.conftest import BUILTIN_IDS, compiled, reference
 
 CONFORMANCE = Path(__file__).parent / "conformance"
@@ -220,7 +220,7 @@ def test_end_of_deal(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
         hands = [_mask(parse_cards(rules, h, "hand")) for h in case["hands"]]
         table = Table(len(hands), [_lowest_legal] * len(hands), dealer=case["dealer"], hands=hands)
-        deal = play_deal(rules, table, random.Random(0))
+        deal = play_deal(rules, table, GameRandom(0))
         assert deal.cards_left == case["cards_left"], type(rules)
         if "places" in case:
             assert deal.places == case["places"], type(rules)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from sevens.compiler.pipeline import compile_file, find_rulespec, generated_path
 from sevens.runtime import contract
 from sevens.runtime.api import GameError
 from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import PASS, random_strategy
 from tests.conftest import BUILTIN_IDS, compiled
 
@@ -53,7 +53,7 @@ def test_same_seed_same_game() -> None:
     rules = compiled("parliament")
     games = [
         play_deal(
-            rules, Table(5, [random_strategy(rules)] * 5, dealer=2, record=True), random.Random(99)
+            rules, Table(5, [random_strategy(rules)] * 5, dealer=2, record=True), GameRandom(99)
         ).record
         for _ in range(2)
     ]
@@ -67,4 +67,4 @@ def test_a_deal_that_cannot_end_stops_with_a_clear_error() -> None:
         return PASS
 
     with pytest.raises(GameError, match="did not end"):
-        play_deal(rules, Table(4, [always_pass] * 4), random.Random(1))
+        play_deal(rules, Table(4, [always_pass] * 4), GameRandom(1))

@@ -6,7 +6,6 @@ plays a crafted deal through the engine's turn loop, and checks the outcome.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from sevens.compiler.position import parse_cards
 from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import Table
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import Strategy
 from sevens.runtime.turns import Recorder as _Recorder
 from sevens.runtime.turns import Turns as _Turns
@@ -42,7 +42,7 @@ def _mask(rules: Rules, text: str) -> int:
     return sum(1 << c for c in parse_cards(rules, text, "cards"))
 
 
-def _lowest(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+def _lowest(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
     return (legal & -legal).bit_length() - 1
 
 
@@ -55,7 +55,7 @@ def _run(
     rules.setup(st)
     recorder = _Recorder(rules)
     table = Table(len(hands), strategies or [_lowest] * len(hands), dealer=st.dealer, record=True)
-    _Turns(rules, st, random.Random(3), table, recorder).run(leader)
+    _Turns(rules, st, GameRandom(3), table, recorder).run(leader)
     return st, recorder.decisions
 
 
@@ -109,7 +109,7 @@ def test_counter_clockwise_deals_and_plays_to_the_right() -> None:
 
     rules = load_rules("cinquillo-traditional")
     assert rules.rule_set.following(4) == (3, 0, 1, 2)
-    hands = deal_hands(rules, 3, 0, random.Random(1))  # 40 cards to 3: 14 13 13
+    hands = deal_hands(rules, 3, 0, GameRandom(1))  # 40 cards to 3: 14 13 13
     assert [h.bit_count() for h in hands] == [13, 13, 14]  # the dealer's right gets the first card
     ccw = _run(rules, ["5O 4O", "6O", "3O 2O", "7O"], leader=0)[1]
     assert [d["seat"] for d in ccw[:4]] == [0, 3, 2, 1]
@@ -126,7 +126,7 @@ def test_next_and_previous_follow_the_direction(tmp_path: Path, engine: str) -> 
         rules.rule_set.n_rows,
     )
     rules.setup(st)
-    turns = _Turns(rules, st, random.Random(1), Table(4, [_lowest] * 4), None)
+    turns = _Turns(rules, st, GameRandom(1), Table(4, [_lowest] * 4), None)
     turns.voluntary_pass(0)
     # counter-clockwise, the player before seat 0 is seat 1 (on its left)
     assert st.hands[0].bit_count() == 3 and st.hands[1].bit_count() == 1
@@ -139,7 +139,7 @@ def test_holders_lay_out_their_sevens_after_the_deal() -> None:
     rules = load_rules("shichi-narabe-traditional")
     assert len(rules.rule_set.dealt) == 52  # the sevens are dealt too
     table = Table(3, [_lowest] * 3, dealer=0, record=True)
-    result = play_deal(rules, table, random.Random(5))
+    result = play_deal(rules, table, GameRandom(5))
     assert result.record is not None
     dealt = result.record["hands"]
     assert sorted(len(h) for h in dealt) == [17, 17, 18]
@@ -161,7 +161,7 @@ def test_a_player_who_cannot_play_draws_until_a_card_fits(tmp_path: Path, engine
     # drawn from the end: 1G first, then 12R (fits), 20G stays
     st.stock = [c for c in parse_cards(rules, "20G 12R 1G", "stock")]
     recorder = _Recorder(rules)
-    turns = _Turns(rules, st, random.Random(3), Table(3, [_lowest] * 3), recorder)
+    turns = _Turns(rules, st, GameRandom(3), Table(3, [_lowest] * 3), recorder)
     turns.run(0)
     first, second = recorder.decisions[:2]
     assert first["card"] == "11R" and second["seat"] == 1
@@ -181,7 +181,7 @@ def test_the_stock_keeps_twenty_cards_and_hands_shrink(players: int, each: int, 
 
     rules = load_rules("elfer-raus")
     table = Table(players, [_lowest] * players, record=True)
-    result = play_deal(rules, table, random.Random(2))
+    result = play_deal(rules, table, GameRandom(2))
     assert result.record is not None
     assert [len(h) for h in result.record["hands"]] == [each] * players
     assert len(result.record["stock"]) == stock
@@ -271,7 +271,7 @@ def test_event_facts_score_who_completed_a_suit_and_who_passed_last(
     diamonds = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"
     st = DealState(2, 1, [_mask(rules, diamonds), _mask(rules, "2C 3C")], rules.rule_set.n_rows)
     rules.setup(st)
-    turns = _Turns(rules, st, random.Random(1), Table(2, [_lowest] * 2, dealer=1), None)
+    turns = _Turns(rules, st, GameRandom(1), Table(2, [_lowest] * 2, dealer=1), None)
     turns.run(0)
     assert st.winner == 0 and st.completed == [0] and st.last_passer == 1
     assert rules.settle(st) == [10 + 5, -3]

@@ -25,6 +25,7 @@ from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import Table, choose_leader, deal_hands, may_pass, play_deal
 from sevens.runtime.machine import CompiledRules, check_decisions
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import PASS, random_strategy
 from tests.conftest import compiled, reference
 
@@ -106,7 +107,7 @@ def test_hand_facts_agree_with_the_reference_in_every_seat(
     gen, ref = _pair(name, rules_dir)
     rule_set = gen.rule_set
     players = rule_set.players.min + seed % (rule_set.players.max - rule_set.players.min + 1)
-    rng = random.Random(seed)
+    rng = GameRandom(seed)
     state = DealState(players, 0, deal_hands(gen, players, 0, rng), rule_set.n_rows)
     gen.setup(state)
     seat = choose_leader(gen, state, None)
@@ -133,7 +134,7 @@ def test_whole_games_with_hand_facts_agree(rules_dir: str, name: str, seed: int)
         play_deal(
             r,
             Table(players, [random_strategy(r)] * players, seed % players, record=True),
-            random.Random(seed),
+            GameRandom(seed),
         )  # type: ignore[arg-type]
         for r in (gen, ref)
     )
@@ -176,7 +177,7 @@ def test_mandatory_sevens_in_the_hand_agree_with_the_compulsory_form(tmp_path: P
     assert by_hand.rule_set.reads_hand and not by_mask.rule_set.reads_hand
     narrowed = 0
     for seed in range(60):
-        rng = random.Random(seed)
+        rng = GameRandom(seed)
         state = DealState(4, 0, deal_hands(by_hand, 4, 0, rng), by_hand.rule_set.n_rows)
         other = DealState(4, 0, list(state.hands), by_hand.rule_set.n_rows)
         by_hand.setup(state)
@@ -187,7 +188,7 @@ def test_mandatory_sevens_in_the_hand_agree_with_the_compulsory_form(tmp_path: P
             assert legal == by_mask.legal(other, seat), seed
             narrowed += legal != state.hands[seat] & other.playable
             if legal:
-                card = rng.choice([c for c in range(52) if legal >> c & 1])
+                card = rng.sample([c for c in range(52) if legal >> c & 1], 1)[0]
                 by_hand.play(state, seat, card)
                 by_mask.play(other, seat, card)
             seat = (seat + 1) % 4
@@ -199,7 +200,7 @@ def test_mandatory_seven_whole_games_agree_with_the_reference() -> None:
         gen, ref = compiled("mandatory-seven"), reference("mandatory-seven")
         a, b = (
             play_deal(
-                r, Table(4, [random_strategy(r)] * 4, seed % 4, record=True), random.Random(seed)
+                r, Table(4, [random_strategy(r)] * 4, seed % 4, record=True), GameRandom(seed)
             )  # type: ignore[arg-type]
             for r in (gen, ref)
         )
@@ -211,7 +212,7 @@ def test_no_record_of_mandatory_seven_plays_another_card_while_holding_a_seven()
     gen = compiled("mandatory-seven")
     for seed in range(30):
         result = play_deal(
-            gen, Table(4, [random_strategy(gen)] * 4, 0, record=True), random.Random(seed)
+            gen, Table(4, [random_strategy(gen)] * 4, 0, record=True), GameRandom(seed)
         )
         assert result.record is not None
         hands = [set(h) for h in result.record["hands"]]

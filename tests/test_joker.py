@@ -10,7 +10,6 @@ end ranks its holder below every player holding none.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from sevens.cli import main
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.engine import DealResult, Table, play_deal
 from sevens.runtime.mechanics.jokers import JokerTurns, deal_with_jokers, joker_options
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import heuristic_strategy, random_strategy
 from tests.conftest import compiled, reference
 
@@ -38,7 +38,7 @@ play:
 def _deal(rules: Rules, seed: int, players: int, heuristic: bool = False) -> DealResult:
     make = heuristic_strategy if heuristic else random_strategy
     table = Table(players, [make(rules)] * players, seed % players, record=True)
-    return play_deal(rules, table, random.Random(seed))
+    return play_deal(rules, table, GameRandom(seed))
 
 
 @pytest.mark.parametrize("heuristic", [False, True])
@@ -120,7 +120,7 @@ def test_the_holder_of_the_card_redeems_it() -> None:
     rules.setup(st)
     st.jokers = [0, 1, 0]
     table = Table(3, [random_strategy(rules)] * 3, record=False)
-    turns = JokerTurns(rules, st, random.Random(0), table, None)
+    turns = JokerTurns(rules, st, GameRandom(0), table, None)
     turns.extra = turns.passes = turns.stuck = 0
     assert joker_options(rules, st, 1) >> code("8C") & 1
     turns.place_joker(1, code("8C"))
@@ -158,7 +158,7 @@ def test_a_declined_redeem_leaves_the_card_dead(tmp_path: Path) -> None:
 def test_deal_with_jokers_deals_every_card_and_the_joker() -> None:
     rule_set = compiled(VARIANT).rule_set
     for seed in range(30):
-        hands, stock, jokers = deal_with_jokers(rule_set, 5, seed % 5, random.Random(seed))
+        hands, stock, jokers = deal_with_jokers(rule_set, 5, seed % 5, GameRandom(seed))
         assert not stock and sum(jokers) == 1
         sizes = [h.bit_count() + j for h, j in zip(hands, jokers, strict=True)]
         assert sum(sizes) == len(rule_set.dealt) + 1 and max(sizes) - min(sizes) <= 1
@@ -223,7 +223,7 @@ def test_the_search_bot_plays_joker_deals_to_their_end() -> None:
     heuristic = heuristic_strategy(rules)
     jokers_chosen = 0
 
-    def checked(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def checked(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         nonlocal jokers_chosen
         choice = bot(st, seat, legal, can_pass, rng)
         assert legal >> choice & 1 if choice >= 0 else can_pass or not legal
@@ -232,6 +232,6 @@ def test_the_search_bot_plays_joker_deals_to_their_end() -> None:
 
     for seed in range(3):
         table = Table(4, [checked, heuristic, heuristic, heuristic], seed % 4, record=True)
-        result = play_deal(rules, table, random.Random(seed))
+        result = play_deal(rules, table, GameRandom(seed))
         assert result.record is not None and 1 in result.places
     assert bot.decision_seconds and jokers_chosen  # it searched real choices, jokers among them

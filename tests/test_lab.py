@@ -20,6 +20,7 @@ from sevens.lab.runner import Job, run, ship
 from sevens.lab.stats import Moments, equal_shares_test, mean_interval, quantiles, wilson
 from sevens.loading.registry import load_rules
 from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import STRATEGIES
 
 COPY_OF_PARLIAMENT = """\
@@ -123,8 +124,8 @@ def test_leader_found_without_recording_is_the_first_to_decide(variant: str) -> 
     facts = rule_facts(rules)
     bots = [STRATEGIES["random"](rules) for _ in range(4)]
     for seed in range(60):
-        rng = random.Random(seed)
-        table = Table(4, bots, dealer=int(rng.random() * 4), record=True)
+        rng = GameRandom(seed)
+        table = Table(4, bots, dealer=rng.below(4), record=True)
         leader = leader_of(rules, facts, table, rng)
         record = play_deal(rules, table, rng).record
         assert record is not None
@@ -137,8 +138,8 @@ def test_a_deal_with_covers_goes_to_the_best_score_not_to_the_first_empty_hand()
     rules = load_rules("pai-qi")
     bots = [STRATEGIES["random"](rules) for _ in range(4)]
     for seed in range(100):
-        rng = random.Random(seed)
-        deal = play_deal(rules, Table(4, bots, dealer=int(rng.random() * 4)), rng)
+        rng = GameRandom(seed)
+        deal = play_deal(rules, Table(4, bots, dealer=rng.below(4)), rng)
         assert deal.winner is not None
         assert deal.points[deal.winner] == max(deal.points), seed
 

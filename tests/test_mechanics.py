@@ -11,7 +11,6 @@ at the end.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.contract import MatchWinner, Tiebreak
 from sevens.runtime.engine import DealResult, Table, choose_leader, play_deal
 from sevens.runtime.match import MatchResult, match_winners, play_match
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import PASS, Strategy, heuristic_strategy, random_strategy
 from sevens.runtime.turns import Recorder as _Recorder
 from sevens.runtime.turns import Turns as _Turns
@@ -50,7 +50,7 @@ def _deal(rules: Rules, hands: list[str], dealer: int) -> DealState:
     return st
 
 
-def _lowest_card(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+def _lowest_card(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
     """A bot that never passes voluntarily and plays its lowest card id."""
     return (legal & -legal).bit_length() - 1
 
@@ -59,7 +59,7 @@ def _passes_first(times: int) -> Strategy:
     """A bot that passes voluntarily ``times`` times when it may, then plays its lowest card."""
     left = [times]
 
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         if can_pass and left[0] > 0:
             left[0] -= 1
             return PASS
@@ -79,7 +79,7 @@ def _turns(
     seats = Table(
         st.n_players, strategies, dealer=st.dealer, record=record, forget_last_card=forget_last_card
     )
-    return _Turns(rules, st, random.Random(7), seats, _Recorder(rules) if record else None)
+    return _Turns(rules, st, GameRandom(7), seats, _Recorder(rules) if record else None)
 
 
 # --- Shichi Narabe: passes, elimination and places -------------------------------------
@@ -278,7 +278,7 @@ def test_caught_holding_in_a_played_deal(engine: str) -> None:
 def _match(variant: str, seed: int, deals: int, players: int = 4) -> MatchResult:
     rules = compiled(variant)
     table = Table(players, [random_strategy(rules) for _ in range(players)], record=True)
-    return play_match(rules, table, random.Random(seed), deals)
+    return play_match(rules, table, GameRandom(seed), deals)
 
 
 def test_match_rotates_the_dealer() -> None:
@@ -315,7 +315,7 @@ def test_best_of_five_stops_at_three_deal_wins() -> None:
 def test_previous_winner_leads_the_next_deal() -> None:
     rules = compiled("dutch-fan-tan")
     table = Table(4, [heuristic_strategy(rules) for _ in range(4)], record=True)
-    result = play_match(rules, table, random.Random(11), 4)
+    result = play_match(rules, table, GameRandom(11), 4)
     for before, after in zip(result.deals, result.deals[1:], strict=False):
         assert after.record is not None
         if before.winner is not None:
@@ -364,7 +364,7 @@ def test_simulate_match_records_deal_numbers(tmp_path: Path) -> None:
 def test_played_deal_conserves_cards_and_chips() -> None:
     rules = compiled("fan-tan-chips")
     table = Table(5, [random_strategy(rules) for _ in range(5)])
-    deal = play_deal(rules, table, random.Random(2))
+    deal = play_deal(rules, table, GameRandom(2))
     assert deal.winner is not None and deal.cards_left[deal.winner] == 0
     assert sum(deal.chips) == -deal.pot_left
     assert deal.chips[deal.winner] > 0
@@ -378,7 +378,7 @@ def test_dealer_names_the_opening_seven(engine: str) -> None:
         table = Table(
             4, [heuristic_strategy(rules) for _ in range(4)], dealer=seed % 4, record=True
         )
-        deal = play_deal(rules, table, random.Random(seed))
+        deal = play_deal(rules, table, GameRandom(seed))
         assert deal.record is not None
         card = deal.record["opening_card"]
         named.add(card)
@@ -423,7 +423,7 @@ def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> Non
     ]
     for rules in engines:
         result = play_deal(
-            rules, Table(4, [random_strategy(rules)] * 4, record=True), random.Random(3)
+            rules, Table(4, [random_strategy(rules)] * 4, record=True), GameRandom(3)
         )
         assert result.winner is None
         assert sum(result.cards_left) == 52 - 4  # only the four sevens were played
@@ -450,7 +450,7 @@ def test_pai_qi_plays_until_every_hand_is_empty(engine: str) -> None:
     table = Table(4, [heuristic_strategy(rules) for _ in range(4)])
     for game in range(20):
         table.dealer = game % 4
-        deal = play_deal(rules, table, random.Random(777000 + game))
+        deal = play_deal(rules, table, GameRandom(777000 + game))
         assert deal.cards_left == [0, 0, 0, 0], deal
         assert sorted(deal.places) == [1, 2, 3, 4]
 
@@ -463,7 +463,7 @@ def test_cinquillo_cabron_plays_on_until_nobody_can_play(engine: str) -> None:
     table = Table(4, [heuristic_strategy(rules) for _ in range(4)], record=True)
     for game in range(20):
         table.dealer = game % 4
-        deal = play_deal(rules, table, random.Random(game))
+        deal = play_deal(rules, table, GameRandom(game))
         assert deal.record is not None
         holding = sum(1 for left in deal.cards_left if left)
         if holding:

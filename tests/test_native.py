@@ -1,9 +1,9 @@
 """The native backend (numba kernels) plays the same games as the Python engine.
 
-Every native game records its deal and every random number it drew; the
-replay (:mod:`sevens.native.replay`) feeds those to the Python engine,
-whose own strategies then choose, and the two game records (legal sets at
-every decision, choices, transfers, results, match winners) must be equal.
+Both draw from one generator in the same way (sevens.runtime.randomness,
+docs/randomness.md), so for the same seed ``simulate`` writes byte-identical
+records in both backends: the deal, the legal sets at every decision, the
+choices, transfers and results.
 
 Tests that run the kernels skip when numba is not installed; the lowering to
 native programs, the refusal of what the kernels do not play (by feature) and
@@ -42,13 +42,13 @@ from sevens.compiler.native import (
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.records import RECORD_KEYS
-from sevens.runtime.simulate import Options
+from sevens.runtime.simulate import Options, simulate
 from tests.conftest import BUILTIN_IDS, compiled
 from tests.test_hand_facts import HAND_RULES
 
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
-GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "120"))
+GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "300"))
 FORGET = 0.3  # often enough that the "last card" penalty is exercised
 
 
@@ -143,6 +143,57 @@ def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch) 
     assert "pip install 'sevens[fast]'" in result.output
 
 
+# -- where the compiled kernels live, and the note while they compile ---------------
+def test_the_kernels_cache_lives_in_the_users_cache_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """numba's cache follows $SEVENS_CACHE unless NUMBA_CACHE_DIR is set, never the package."""
+    from sevens.native.cache import use_user_cache
+
+    if HAS_NUMBA:  # numba imported already: its configuration is set as well
+        import numba
+
+        monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("SEVENS_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / "numba"
+    assert use_user_cache() == folder
+    assert os.environ["NUMBA_CACHE_DIR"] == str(folder)
+    if HAS_NUMBA:
+        assert str(folder) == numba.config.CACHE_DIR
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "chosen"))
+    assert use_user_cache() == tmp_path / "chosen"
+
+
+@pytest.mark.parametrize(
+    ("compiled_already", "note"),
+    [(False, "compiling the native kernels for parliament, once: ~90 s\n"), (True, "")],
+)
+def test_the_first_compilation_is_announced_on_stderr(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    compiled_already: bool,
+    note: str,
+) -> None:
+    from sevens.native import cache
+
+    monkeypatch.setattr(cache, "kernels_compiled", lambda entry_points: compiled_already)
+    monkeypatch.setattr(cache, "COLD_START_SECONDS", 90)
+    cache.note_cold_start("parliament")
+    assert capsys.readouterr() == ("", note)
+
+
+@needs_numba
+def test_the_kernels_know_when_they_are_compiled() -> None:
+    """After one native run in this process, the game kernel counts as compiled."""
+    from sevens.native.cache import kernels_compiled
+
+    native.simulate_native(native.native_rules("parliament"), Options(4, 2))
+    assert kernels_compiled()
+    _lab("analyse", "parliament", "--games", "20", "--backend", "numba")
+    assert kernels_compiled(("simulate_games", "play_seeds"))
+
+
 # -- agreement with the Python engine ------------------------------------------
 def _records(
     rules: native.NativeRules, game: native.NativeGame, players: int, seed: int
@@ -154,19 +205,19 @@ def _records(
 
 
 def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: range) -> int:
-    """Play ``seeds`` natively and replay each in Python; returns the decisions compared."""
-    from sevens.native.build import prepare
-    from sevens.native.replay import replay_game
-
-    rules = native.native_rules(variant)
-    prepared = prepare(rules.rule_set, rules.program, players, strategy, deals)
-    compared = 0
-    for seed in seeds:
-        game = native.play_native_game(prepared, seed, FORGET)
-        records = _records(rules, game, players, seed)
-        replay_game(compiled(variant), game, players, seed, strategy, deals, FORGET, records)
-        compared += sum(len(record["decisions"]) for record in records)
-    return compared
+    """Simulate the games ``seeds`` in both backends with records: the two record files must
+    be byte-identical.  Returns the decisions compared."""
+    options = Options(players, len(seeds), seeds.start, strategy, deals, FORGET)
+    python, natively = io.StringIO(), io.StringIO()
+    simulate(compiled(variant), options, record=python)
+    native.simulate_native(native.native_rules(variant), options, record=natively)
+    lines = python.getvalue().splitlines()
+    for number, (ours, theirs) in enumerate(
+        zip(lines, natively.getvalue().splitlines(), strict=True), start=1
+    ):
+        assert theirs == ours, f"{variant}, record {number}: the backends wrote different games"
+    assert natively.getvalue() == python.getvalue()
+    return sum(len(json.loads(line)["decisions"]) for line in lines)
 
 
 def test_the_kernels_play_every_builtin() -> None:
@@ -244,8 +295,8 @@ def test_hand_facts_are_lifted_out_of_play_legal(tmp_path: Path) -> None:
 
 @needs_numba
 @pytest.mark.parametrize("name", sorted(HAND_RULES))
-def test_hand_rules_replay_identically_in_python(tmp_path: Path, name: str) -> None:
-    """Each house rule reading the hand, natively and replayed in Python, two table sizes."""
+def test_hand_rules_play_identically_in_both_backends(tmp_path: Path, name: str) -> None:
+    """Each house rule reading the hand, in both backends, two table sizes."""
     path = _hand_rule(tmp_path, name)
     allowed = compiled(path).rule_set.players
     games = max(GAMES // 8, 8)
@@ -351,7 +402,7 @@ def test_later_mechanics_come_up_in_native_games(variant: str) -> None:
 
 @needs_numba
 @pytest.mark.parametrize("variant", NATIVE_IDS)
-def test_native_games_replay_identically_in_python(variant: str) -> None:
+def test_native_games_play_identically_in_both_backends(variant: str) -> None:
     allowed = compiled(variant).rule_set.players
     half = max(GAMES // 2, 1)
     compared = _agree(variant, allowed.min, "random", None, range(half))
@@ -361,7 +412,7 @@ def test_native_games_replay_identically_in_python(variant: str) -> None:
 
 @needs_numba
 @pytest.mark.parametrize("variant", NATIVE_IDS)
-def test_native_matches_replay_identically_in_python(variant: str) -> None:
+def test_native_matches_play_identically_in_both_backends(variant: str) -> None:
     players = compiled(variant).rule_set.players.min + 1
     deals = number_of_deals(compiled(variant), players, None)
     assert _agree(variant, players, "withhold", deals, range(3)) > 0
@@ -405,22 +456,22 @@ def test_hypothesis_native_games_agree(
 
 
 @needs_numba
-def test_a_tampered_native_record_is_caught() -> None:
-    from sevens.native.build import prepare
-    from sevens.native.replay import Disagreement, replay_game
+def test_the_kernels_draw_the_engines_random_numbers() -> None:
+    """The kernels' generator gives the draws of sevens.runtime.randomness, a number below n
+    and a probability alike, from the high half an output left waiting too."""
+    import numpy as np
 
-    rules = native.native_rules("parliament")
-    prepared = prepare(rules.rule_set, rules.program, 4, "random", None)
-    game = native.play_native_game(prepared, 7, FORGET)
-    records = _records(rules, game, 4, 7)
-    records[0]["decisions"][5]["legal"] = records[0]["decisions"][5]["legal"][:-1]
-    with pytest.raises(Disagreement, match="decision 6"):
-        replay_game(compiled("parliament"), game, 4, 7, "random", None, FORGET, records)
-    game.events.append(0.5)  # a draw the Python engine never asks for
-    with pytest.raises(Disagreement, match="did not"):
-        replay_game(
-            compiled("parliament"), game, 4, 7, "random", None, FORGET, _records(rules, game, 4, 7)
-        )
+    from sevens.runtime.native import kernels as k
+    from sevens.runtime.randomness import GameRandom
+
+    for seed in (0, 1, 2**63 + 5, 2**64 - 1):
+        state = np.zeros(4, np.uint64)
+        state[k.RNG] = np.uint64(seed)
+        ours = GameRandom(seed)
+        for n in (1, 2, 3, 7, 52, 104, 2**32):
+            assert int(k.below(state, n)) == ours.below(n), (seed, n)
+        assert float(k.chance(state)) == ours.random()
+        assert [int(k.draw32(state)) for _ in range(101)] == [ours.draw() for _ in range(101)]
 
 
 # -- the command line ---------------------------------------------------------------
@@ -464,6 +515,61 @@ def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None
         assert getattr(fast, field) == getattr(recorded, field), field
 
 
+# -- the balance lab on the kernels ---------------------------------------------------
+def _lab(*args: str) -> tuple[dict[str, Any], str]:
+    """A lab command's JSON document and its standard error."""
+    result = CliRunner().invoke(main, [*args, "--json", "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout), result.stderr
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", NATIVE_IDS)
+def test_analyse_on_the_kernels_gives_the_python_figures(variant: str) -> None:
+    """Every experiment (the table, skill, penalty, session), every figure and interval."""
+    args = ["analyse", variant, "--games", "150", "--seed", "3"]
+    python, _ = _lab(*args, "--backend", "python")
+    natively, note = _lab(*args, "--backend", "numba")
+    assert natively == python
+    assert note == ""  # played natively: no note of a fall-back
+
+
+@needs_numba
+def test_native_workers_give_the_figures_of_one_python_process() -> None:
+    """--jobs 2 on the kernels: the rule set travels to the workers in its native form."""
+    args = ["analyse", "sevens", "--games", "2500", "--json", "--quiet"]
+    pool = CliRunner().invoke(main, [*args, "--jobs", "2", "--backend", "numba"])
+    assert pool.exit_code == 0, pool.output
+    assert json.loads(pool.stdout) == _lab(*args[:4])[0]
+
+
+@needs_numba
+def test_compare_on_the_kernels_gives_the_python_figures() -> None:
+    args = ["compare", "parliament", "fan-tan-chips", "--games", "400", "--seats"]
+    seats = "heuristic,random,random-play,withhold"
+    assert _lab(*args, seats, "--backend", "numba")[0] == _lab(*args, seats)[0]
+
+
+@needs_numba
+def test_what_the_kernels_do_not_play_is_played_in_python_with_a_note() -> None:
+    """A strategy the kernels do not play: the same figures, from Python, and one line why."""
+    args = ["analyse", "parliament", "--games", "40", "--seats", "search,random,random,random"]
+    natively, note = _lab(*args, "--backend", "numba")
+    assert natively == _lab(*args)[0]
+    assert note == (
+        "note: parliament is played in Python: "
+        "the numba backend does not support the strategy 'search' yet\n"
+    )
+
+
+def test_the_lab_without_numba_plays_in_python_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "native_available", lambda: False)
+    args = ["analyse", "parliament", "--games", "40"]
+    document, note = _lab(*args, "--backend", "numba")
+    assert document == _lab(*args)[0]
+    assert note == "note: parliament is played in Python: " + native.INSTALL_HINT + "\n"
+
+
 # -- the hashed row memo and the joker rules' options --------------------------------
 @needs_numba
 @pytest.mark.parametrize("entries", [1 << 18, 4])
@@ -472,8 +578,8 @@ def test_the_hashed_row_memo_plays_the_same_games(
     monkeypatch: pytest.MonkeyPatch, variant: str, entries: int
 ) -> None:
     """Rule sets whose dense memo would be too big fill a hash table as row states come up;
-    forced onto it (and onto a full one of four entries), the games must still replay in
-    Python, and with as many decisions as on the dense memo."""
+    forced onto it (and onto a full one of four entries), the games must still be the Python
+    engine's, and the same as on the dense memo."""
     from sevens.native import build
     from sevens.runtime.native import kernels as k
 
@@ -491,11 +597,11 @@ def test_the_hashed_row_memo_plays_the_same_games(
         )
     assert (
         _agree(variant, players, "random", None, range(12)) > 0
-    )  # the hashed games replay in Python
+    )  # the hashed games are those of the Python engine
 
 
 @needs_numba
-def test_rows_starting_at_their_first_card_without_table_facts_replay_identically(
+def test_rows_starting_at_their_first_card_without_table_facts_play_identically_in_both_backends(
     tmp_path: Path,
 ) -> None:
     """Per-row starts are a layout feature of their own, not tied to play-or-pay's table.count."""
@@ -518,7 +624,9 @@ JOKER_HOUSE_RULES = {
 @needs_numba
 @pytest.mark.parametrize("strategy", ["random", "heuristic", "withhold"])
 @pytest.mark.parametrize("house_rule", sorted(JOKER_HOUSE_RULES))
-def test_joker_options_replay_identically(tmp_path: Path, house_rule: str, strategy: str) -> None:
+def test_joker_options_play_identically_in_both_backends(
+    tmp_path: Path, house_rule: str, strategy: str
+) -> None:
     path = tmp_path / f"{house_rule}.yaml"
     path.write_text(
         f"id: {house_rule}\nextends: shichi-narabe-joker\n{JOKER_HOUSE_RULES[house_rule]}"
@@ -584,8 +692,8 @@ def _family_rule(directory: Path, name: str) -> str:
 
 @needs_numba
 @pytest.mark.parametrize("name", sorted(FAMILY_RULES))
-def test_issue_22_keys_replay_identically_in_python(tmp_path: Path, name: str) -> None:
-    """Each house rule, natively and replayed in Python, at both ends of its player count;
+def test_issue_22_keys_play_identically_in_both_backends(tmp_path: Path, name: str) -> None:
+    """Each house rule, in both backends, at both ends of its player count;
     the mechanic must come up in at least one deal."""
     from sevens.native.build import prepare
 

@@ -8,7 +8,6 @@ smaller classes (seeds, ``--forget``, ``sevens play``).
 from __future__ import annotations
 
 import os
-import random
 import re
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from sevens.compiler.rulesheet.escape import md_escape
 from sevens.runtime import arith
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.machine import CompiledRules
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import _mean
 from sevens.runtime.strategies import random_strategy
 from tests.fuzz.oracles import module_from_source, time_limit
@@ -84,7 +84,7 @@ def test_division_by_zero_scores_the_same_compiled_and_interpreted(tmp_path: Pat
     reference = reference_rules(result.rules)
     for seed in range(20):
         deals = [
-            play_deal(rules, Table(4, [random_strategy(rules)] * 4, seed % 4), random.Random(seed))
+            play_deal(rules, Table(4, [random_strategy(rules)] * 4, seed % 4), GameRandom(seed))
             for rules in (module, reference)
         ]
         assert deals[0].points == deals[1].points
@@ -401,7 +401,7 @@ def test_two_letter_rank_codes_can_be_typed(
     monkeypatch.setattr(interactive.click, "prompt", lambda *a, **k: typed)
     choose = interactive.human_strategy(rules)
     with time_limit(30):  # the old prompt asked forever: no typed text matched "KnC"
-        card = choose(state, 0, legal, False, random.Random(0))
+        card = choose(state, 0, legal, False, GameRandom(0))
     assert rules.rule_set.card_codes[card] == "KnC"
 
 

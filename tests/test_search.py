@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from sevens.bots.search import (
 from sevens.envs.game import PASS, Game
 from sevens.runtime.api import DealState
 from sevens.runtime.engine import Table, deal_hands, play_deal
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled
@@ -24,7 +24,7 @@ from tests.conftest import compiled
 
 def _state(variant: str = "parliament", seed: int = 1) -> DealState:
     rules = compiled(variant)
-    st = DealState(4, 0, deal_hands(rules, 4, 0, random.Random(seed)), rules.rule_set.n_rows)
+    st = DealState(4, 0, deal_hands(rules, 4, 0, GameRandom(seed)), rules.rule_set.n_rows)
     rules.setup(st)
     return st
 
@@ -35,7 +35,7 @@ def test_samples_keep_sizes_known_cards_and_voids() -> None:
     dealt = sum(1 << c for c in rules.rule_set.dealt)
     unseen = dealt & ~st.hands[0] & ~st.table
     void = [0, st.hands[1], 0, 0]  # seat 1 is known to hold none of its real cards
-    rng = random.Random(3)
+    rng = GameRandom(3)
     for _ in range(50):
         hands = sample_hands(st, 0, unseen, void, rng)
         assert hands is not None
@@ -49,7 +49,7 @@ def test_samples_keep_sizes_known_cards_and_voids() -> None:
 def test_impossible_voids_are_reported() -> None:
     st = _state()
     unseen = sum(1 << c for c in compiled("parliament").rule_set.dealt) & ~st.hands[0]
-    assert sample_hands(st, 0, unseen, [0, unseen, 0, 0], random.Random(1)) is None
+    assert sample_hands(st, 0, unseen, [0, unseen, 0, 0], GameRandom(1)) is None
 
 
 def test_a_copied_state_is_independent() -> None:
@@ -67,7 +67,7 @@ def test_forced_passes_teach_the_bot_who_lacks_which_cards() -> None:
     table = Table(4, [bot, heuristic, heuristic, heuristic], dealer=0)
     learnt = []
     for seed in range(6):
-        play_deal(rules, table, random.Random(seed))
+        play_deal(rules, table, GameRandom(seed))
         assert bot.knowledge is not None
         learnt.append(bot.knowledge)
     assert any(any(k.void) for k in learnt)
@@ -106,7 +106,7 @@ def test_a_pass_after_another_seat_opened_cards_shows_the_passer_lacks_them() ->
     rules = compiled("parliament")
     hands = ["6D 7S KH", "7C QH", "2H 3H 4H", "7D 2S 3S"]
     game = Game(rules, 4, hands=hands, dealer=2, first=3)
-    bot, rng = SearchBot(rules, playouts=4), random.Random(1)
+    bot, rng = SearchBot(rules, playouts=4), GameRandom(1)
 
     def bot_turn() -> None:
         pending, st = game.pending, game.state
@@ -145,7 +145,7 @@ def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
     slow, fast = heuristic_strategy(rules), fast_heuristic(rules)
     compared = 0
 
-    def both(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def both(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         nonlocal compared
         expected = slow(st, seat, legal, can_pass, rng)
         assert fast(st, seat, legal, can_pass, rng) == expected
@@ -153,9 +153,7 @@ def test_the_playouts_policy_chooses_as_the_heuristic(variant: str) -> None:
         return expected
 
     for seed in range(15):
-        play_deal(
-            rules, Table(players, [both] * players, dealer=seed % players), random.Random(seed)
-        )
+        play_deal(rules, Table(players, [both] * players, dealer=seed % players), GameRandom(seed))
     assert compared > 50
 
 
@@ -163,7 +161,7 @@ def test_joker_worlds_keep_every_seat_s_cards_and_jokers_and_the_declined_cards(
     from sevens.runtime.mechanics.jokers import deal_with_jokers
 
     rules = compiled("shichi-narabe-joker")
-    hands, _, jokers = deal_with_jokers(rules.rule_set, 4, 0, random.Random(2))
+    hands, _, jokers = deal_with_jokers(rules.rule_set, 4, 0, GameRandom(2))
     st = DealState(4, 0, hands, rules.rule_set.n_rows)
     rules.setup(st)
     st.jokers = jokers
@@ -172,7 +170,7 @@ def test_joker_worlds_keep_every_seat_s_cards_and_jokers_and_the_declined_cards(
     st.joker_spots = 1 << declined  # a redeem of that card was declined: public, stays put
     st.table |= 1 << declined
     unseen = sum(1 << c for c in rules.rule_set.dealt) & ~st.table & ~st.hands[seat]
-    rng, holders = random.Random(0), set()
+    rng, holders = GameRandom(0), set()
     for _ in range(40):
         world = sample_with_jokers(st, seat, unseen, [0] * 4, rng)
         assert world is not None
@@ -197,7 +195,7 @@ def test_a_redeem_the_bot_may_decline_is_answered_and_leaves_the_public_table(
     )
     rules = load_rules(str(spec))
     game = Game(rules, 3, hands=["6H 8C 2S", "6C 3S", "8D 4S"], jokers=[0, 1, 0], dealer=2, first=0)
-    bot, rng = SearchBot(rules, playouts=4), random.Random(0)
+    bot, rng = SearchBot(rules, playouts=4), GameRandom(0)
     game.apply("6H")
     game.apply("joker 8C")  # seat 1's joker stands for seat 0's 8C
     pending, st = game.pending, game.state

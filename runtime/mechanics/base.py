@@ -6,13 +6,13 @@ The mechanic modules build on :class:`TurnsBase`; the one turn loop
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..api import DealState, Rules, bits
 from ..choice import PASS, Strategy
 from ..contract import EndWhen, Pick
+from ..randomness import GameRandom
 
 #: Decisions per card in the deck after which a deal is declared endless.
 DECISION_LIMIT_PER_CARD = 200
@@ -78,7 +78,7 @@ class Recorder:
 
 
 def deal_cards(
-    rules: Rules, players: int, dealer: int, rng: random.Random
+    rules: Rules, players: int, dealer: int, rng: GameRandom
 ) -> tuple[list[int], list[int]]:
     """Shuffle and deal one card at a time in the direction of play, from the dealer's
     neighbour who plays first (left of the dealer unless play is counter-clockwise): every
@@ -106,7 +106,7 @@ class TurnsBase:
         self,
         rules: Rules,
         st: DealState,
-        rng: random.Random,
+        rng: GameRandom,
         table: Table,
         recorder: Recorder | None,
     ) -> None:
@@ -118,7 +118,7 @@ class TurnsBase:
 
     @staticmethod
     def deal(
-        rules: Rules, table: Table, rng: random.Random
+        rules: Rules, table: Table, rng: GameRandom
     ) -> tuple[list[int], list[int], list[int] | None]:
         """Hands, stock (drawn from its end) and jokers (none): shuffled and dealt, or the
         table's given hands and stock (the step API)."""

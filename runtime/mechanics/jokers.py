@@ -20,7 +20,6 @@ Rule sets without jokers never build it: :func:`~sevens.runtime.engine.play_deal
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +27,7 @@ from ..api import DealState, Rules
 from ..choice import PASS
 from ..contract import RuleSet, Transfer, Wild
 from ..mechanics.base import Table
+from ..randomness import GameRandom
 from ..turns import Turns
 
 __all__ = ["JokerTable", "JokerTurns", "deal_with_jokers", "joker_options"]
@@ -43,7 +43,7 @@ class JokerTable(Table):
 
 
 def deal_with_jokers(
-    rule_set: RuleSet, players: int, dealer: int, rng: random.Random
+    rule_set: RuleSet, players: int, dealer: int, rng: GameRandom
 ) -> tuple[list[int], list[int], list[int]]:
     """Shuffle the jokers in with the cards and deal as :func:`~sevens.runtime.engine.deal_cards`
     does (one at a time from the dealer's neighbour).  Returns hands, stock and jokers per seat."""
@@ -104,7 +104,7 @@ class JokerTurns(Turns):
 
     @staticmethod
     def deal(
-        rules: Rules, table: Table, rng: random.Random
+        rules: Rules, table: Table, rng: GameRandom
     ) -> tuple[list[int], list[int], list[int] | None]:
         """Hands, stock and jokers per seat: shuffled in, or given (jokers only where the
         table gives them, and no stock)."""

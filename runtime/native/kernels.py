@@ -4,8 +4,9 @@ Everything here is parameterised by arrays derived from a ``RuleSet`` record
 and the native programs of :mod:`sevens.compiler.native` (built by
 :mod:`sevens.runtime.native.build`), so one compiled kernel, cached on disk
 by numba, plays every rule set.  The loop mirrors the Python engine step by
-step (same order of decisions, payments and random draws) because the
-agreement tests replay every native game through the Python engine.
+step (same order of decisions, payments and random draws, from the same
+generator: :mod:`sevens.runtime.randomness`), so that a seed plays the same
+game in both and the two write the same records.
 
 Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
 0–63, 64–127), which covers every deck up to two full packs.
@@ -20,8 +21,8 @@ arrays to every call by value and reference-counts each member:
 * ``rt`` (uint64): the dense memo of playable cards per row state;
 * ``v`` (int64) and ``m`` (uint64): the deal state (scalars ``V_*`` first,
   then the per-row and per-seat fields at the offsets in slots ``V_*``/``M_*``);
-* ``dec`` and ``ev`` (uint64): the record of decisions and random draws
-  (zero rows when not recording).
+* ``dec`` and ``ev`` (uint64): the record of decisions and of the moves of
+  transfers from every other player (zero rows when not recording).
 """
 
 from __future__ import annotations
@@ -81,11 +82,14 @@ C_WILD, C_REDEEM_OPTIONAL, C_OUT_ON_JOKER, C_HOLDER_LAST, V_JOKERS, V_JDEALT, M_
 C_HAND_MODE, C_NHF, O_HFP, V_HF, C_KEY_DIM, CM_SUIT, C_NTABLES, O_TABLES, O_TABLEP = (
     131, 132, 133, 134, 135, 136, 137, 138, 139,
 )  # fmt: skip
+# each seat's strategy (C_STRATEGY holds the table's when every seat plays the same, else -1)
+O_STRATEGIES = 140
 # opening.card 'leader-card': the card that chose the leader opens (engine.open_with_leader_card)
-C_LEADER_OPENS = 140
-C_SIZE = 141
-#: Where the random generator's state lies in ``m`` (the other fields follow it).
-RNG = 0
+C_LEADER_OPENS = 141
+C_SIZE = 142
+#: Where the random generator's state lies in ``m``, and the high half of its last output
+#: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
+RNG, RNG_HALF = 0, 1
 
 # Leaders, roles, picks, match winners (the order of build.py's tables).
 L_HOLDER, L_LOWEST, L_LEFT, L_PREVIOUS, L_CARD = 0, 1, 2, 3, 4
@@ -98,7 +102,7 @@ W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
 # -- deal-state scalars at the start of ``v`` ----------------------------------
 S_OPENED, S_POT, S_WIN, S_FIRST, S_ENV, S_MAXH, S_DEALER, S_ACTIVE = 0, 1, 2, 3, 4, 5, 6, 7
 S_FINISHED, S_NELIM, S_MINH, S_DECISIONS, S_PASSES, S_ERROR, S_OPENCARD = 8, 9, 10, 11, 12, 13, 14
-S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS = 15, 16, 17, 18, 19, 20
+S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS, S_LEADER = 15, 16, 17, 18, 19, 20, 21
 S_SIZE = 24
 STACK, SLOTS = 128, 16
 
@@ -110,12 +114,12 @@ D_SIZE = 16
 K_TURN, K_FOLLOW, K_COVER, K_JOKER, K_REDEEM = 0, 1, 2, 3, 4
 #: A joker in the shuffled deck (the deck holds card ids).
 JOKER = -1
-#: Random draws and, when recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
-EV_UNIFORM, EV_SAMPLE, EV_MOVE = 0, 1, 2
+#: When recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
+EV_MOVE = 2
 EV_SIZE = 5
 # -- totals and per-deal results ----------------------------------------------------
 T_DECISIONS, T_PASSES, T_BLOCKED, T_DEALS, T_CHIPS = 0, 1, 2, 3, 4
-R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS = (
+R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_LEADER, R_SEATS = (
     0,
     1,
     2,
@@ -123,6 +127,7 @@ R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_SEATS 
     4,
     5,
     6,
+    7,
     8,
 )
 # after the 4 * players seat columns: the stock of the deal, in the order it lies (drawn from its
@@ -177,9 +182,11 @@ def nth_bit(lo: np.uint64, hi: np.uint64, n: np.int64) -> np.int64:
     return base + np.int64(trailing_zeros(lo))
 
 
+# The generator and its uses are those of sevens.runtime.randomness (docs/randomness.md):
+# splitmix64 from the game's seed, each output two 32-bit draws (low half first).
 @njit(cache=True)
 def next_u64(m):
-    """splitmix64: small, fast and good enough for shuffling cards."""
+    """splitmix64's next output."""
     z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
     m[RNG] = z
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -187,18 +194,32 @@ def next_u64(m):
     return z ^ (z >> np.uint64(31))
 
 
+LOW32 = np.uint64(0xFFFFFFFF)
+HALF_WAITING = np.uint64(1 << 32)
+
+
 @njit(cache=True)
-def uniform(c, v, m, ev):
-    """A float in [0, 1) from 53 random bits, logged when recording."""
-    bits = next_u64(m) >> np.uint64(11)
-    log_event(v, ev, EV_UNIFORM, bits, U0, U0, U0)
-    return float(bits) * (1.0 / 9007199254740992.0)
+def draw32(m):
+    """The next 32-bit draw: an output's low half, then (kept in m[RNG_HALF]) its high half."""
+    half = m[RNG_HALF]
+    if half != U0:
+        m[RNG_HALF] = U0
+        return half & LOW32
+    z = next_u64(m)
+    m[RNG_HALF] = (z >> np.uint64(32)) | HALF_WAITING
+    return z & LOW32
 
 
 @njit(cache=True)
 def below(m, n):
-    """A uniform int in [0, n) (only the shuffle and penalty picks use it)."""
-    return np.int64(next_u64(m) % np.uint64(n))
+    """A whole number from 0 to n - 1: a draw times n, shifted right by 32."""
+    return np.int64((draw32(m) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def chance(m):
+    """A probability: a draw over 2**32."""
+    return float(draw32(m)) * (1.0 / 4294967296.0)
 
 
 # ============================================================================
@@ -902,7 +923,8 @@ def card_score(c, v, m, seat, card, crowded):
 
 @njit(cache=True)
 def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
-    """The table's strategy: random (0), heuristic (1) or withholding (2), among the cards of
+    """The seat's strategy: random (0), heuristic (1), withholding (2) or random play (3, random
+    among the options, passing only with none), among the cards of
     ``lo``/``hi`` and the joker spots of ``jlo``/``jhi`` (zero without jokers), ordered as the
     engine's options (the cards, then the spots).  Returns a card, ``n_cards + card`` for a
     joker put where ``card`` goes, or PASS.  The heuristic plays the card opening the way to
@@ -910,19 +932,22 @@ def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
     plus one."""
     cards = popcount(lo) + popcount(hi)
     count = cards + popcount(jlo) + popcount(jhi)
-    strategy = c[C_STRATEGY]
+    strategy = c[c[O_STRATEGIES] + seat]
+    if strategy == 3 and count > 0:  # random play: uniform among the options, never a pass
+        can_pass = False
+        strategy = 0
     if strategy == 0:
         choice = 0
         if can_pass:
-            choice = np.int64(uniform(c, v, m, ev) * (count + 1))
+            choice = below(m, count + 1)
             if choice == count:
                 return PASS
         elif count > 1:
-            choice = np.int64(uniform(c, v, m, ev) * count)
+            choice = below(m, count)
         if choice < cards:
             return nth_bit(lo, hi, choice)
         return c[C_NCARDS] + nth_bit(jlo, jhi, choice - cards)
-    if strategy == 2 and can_pass and uniform(c, v, m, ev) < 0.25:
+    if strategy == 2 and can_pass and chance(m) < 0.25:
         return PASS
     crowded = count > 1
     best = PASS
@@ -1015,7 +1040,7 @@ def transfer(c, v, m, dec, ev, at, offender):
 
 @njit(cache=True)
 def log_event(v, ev, kind, a, b, x, y):
-    """Append a row to the record of random draws and moves (when recording)."""
+    """Append a row to the record of moves (when recording)."""
     if ev.shape[0] == 0:
         return
     k = v[S_NEV]
@@ -1077,7 +1102,6 @@ def move(c, v, m, dec, ev, at, giver, receiver, many):
                 moved_lo |= card_bit(card)
             else:
                 moved_hi |= card_bit(card)
-        log_event(v, ev, EV_SAMPLE, moved_lo, moved_hi, U0, U0)
     else:
         value = c[O_VALUE_CARD]
         for _ in range(count):
@@ -1233,7 +1257,7 @@ def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):
     if c[C_FOLLOW] != 0:
         taken = follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal)
     last = c[C_LAST_CARD] != 0 and size(m, c[M_HANDS] + 2 * seat) == 1
-    if last and uniform(c, v, m, ev) < forget:  # a bot forgets to say it, and is always caught
+    if last and chance(m) < forget:  # a bot forgets to say it, and is always caught
         note(v, dec, D_FORGOT, 1)
         transfer(c, v, m, dec, ev, C_LC, seat)
     return taken
@@ -1533,13 +1557,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
             elif fast_random:  # as choose draws it for the random bot
                 cards = popcount(lo) + popcount(hi)
                 count = cards + popcount(jlo) + popcount(jhi) if wild else cards
-                z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
-                m[RNG] = z
-                z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-                z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-                z = z ^ (z >> np.uint64(31))
-                u = float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                choice = np.int64(u * (count + 1)) if can_pass else np.int64(u * count)
+                choice = below(m, count + 1) if can_pass else below(m, count)
                 if choice == count:  # only when passing is allowed
                     card = PASS
                 elif choice < cards:
@@ -1679,15 +1697,9 @@ def deal_cards(c, v, m, dealer):
     deck, n, players = c[V_DECK], c[C_NDEALT] + c[C_WILD], c[C_PLAYERS]
     for i in range(n):  # the jokers, if any, after the cards
         v[deck + i] = c[c[O_DEALT] + i] if i < c[C_NDEALT] else JOKER
-    z = m[RNG]
-    for i in range(n - 1, 0, -1):  # Fisher-Yates with splitmix64 written out (hot path)
-        z += np.uint64(0x9E3779B97F4A7C15)
-        x = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        x = x ^ (x >> np.uint64(31))
-        j = np.int64(((x >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+    for i in range(n - 1, 0, -1):  # Fisher-Yates from the last place down
+        j = below(m, i + 1)
         v[deck + i], v[deck + j] = v[deck + j], v[deck + i]
-    m[RNG] = z
     seat = following(c, dealer)
     dealt = c[C_NDEAL]
     if c[C_WILD] == 0:
@@ -1770,7 +1782,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     """Deal, set up, play and settle one deal (engine.play_deal)."""
     records = v[S_NDEC], v[S_NEV], v[S_OVERFLOW]
     v[: c[V_STACK]] = 0  # the scalars and the per-row and per-seat fields
-    m[RNG + 1 : c[M_ITLO]] = U0
+    m[RNG_HALF + 1 : c[M_ITLO]] = U0  # the generator goes on
     v[S_NDEC], v[S_NEV], v[S_OVERFLOW] = records
     v[S_WIN] = -1
     v[S_FIRST] = -1
@@ -1782,7 +1794,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     set_up(c, cm, rt, v, m)
     v[S_POT] += carried
     if c[C_NCHOICES] > 0:  # the dealer names the opening card
-        k = np.int64(uniform(c, v, m, ev) * c[C_NCHOICES])
+        k = below(m, c[C_NCHOICES])
         at = c[CM_CHOICES] + 2 * k
         m[c[M_OPENING]] = cm[at]
         m[c[M_OPENING] + 1] = cm[at + 1]
@@ -1792,6 +1804,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     if seat < 0:
         v[S_ERROR] = 2
         return
+    v[S_LEADER] = seat
     if c[C_LEADER_OPENS] != 0:
         open_with_leader_card(c, cm, v, m)
     if c[C_BY_HOLDERS] != 0:  # each player lays out the preplaced cards they were dealt
@@ -1848,6 +1861,7 @@ def add_deal(c, v, m, tot, out, outm, deal):
         out[deal, R_PASSES] = v[S_PASSES]
         out[deal, R_POT] = v[S_POT]
         out[deal, R_NSTOCK] = v[S_STOCK0]
+        out[deal, R_LEADER] = v[S_LEADER]
         for i in range(v[S_STOCK0]):
             out[deal, R_SEATS + 4 * players + i] = v[c[V_STOCK] + i]
         for s in range(players):
@@ -1906,7 +1920,7 @@ def match_winners(c, m_chips, m_points, m_won, last_left, winners):
 def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
     """One game: a deal, or a match of c[C_DEALS] deals; returns the number of winners."""
     players = c[C_PLAYERS]
-    dealer = np.int64(uniform(c, v, m, ev) * players)
+    dealer = below(m, players)
     if c[C_DEALS] == 0:
         play_deal(c, cm, rt, v, m, dec, ev, dealer, -1, 0, forget, 0)
         add_deal(c, v, m, tot, out, outm, 0)
@@ -1947,9 +1961,33 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
 def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out, outm, winners):
     """Play ``games`` games, game g seeded with ``seed + g``; returns the first failing game or -1."""
     for g in range(games):
-        m[RNG] = np.uint64(seed + g)
-        next_u64(m)  # one step away from the raw seed
+        m[RNG] = np.uint64(seed + g)  # the game's seed (sevens.runtime.randomness)
+        m[RNG_HALF] = U0
         play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners)
         if v[S_ERROR] != 0:
             return g
+    return -1
+
+
+@njit(cache=True)
+def play_seeds(c, cm, rt, v, m, seeds, forget, out, outm, deals, winners, count):
+    """The balance lab's games: game ``i`` from seed ``seeds[i]`` (its deals' figures in
+    ``out[i]``, how many deals in ``deals[i]``, its ``count[i]`` winners in ``winners[i]``).
+    Returns the first game that failed, or -1."""
+    players = c[C_PLAYERS]
+    no_dec = np.zeros((0, D_SIZE), np.uint64)
+    no_ev = np.zeros((0, EV_SIZE), np.uint64)
+    tot = np.zeros(T_CHIPS + 2 * players, np.int64)
+    wins = np.zeros(players, np.float64)
+    won = np.zeros(players, np.int64)
+    for i in range(seeds.shape[0]):
+        m[RNG] = np.uint64(seeds[i])
+        m[RNG_HALF] = U0
+        before = tot[T_DEALS]
+        count[i] = play_game(c, cm, rt, v, m, no_dec, no_ev, forget, tot, wins, out[i], outm, won)
+        if v[S_ERROR] != 0:
+            return i
+        deals[i] = tot[T_DEALS] - before
+        for k in range(count[i]):
+            winners[i, k] = won[k]
     return -1

@@ -26,7 +26,6 @@ whose redeem was declined stays with its holder (that is public).
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from typing import Any
 
@@ -34,6 +33,7 @@ from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.choice import PASS, Strategy
 from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import DealResult, Table, new_turns, score_deal
+from sevens.runtime.randomness import GameRandom
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
 DEFAULT_PLAYOUTS = 64
@@ -143,7 +143,7 @@ def _replay_round(
 
 
 def sample_hands(
-    st: DealState, seat: int, unseen: int, void: list[int], rng: random.Random
+    st: DealState, seat: int, unseen: int, void: list[int], rng: GameRandom
 ) -> list[int] | None:
     """Deal the ``unseen`` cards to the other seats, their sizes kept, avoiding known voids."""
     others = [s for s in range(st.n_players) if s != seat and st.hands[s]]
@@ -164,7 +164,7 @@ def sample_hands(
 
 
 def sample_with_jokers(
-    st: DealState, seat: int, unseen: int, void: list[int], rng: random.Random
+    st: DealState, seat: int, unseen: int, void: list[int], rng: GameRandom
 ) -> tuple[list[int], list[int]] | None:
     """:func:`sample_hands` for rule sets with jokers: the unseen cards and the jokers the
     others hold (their total is public: the cards and jokers they hold, less the unseen cards)
@@ -189,7 +189,7 @@ def sample_with_jokers(
     return hands, jokers
 
 
-def _unconstrained(st: DealState, seat: int, unseen: int, rng: random.Random) -> list[int]:
+def _unconstrained(st: DealState, seat: int, unseen: int, rng: GameRandom) -> list[int]:
     """The sizes-only deal, when the known voids cannot all be honoured (a penalty transfer moved cards)."""
     return sample_hands(st, seat, unseen, [0] * st.n_players, rng) or list(st.hands)
 
@@ -216,7 +216,7 @@ class SearchBot:
         self.decision_cpu: list[float] = []  # processor time of each real choice (measurement)
 
     def __call__(
-        self, st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random
+        self, st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom
     ) -> int:
         knowledge = self._knowledge(st, seat)
         # A voluntary pass when nobody has played since one's last turn could go round forever.
@@ -228,7 +228,7 @@ class SearchBot:
             choice = self.rollout(st, seat, legal, can_pass, rng)
         else:
             started, cpu = time.perf_counter(), time.process_time()
-            choice = self._search(st, seat, actions, knowledge, random.Random(rng.random()))
+            choice = self._search(st, seat, actions, knowledge, GameRandom(rng.draw()))
             self.decision_seconds.append(time.perf_counter() - started)
             self.decision_cpu.append(time.process_time() - cpu)
         knowledge.chose(st, seat, choice)
@@ -248,7 +248,7 @@ class SearchBot:
         seat: int,
         actions: list[int],
         knowledge: _Knowledge,
-        rng: random.Random,
+        rng: GameRandom,
     ) -> int:
         unseen = self.dealt & ~st.table & ~st.hands[seat]
         if self.rules.rule_set.wild is not None:
@@ -283,7 +283,7 @@ class SearchBot:
         return actions[self._pick(gain, square, rounds, base)]
 
     def _sample(
-        self, st: DealState, seat: int, unseen: int, knowledge: _Knowledge, rng: random.Random
+        self, st: DealState, seat: int, unseen: int, knowledge: _Knowledge, rng: GameRandom
     ) -> tuple[list[int], list[int]]:
         """One world: the others' hands (and jokers), consistent with what the bot knows."""
         if self.rules.rule_set.wild is None:
@@ -311,7 +311,7 @@ class SearchBot:
         hands: list[int],
         jokers: list[int],
         action: int,
-        rng: random.Random,
+        rng: GameRandom,
     ) -> float:
         """Finish the deal in one sampled world after ``action``; the seat's value of the outcome."""
         world = copy_state(st)
@@ -319,7 +319,7 @@ class SearchBot:
         first = [True]
         rollout = self.rollout
 
-        def mine(s: DealState, at: int, legal: int, can_pass: bool, r: random.Random) -> int:
+        def mine(s: DealState, at: int, legal: int, can_pass: bool, r: GameRandom) -> int:
             if first[0]:
                 first[0] = False
                 return action
@@ -338,9 +338,7 @@ class SearchBot:
         return returns[seat] + won + self.shaping * ahead
 
 
-def _continue(
-    rules: Rules, st: DealState, table: Table, rng: random.Random, seat: int
-) -> DealResult:
+def _continue(rules: Rules, st: DealState, table: Table, rng: GameRandom, seat: int) -> DealResult:
     """Play the deal on from ``seat``'s decision with the engine's turn loop (the joker loop
     where the rules have jokers), and score it."""
     turns = new_turns(rules, st, rng, table)
@@ -368,7 +366,7 @@ def fast_heuristic(rules: Rules) -> Strategy:
     if rule_set.wild is not None:
         return _fast_joker_heuristic(rule_set.n_cards, rank_of, higher, lower, first_row)
 
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         hand, row_start = st.hands[seat], st.row_start
         crowded = legal & (legal - 1) != 0
         best, best_score = PASS, -(10**9)
@@ -392,7 +390,7 @@ def _fast_joker_heuristic(
     """:func:`fast_heuristic` where options from ``n_cards`` up are joker plays: a joker is
     scored as the card it stands for, plus one, as the ``heuristic`` strategy scores it."""
 
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         hand, row_start = st.hands[seat], st.row_start
         crowded = legal & (legal - 1) != 0
         best, best_score = PASS, -(10**9)

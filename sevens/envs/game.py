@@ -22,7 +22,6 @@ The record of a finished game (:attr:`Game.record`) is the one
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import DealResult, play_deal
 from sevens.runtime.mechanics.jokers import JokerTable
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.records import game_record
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
@@ -180,7 +180,7 @@ class Game:
         first: int | None = None,
         jokers: list[int] | None = None,
         bots: dict[int, Strategy] | None = None,
-        rng: random.Random | None = None,
+        rng: GameRandom | None = None,
         forget_last_card: float = 0.0,
         previous_winner: int | None = None,
         carried_pot: int = 0,
@@ -191,9 +191,9 @@ class Game:
         check_players(self.rules, players)
         _check_seed(seed)
         self.players, self.seed, self.deal = players, seed, deal
-        self.rng = random.Random(seed) if rng is None else rng
+        self.rng = GameRandom(seed) if rng is None else rng
         if dealer is None:
-            dealer = int(self.rng.random() * players)  # as simulate picks game seed's dealer
+            dealer = self.rng.below(players)  # as simulate picks game seed's dealer
         _check_seat(dealer, players, "dealer")
         if first is not None:
             _check_seat(first, players, "first")
@@ -370,7 +370,7 @@ class Game:
             self.state, self.pending = outcome
 
     def _seat_strategy(self, seat: int) -> Strategy:
-        def decide(st: DealState, at: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        def decide(st: DealState, at: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
             request = self._request(st, at, legal, can_pass)
             bot = self.bots.get(at)
             if bot is None:

@@ -33,7 +33,6 @@ down shows only as a cover).
 from __future__ import annotations
 
 import pickle
-import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -53,6 +52,7 @@ from sevens.runtime.encoding import (
     observation_size,
     step_action,
 )
+from sevens.runtime.randomness import GameRandom
 
 from .bounds import max_decisions, progress_decisions, utility
 from .game import Game, IllegalAction, load_game_rules
@@ -340,7 +340,7 @@ class _Deal:
             else:
                 hands[seat] |= 1 << card
         stock = [card for card in dealt[len(seats) :] if card < n]  # a joker left over is unused
-        rng = random.Random(_deal_seed(dealt))
+        rng = GameRandom(_deal_seed(dealt))
         self.game = Game(
             sevens.rules,
             players,

@@ -8,9 +8,9 @@ run and reports what was played, marked partial (exit status 130).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
-import random
 import shlex
 import sys
 import time
@@ -24,18 +24,21 @@ import click
 from sevens.bots import STRATEGIES
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
+from sevens.compiler.native import NativeUnsupported
 from sevens.compiler.output import check_output, open_output, write_text
 from sevens.compiler.pipeline import find_rulespec
 from sevens.runtime.api import GameError
 from sevens.runtime.engine import Table
 from sevens.runtime.match import number_of_deals, play_match
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 
 from ..json_output import document, program_version
 from ..loading.registry import recommended_players
 from ..options import OUTPUT_FILE, STRATEGY, FloatBetween
 from . import figures
-from .measures import plan
+from .measures import Experiment, plan
+from .native_games import native_side
 from .runner import (
     CHUNK,
     Job,
@@ -134,6 +137,14 @@ def _common(command: F) -> F:
             "--scheduler",
             callback=_check_scheduler_option,
             help="Run the chunks on a dask cluster (tcp://host:8786).",
+        ),
+        click.option(
+            "--backend",
+            type=click.Choice(["python", "numba"]),
+            default="python",
+            show_default=True,
+            help="python: the engine; numba: the native kernels, the same games faster "
+            "(pip install 'sevens[fast]'); what they do not play is played in Python, with a note.",
         ),
         click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
     ]
@@ -250,7 +261,7 @@ def _match_deals(source: Source, players: int) -> float:
         return cap
     table = Table(players, [STRATEGIES[DEFAULT_STRATEGY](rules)] * players)
     lengths = [
-        len(play_match(rules, table, random.Random(PILOT_SEED + game), cap).deals)
+        len(play_match(rules, table, GameRandom(PILOT_SEED + game), cap).deals)
         for game in range(PILOT_MATCHES)
     ]
     return max(1.0, sum(lengths) / len(lengths))
@@ -334,9 +345,26 @@ def _job(
     experiments = [
         e for e in plan(seats, options["games"], facts, deals) if only is None or e.name in only
     ]
+    if options.get("backend") == "numba":
+        sources = [_natively(source, players, experiments, record) for source in sources]
     return Job(
         tuple(sources), players, options["seed"], options["forget"], tuple(experiments), record
     )
+
+
+def _natively(source: Source, players: int, experiments: list[Experiment], record: bool) -> Source:
+    """``source`` with its native form for the kernels, or as it is (played in Python) with a
+    one-line note saying why."""
+    strategies = {name for e in experiments for name in (*e.seats, e.focus, e.others) if name}
+    rules, _ = load(source)
+    try:
+        side = native_side(source.name, players, number_of_deals(rules, players, None), strategies)
+    except NativeUnsupported as exc:
+        print(f"note: {source.name} is played in Python: {exc}", file=sys.stderr)
+        return source
+    if record:
+        print("note: the main table is played in Python, which writes --record", file=sys.stderr)
+    return dataclasses.replace(source, native=side)
 
 
 def _header(job: Job, outcome: Outcome, confidence: float, games: int) -> dict[str, Any]:

@@ -10,7 +10,6 @@ of them, so tallies of chunks merge exactly in any order.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from sevens.bots import STRATEGIES
@@ -24,6 +23,7 @@ from sevens.runtime.engine import (
     play_deal,
 )
 from sevens.runtime.match import MatchResult, number_of_deals, play_match
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import Strategy
 
 from .facts import RuleFacts
@@ -143,17 +143,17 @@ class Player:
             record=record,
             forget_last_card=self.forget,
         )
-        rng = random.Random(seed)
+        rng = GameRandom(seed)
         if experiment.session:
             match = play_match(self.rules, table, rng, self.match_deals)
             return observe_match(match, focus, self.facts), None
-        table.dealer = int(rng.random() * self.players)
+        table.dealer = rng.below(self.players)
         leader = leader_of(self.rules, self.facts, table, rng) if experiment.leader else None
         deal = play_deal(self.rules, table, rng)
         return observe_deal(deal, table.dealer, leader, focus, self.facts), deal
 
 
-def leader_of(rules: Rules, facts: RuleFacts, table: Table, rng: random.Random) -> int:
+def leader_of(rules: Rules, facts: RuleFacts, table: Table, rng: GameRandom) -> int:
     """Who will lead the deal about to be played from ``rng``, without disturbing ``rng``.
 
     ``DealResult`` does not say who led.  Rather than recording every decision
@@ -162,8 +162,7 @@ def leader_of(rules: Rules, facts: RuleFacts, table: Table, rng: random.Random) 
     choose the leader).  tests/test_lab.py checks it against the record's
     first decision, so a change in the engine's set-up cannot go unnoticed.
     """
-    probe = random.Random()
-    probe.setstate(rng.getstate())
+    probe = rng.fork()
     hands = deal_hands(rules, table.players, table.dealer, probe)
     st = DealState(table.players, table.dealer, hands, facts.n_rows)
     rules.setup(st)

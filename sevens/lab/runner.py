@@ -33,6 +33,7 @@ from sevens.runtime.records import game_record
 from ..loading.registry import module_from_text
 from .facts import RuleFacts, rule_facts
 from .measures import Experiment, Paired, Player, Tally
+from .native_games import NativeSide, native_observations
 
 #: Games per chunk: fixed, so that results never depend on the number of workers.
 CHUNK = 1000
@@ -42,11 +43,13 @@ Progress = Callable[[int], None]
 
 @dataclass(frozen=True)
 class Source:
-    """A rule set as shipped to workers: the compiled module's text."""
+    """A rule set as shipped to workers: the compiled module's text (and, with ``--backend
+    numba``, its native form, when the kernels play it)."""
 
     name: str  # as the user gave it: a built-in id or a rulespec path
     module: str
     key: str  # hash of the module text
+    native: NativeSide | None = None
 
 
 def ship(reference: str) -> Source:
@@ -143,11 +146,24 @@ def play_chunk(job: Job, chunk: Chunk) -> ChunkResult:
     result = ChunkResult(
         chunk.index, [Tally() for _ in players], Paired() if len(players) == 2 else None
     )
-    for game in range(chunk.start, chunk.stop):
+    games = range(chunk.start, chunk.stop)
+    natively = [  # the sides the kernels play: the same games, observed alike
+        None
+        if source.native is None or record
+        else native_observations(
+            source.native, facts, job.players, experiment, games, job.seed, job.forget
+        )
+        for source, (_, facts) in zip(job.sources, loaded, strict=True)
+    ]
+    for game in games:
         seed = job.seed + game
         observed = []
         for side, player in enumerate(players):
-            obs, deal = player.game(experiment, game, seed, record)
+            ready = natively[side]
+            if ready is not None:
+                obs, deal = ready[game - chunk.start], None
+            else:
+                obs, deal = player.game(experiment, game, seed, record)
             result.tallies[side].add(obs)
             observed.append(obs)
             if record and deal is not None:

@@ -2,14 +2,15 @@
 
 ``numba`` is the optional extra ``sevens[fast]``; importing this package
 without it works, and :func:`require_numba` says how to install it.  The
-kernels (:mod:`sevens.runtime.native.kernels`) are compiled once and cached by numba; a rule set
-reaches them as arrays (:mod:`.build`) built from its ``RuleSet`` record and
-the native programs of :mod:`sevens.compiler.native`.
+kernels (:mod:`sevens.runtime.native.kernels`) are compiled once and cached by numba in the
+user's cache directory (:func:`use_user_cache`), with a note on stderr while that first
+compilation runs (:func:`note_cold_start`); a rule set reaches them as arrays (:mod:`.build`)
+built from its ``RuleSet`` record and the native programs of :mod:`sevens.compiler.native`.
 
 Results have the Python engine's shapes (``Summary``, ``DealResult`` and
-the JSON Lines game record), so the two backends are interchangeable; the
-random numbers differ (the kernels have their own generator), so a seed
-names a different game on each backend.
+the JSON Lines game record), and the kernels draw from the engine's generator
+in the same way (:mod:`sevens.runtime.randomness`, docs/randomness.md), so the
+two backends are interchangeable: a seed names the same game in both.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from sevens.runtime.contract import RuleSet
 from sevens.runtime.engine import DealResult
 from sevens.runtime.simulate import Options, Summary
 
+from .cache import kernels, note_cold_start, use_user_cache
+
 __all__ = [
     "INSTALL_HINT",
     "NativeGame",
@@ -33,9 +36,11 @@ __all__ = [
     "native_available",
     "native_rules",
     "native_simulator",
+    "note_cold_start",
     "play_native_game",
     "require_numba",
     "simulate_native",
+    "use_user_cache",
 ]
 
 INSTALL_HINT = "the numba backend needs numba: pip install 'sevens[fast]'"
@@ -100,6 +105,7 @@ def native_simulator(
 
 def _prepare(rules: NativeRules, options: Options) -> Any:
     require_numba()
+    note_cold_start(rules.rule_set.id)
     from .build import prepare
 
     return prepare(rules.rule_set, rules.program, options.players, options.strategy, options.deals)
@@ -114,7 +120,7 @@ def simulate_native(
     """Play ``options.games`` games natively and summarise them as the Python engine does."""
     import numpy as np
 
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     prepared = _prepare(rules, options)
     players = options.players
@@ -185,7 +191,7 @@ def _write(
 
 
 def _finish(summary: Summary, rule_set: RuleSet, games: int, tot: Any, wins: Any) -> None:
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     players = summary.players
     n = max(games, 1)
@@ -206,7 +212,7 @@ def _finish(summary: Summary, rule_set: RuleSet, games: int, tot: Any, wins: Any
 def _no_record() -> tuple[Any, Any]:
     import numpy as np
 
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     return np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, k.EV_SIZE), np.uint64)
 
@@ -223,19 +229,13 @@ def _no_output(players: int, n_cards: int) -> tuple[Any, Any]:
 
 @dataclass
 class NativeGame:
-    """One native game with its record: the deals, the match winners and every random draw.
-
-    ``events`` lists, in the order drawn, each uniform number (a float) and each
-    random pick of penalty cards (a list of card ids): what a replay through the
-    Python engine must be fed to play the same game.
-    """
+    """One native game with its record: the deals and the match winners."""
 
     deals: list[DealResult] = field(default_factory=list)
     dealt: list[list[int]] = field(default_factory=list)  # each deal's hands as card-id masks
     stocks: list[list[int]] = field(default_factory=list)  # each deal's stock, in drawing order
     jokers: list[list[int]] = field(default_factory=list)  # each deal's jokers dealt per seat
     winners: list[int] = field(default_factory=list)
-    events: list[float | list[int]] = field(default_factory=list)
 
 
 def play_native_game(
@@ -244,7 +244,7 @@ def play_native_game(
     """Play game ``seed`` natively with its full record."""
     import numpy as np
 
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     from .build import out_width
 
@@ -297,7 +297,7 @@ def _cards(rule_set: RuleSet, lo: Any, hi: Any) -> list[str]:
 def _decode(
     rule_set: RuleSet, players: int, dec: Any, ev: Any, out: Any, outm: Any, n_deals: int
 ) -> NativeGame:
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     game = NativeGame()
     stocks = [_stock(players, deal_row) for deal_row in out[:n_deals]]
@@ -316,22 +316,16 @@ def _decode(
         )
         game.stocks.append(stocks[deal])
         game.jokers.append(_jokers(rule_set, players, out[deal]))
-    for kind, a, b, seats, at in ev:
-        mask = int(a) | int(b) << 64
-        if kind == k.EV_UNIFORM:
-            game.events.append(int(a) / 9007199254740992.0)
-        elif kind == k.EV_SAMPLE:
-            game.events.append([c for c in range(rule_set.n_cards) if mask >> c & 1])
-        else:  # one of the moves of an ``others`` transfer, noted on its decision
-            giver, receiver = (int(seats) & 255) - 1, (int(seats) >> 8) - 1
-            moved = {"from": giver, "to": receiver, "cards": _cards(rule_set, a, b)}
-            decisions[int(at) - 1].setdefault("transfers", []).append(moved)
+    for _kind, a, b, seats, at in ev:  # the moves of ``others`` transfers, on their decisions
+        giver, receiver = (int(seats) & 255) - 1, (int(seats) >> 8) - 1
+        moved = {"from": giver, "to": receiver, "cards": _cards(rule_set, a, b)}
+        decisions[int(at) - 1].setdefault("transfers", []).append(moved)
     return game
 
 
 def _stock(players: int, deal_row: Any) -> list[int]:
     """The stock of a deal in drawing order (the kernels keep it in the order it lies)."""
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     first = k.R_SEATS + 4 * players
     return [int(x) for x in deal_row[first : first + int(deal_row[k.R_NSTOCK])]][::-1]
@@ -339,14 +333,14 @@ def _stock(players: int, deal_row: Any) -> list[int]:
 
 def _jokers(rule_set: RuleSet, players: int, deal_row: Any) -> list[int]:
     """The jokers dealt to each seat (none without ``deck.jokers``)."""
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     first = k.R_SEATS + 4 * players + rule_set.n_cards
     return [int(x) for x in deal_row[first : first + players]]
 
 
 def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     card = int(row[k.D_CARD]) - 1
     entry: dict[str, Any] = {
@@ -391,7 +385,7 @@ def _deal_result(
     decisions: list[dict[str, Any]],
     stock: list[int],
 ) -> DealResult:
-    from sevens.runtime.native import kernels as k
+    k = kernels()
 
     def seats(block: int) -> list[int]:
         first = k.R_SEATS + block * players

@@ -15,12 +15,14 @@ import numpy as np
 
 from sevens.compiler.native import HAND_KEYED, HAND_PER_CARD, NativeProgram, NativeUnsupported
 from sevens.runtime import contract as c
-from sevens.runtime.native import kernels as k
 
+from .cache import kernels
 from .features import MAX_MEMO_STATES, check_supported
 
+k = kernels()  # the kernels' module, with numba's cache in the user's cache directory
+
 #: The strategies the kernels play, by the name used on the command line.
-NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2}
+NATIVE_STRATEGIES = {"random": 0, "heuristic": 1, "withhold": 2, "random-play": 3}
 #: Decisions per card after which a deal is declared endless (as the engine).
 DECISION_LIMIT_PER_CARD = 200
 #: Entries of the hashed row memo (used when the dense one would exceed MAX_MEMO_STATES):
@@ -80,7 +82,7 @@ def _role(role: c.Role, direction: c.Direction) -> int:
     if role in (c.Role.NEXT, c.Role.PREVIOUS):
         clockwise = direction is c.Direction.CLOCKWISE
         role = c.Role.LEFT if (role is c.Role.NEXT) == clockwise else c.Role.RIGHT
-    return _ROLES[role]
+    return int(_ROLES[role])
 
 
 def _transfer(transfer: c.Transfer | None, direction: c.Direction) -> list[int]:
@@ -155,7 +157,7 @@ def config(
         k.S_TPOINTS: session.target_points or 0,
         k.S_TDEALS_ON: int(session.target_deals is not None),
         k.S_TDEALS: session.target_deals or 0,
-        k.C_STRATEGY: NATIVE_STRATEGIES[strategy],
+        k.C_STRATEGY: NATIVE_STRATEGIES[strategy],  # the table's: every seat plays it
         k.C_PLAYERS: players,
         k.C_DEALS: deals or 0,
         k.C_NCHOICES: len(rule_set.opening_choices),
@@ -244,6 +246,7 @@ def flat_config(
     _append(out, k.O_TABLES, [0] * (2 * deck.n_faces * program.card_tables))  # fill_card_tables
     tables = ((f"table{t}_keep", f"table{t}_value") for t in range(program.card_tables))
     _append(out, k.O_TABLEP, (program.starts[name] for pair in tables for name in pair))
+    _append(out, k.O_STRATEGIES, [NATIVE_STRATEGIES[strategy]] * players)
     out[k.C_NDEALT] = len(rule_set.dealt)
     out[k.C_NPRE] = len(rule_set.preplaced_cards)
     out[k.C_NLORDER] = len(rule_set.opening.leader_order)
@@ -271,7 +274,7 @@ def flat_config(
         out[slot] = at
         at += width
     out[k.V_SIZE] = at
-    at = k.RNG + 1
+    at = k.RNG_HALF + 1
     for slot, width in (
         (k.M_HANDS, 2 * players),
         (k.M_TABLE, 2),
@@ -365,6 +368,19 @@ def prepare(
     return prepared
 
 
+def seated(prepared: Prepared, strategies: tuple[str, ...]) -> Prepared:
+    """``prepared`` with a strategy per seat (the balance lab's focus seat plays another);
+    the arrays other than the configuration are shared."""
+    for strategy in strategies:
+        check_strategy(strategy)
+    cfg = prepared.c.copy()
+    codes = [NATIVE_STRATEGIES[strategy] for strategy in strategies]
+    at = int(cfg[k.O_STRATEGIES])
+    cfg[at : at + len(codes)] = codes
+    cfg[k.C_STRATEGY] = codes[0] if len(set(codes)) == 1 else -1
+    return Prepared(prepared.rule_set, prepared.players, cfg, prepared.cm, prepared.rt)
+
+
 def hashed_memo(
     rule_set: c.RuleSet, cfg: np.ndarray[Any, Any], cm: np.ndarray[Any, Any]
 ) -> np.ndarray[Any, np.dtype[np.uint64]]:
@@ -382,7 +398,7 @@ def hashed_memo(
 def out_width(players: int, n_cards: int) -> int:
     """Columns of a deal's row in the kernels' results: the figures, per-seat blocks, the stock,
     the jokers dealt to each seat."""
-    return k.R_SEATS + 5 * players + n_cards
+    return int(k.R_SEATS) + 5 * players + n_cards
 
 
 def compile_kernels(prepared: Prepared) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import click
 
 from sevens.bots import STRATEGIES
 from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.arith import amounts_text
 from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
 
@@ -55,7 +54,7 @@ def human_strategy(rules: Rules) -> Strategy:
     """Ask the person at the terminal for a card code (or 'pass'; with jokers, 'joker 8C')."""
     n_cards = rules.rule_set.n_cards
 
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         if legal & st.joker_spots:  # a turn's legal cards never lie under a joker: a redeem
             return _redeem(rules, legal, can_pass)
         cards, spots = legal & ((1 << n_cards) - 1), legal >> n_cards
@@ -132,7 +131,7 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, bots: lis
     ]
     table = Table(players, strategies, dealer=seed % players)
     try:
-        result = play_deal(rules, table, random.Random(seed))
+        result = play_deal(rules, table, GameRandom(seed))
     except click.Abort as abort:
         if not isinstance(abort.__context__, EOFError):
             raise  # Ctrl-C: click's own "Aborted!"

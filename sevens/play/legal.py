@@ -9,7 +9,6 @@ jokers' own option function.  Nothing here decides a rule again.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +18,7 @@ from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.contract import EndWhen, Leader, Role, RuleSet, Transfer
 from sevens.runtime.engine import Table, may_pass, new_turns
 from sevens.runtime.mechanics.jokers import JokerTurns
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.turns import Turns
 
 #: Players at the table when the command line does not say (clamped to the rule set's range).
@@ -95,7 +95,7 @@ def position_decisions(rules: Rules, position: Position) -> Decisions:
     st = build_position(rules, table, hand, players, reachable=True, opening=opening)
     check_position(rules, st, table, hand, position)
     st.jokers[ASKING_SEAT] = position.jokers
-    turns = new_turns(rules, st, random.Random(0), _capturing_table(players), None)
+    turns = new_turns(rules, st, GameRandom(0), _capturing_table(players), None)
     return _decisions(rules, turns, st)
 
 
@@ -218,7 +218,7 @@ class _Asked(Exception):
         self.options, self.can_pass = options, can_pass
 
 
-def _ask(st: DealState, seat: int, options: int, can_pass: bool, rng: random.Random) -> int:
+def _ask(st: DealState, seat: int, options: int, can_pass: bool, rng: GameRandom) -> int:
     """A strategy that answers no question: it reports what the engine offered."""
     raise _Asked(options, can_pass)
 
@@ -255,7 +255,7 @@ def _after_play(rules: Rules, turns: Turns, st: DealState, card: int, decisions:
         return
     trial = copy_state(st)
     rules.play(trial, ASKING_SEAT, card)
-    copy = type(turns)(rules, trial, random.Random(0), turns.table, None)
+    copy = type(turns)(rules, trial, GameRandom(0), turns.table, None)
     try:
         copy.follow_ups(ASKING_SEAT, card)
     except _Asked as asked:

@@ -14,7 +14,6 @@ to the caller, else every call that hands the turn on lets the bots play at once
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from sevens.bots import STRATEGIES
@@ -22,6 +21,7 @@ from sevens.compiler.errors import SevensError
 from sevens.runtime.api import Rules, bits
 from sevens.runtime.contract import MatchWinner
 from sevens.runtime.match import MatchResult, match_winners, target_reached
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 
 from ..envs.game import COVER, DRAW, PASS, Game, IllegalAction
@@ -94,12 +94,12 @@ class PlaySession:
         if not 0 <= self.seat < self.players:
             raise ValueError(f"--seat must be between 0 and {self.players - 1}")
         self.bot_names = bot_seats(self.players, self.seat, self.bots)
-        self.rng = random.Random(self.seed)
+        self.rng = GameRandom(self.seed)
         self.match = MatchResult(
             chips=[0] * self.players, points=[0] * self.players, deals_won=[0] * self.players
         )
         self.deal_number = 0
-        self.dealer = int(self.rng.random() * self.players)
+        self.dealer = self.rng.below(self.players)
         self.previous_winner: int | None = None
         self.carried_pot = 0
         self.game: Game
@@ -117,7 +117,7 @@ class PlaySession:
         self._bots_unless_held()
 
     def _start_game(self) -> Game:
-        rng = random.Random()
+        rng = GameRandom(0)
         rng.setstate(self.deal_start)
         self.strategies = {
             seat: STRATEGIES[name](self.rules) for seat, name in self.bot_names.items()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +27,7 @@ from sevens.runtime.contract import RuleSet, player_count_problem
 from sevens.runtime.engine import Table
 from sevens.runtime.machine import CompiledRules
 from sevens.runtime.match import number_of_deals, play_match
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES
 
@@ -105,7 +105,7 @@ def gather(rules: CompiledRules, claims: Claims, deals: int, matches: int, seed:
         length = number_of_deals(rules, players, None)
         for game in range(matches):
             table.previous_winner, table.carried_pot = None, 0
-            result = play_match(rules, table, random.Random(seed + game), length)
+            result = play_match(rules, table, GameRandom(seed + game), length)
             evidence.match_lengths.append(len(result.deals))
     return evidence
 

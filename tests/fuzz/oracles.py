@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 import signal
 import traceback
@@ -29,6 +28,7 @@ from sevens.compiler.pipeline import compile_file, reference_rules
 from sevens.runtime.api import GameError
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.machine import CompiledRules
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import random_strategy
 
@@ -121,7 +121,7 @@ def play_both(pair: Pair, seed: int) -> str | None:
             record=True,
             forget_last_card=0.5,
         )
-        results.append(play_deal(rules, table, random.Random(seed)))
+        results.append(play_deal(rules, table, GameRandom(seed)))
     a, b = results
     assert a.record is not None and b.record is not None
     for index, (x, y) in enumerate(zip(a.record["decisions"], b.record["decisions"], strict=False)):
