@@ -105,6 +105,13 @@ class _SevensGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("\ninterrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        except click.Abort as abort:
+            # click's prompts turn Ctrl-C into Abort (as they do end of input): the
+            # interrupt is still its context
+            if not isinstance(abort.__context__, KeyboardInterrupt):
+                raise
+            click.echo("\ninterrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
 
 
 @click.group(cls=_SevensGroup, context_settings={"help_option_names": ["-h", "--help"]})
