@@ -8,7 +8,6 @@ rulespec's checks, in the claim checker and in the rule sheet.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from sevens.compiler.rulesheet import sheet_claims
 from sevens.loading.registry import load_rules
 from sevens.runtime.api import Rules
 from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import STRATEGIES
 from sevens.sheetcheck.check import Evidence, check_leader_card_opens
 from tests.conftest import assert_refused_at, find_rulespec, rule_sheet, sevens_cli
@@ -39,7 +39,7 @@ def _first_plays(rules: Rules, players: int) -> list[tuple[str | None, str]]:
     for seed in range(DEALS):
         bots = [STRATEGIES["random"](rules) for _ in range(players)]
         table = Table(players, bots, dealer=seed % players, record=True)
-        record = play_deal(rules, table, random.Random(seed)).record
+        record = play_deal(rules, table, GameRandom(seed)).record
         assert record is not None
         dealt = {card for hand in record["hands"] for card in hand}
         deciding = next((card for card in ELEVENS if card in dealt), None)
