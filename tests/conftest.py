@@ -18,6 +18,7 @@ from sevens.compiler.load import builtin_ids
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
 from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
+from sevens.runtime.choice import Strategy
 
 BUILTIN_IDS = builtin_ids()
 
@@ -144,21 +145,56 @@ def finish_deal(session: Any) -> None:
     raise AssertionError("the deal did not end")
 
 
+def next_to_the_rows(rules: Rules) -> Strategy:
+    """A bot that plays, where it can, a card next to a card of its row (or a card that
+    starts an empty row), at random among those, and another legal card only when it must.
+
+    Under play rules that let a card skip others (Cinquillo cabrón) the random bots skip
+    so often that every deal blocks with every player holding cards; this bot plays the
+    game the rules allow without skipping, where players go out and the last one left
+    may play on, so rules about the end of a deal show in its records."""
+    rule_set = rules.rule_set
+    suit_of, rank_of = rule_set.suit_of, rule_set.rank_of
+    rows_per_suit, n_cards = rule_set.layout.rows_per_suit, rule_set.n_cards
+
+    def next_to_a_row(state: DealState, card: int) -> bool:
+        suit, rank = suit_of[card], rank_of[card]
+        for row in range(suit * rows_per_suit, (suit + 1) * rows_per_suit):
+            ranks = state.row_ranks[row]
+            if ranks == 0 or ranks >> (rank + 1) & 1 or (rank > 0 and ranks >> (rank - 1) & 1):
+                return True
+        return False
+
+    def choose(state: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        cards = [card for card in range(legal.bit_length()) if legal >> card & 1]
+        near = [card for card in cards if card < n_cards and next_to_a_row(state, card)]
+        return rng.choice(near or cards)
+
+    return choose
+
+
 def game_signature(rules: Rules, players: int, deals: int, matches: int) -> tuple[object, ...]:
     """What ``deals`` independent deals and ``matches`` matches (as long as the rule set's
-    session) of ``rules`` from seed 0 play out: every record and the wins, with the rule
-    set's id left out.  Two rule sets play the same games exactly when these are equal."""
+    session) of ``rules`` from seed 0 play out, and ``deals`` more deals played by
+    :func:`next_to_the_rows`: every record and the wins, with the rule set's id left out.
+    Two rule sets play the same games exactly when these are equal."""
     import io
 
     from sevens.runtime.match import number_of_deals
     from sevens.runtime.simulate import Options, simulate
+    from sevens.runtime.strategies import register_strategy
 
+    register_strategy("next-to-the-rows", next_to_the_rows)
+    runs = (
+        (deals, None, "random"),
+        (matches, number_of_deals(rules, players, None), "random"),
+        (deals, None, "next-to-the-rows"),
+    )
     signature: list[object] = []
-    for games, length in ((deals, None), (matches, number_of_deals(rules, players, None))):
+    for games, length, strategy in runs:
         out = io.StringIO()
-        summary = simulate(
-            rules, Options(players=players, games=games, seed=0, deals=length), record=out
-        )
+        options = Options(players=players, games=games, seed=0, deals=length, strategy=strategy)
+        summary = simulate(rules, options, record=out)
         records = out.getvalue().replace(f'"variant":"{rules.rule_set.id}"', '"variant":""')
         signature += [records, tuple(summary.wins)]
     return tuple(signature)
