@@ -12,13 +12,15 @@ every translation.  Where the compiler cannot tell a fact for sure, the claim sa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...runtime.contract import Leader, OverLimit, RuleSet
 from ..analyse import AnalysedRules
 from ..contract import build_rule_set
 from ..interpret import card_condition_holds
+from .amounts import ExampleDeal, Piecewise, Unrecognised, evaluate, normalise, rules_deal
 from .sentences import flatten
-from .shapes import play_shape
+from .shapes import POINT_SHAPE_RULES, canon, play_shape
 
 #: The values ``LeaderClaim.kind`` takes.
 NEIGHBOUR = "neighbour"  # the dealer's neighbour in the direction of play
@@ -160,6 +162,19 @@ class SessionEnd:
 
 
 @dataclass(frozen=True)
+class ScoringClaim:
+    """What each player scores at the end of a deal, as the sheet tells it: ``terms``, the
+    sum of recognised terms per case its sentences say (:mod:`.amounts`); ``shape``, the
+    rule a hand-written sentence states that is no such sum
+    (:data:`.shapes.POINT_SHAPE_RULES`); or ``worked``, the end of a deal its table of
+    worked values shows, with each player's points in that table."""
+
+    terms: Piecewise | None = None
+    shape: str | None = None
+    worked: tuple[ExampleDeal, tuple[Fraction, ...]] | None = None
+
+
+@dataclass(frozen=True)
 class Claims:
     """Every claim a rule sheet makes, for one rule set."""
 
@@ -173,6 +188,7 @@ class Claims:
     end: DealEnd
     winner: DealWinner
     session: SessionEnd | None
+    scoring: ScoringClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -194,7 +210,27 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
             "best-score" if rule_set.passing.cover and rule_set.points is not None else "first-out"
         ),
         session=_session(rules, rule_set, parent.session if parent else None),
+        scoring=scoring_claim(rules),
     )
+
+
+def scoring_claim(rules: AnalysedRules) -> ScoringClaim | None:
+    """The points a sheet tells (``None`` without points): a hand-written rule, a sum of
+    recognised terms, or else the worked values of its example end of a deal, as
+    :func:`.sheet.amount` chooses between them."""
+    if rules.points is None:
+        return None
+    tree = rules.points.tree
+    shape = POINT_SHAPE_RULES.get(canon(tree))
+    if shape is not None:
+        return ScoringClaim(shape=shape)
+    try:
+        return ScoringClaim(terms=normalise(tree))
+    except Unrecognised:
+        deal = rules_deal(rules)
+        deck = rules.spec.deck
+        values = tuple(evaluate(deck, deal, seat, tree) for seat in range(len(deal.hands)))
+        return ScoringClaim(worked=(deal, values))
 
 
 def _leader(rule_set: RuleSet) -> LeaderClaim:
@@ -422,6 +458,8 @@ __all__ = [
     "OpeningPlays",
     "PassCost",
     "PassRule",
+    "ScoringClaim",
     "SessionEnd",
     "claims_of",
+    "scoring_claim",
 ]
