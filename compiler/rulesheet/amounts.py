@@ -39,6 +39,7 @@ from ..analyse import (
 )
 from ..interpret import CardSet, Evaluator
 from ..model import Deck, Rulespec
+from .canonical import canon
 from .i18n import P_, Lang
 
 
@@ -110,8 +111,6 @@ class Picked:
 
 def normalise(node: T) -> Piecewise:
     """``node`` as recognised terms per case; raises :class:`Unrecognised` otherwise."""
-    from .shapes import canon  # shapes imports this module's phrases
-
     text = canon(node)
     if text in LEAVES:
         return _flat({LEAVES[text]: Fraction(1)})
@@ -137,8 +136,6 @@ def normalise(node: T) -> Piecewise:
 
 def picked(node: T) -> Picked:
     """A condition that picks out players by an event or a place."""
-    from .shapes import canon
-
     text = canon(node)
     if text in EVENTS:
         return Picked(EVENTS[text], frozenset({True}), frozenset({True}), False)
@@ -155,8 +152,6 @@ def picked(node: T) -> Picked:
 
 def _place_const(attr: T, const: T) -> int | None:
     """``k`` where ``attr`` is ``player.place`` and ``const`` a place from 1 to :data:`MAX_PLACE`."""
-    from .shapes import canon
-
     if canon(attr) != "player.place" or not isinstance(const, TConst):
         return None
     value = const.value

@@ -19,8 +19,9 @@ from ..analyse import AnalysedRules
 from ..contract import build_rule_set
 from ..interpret import card_condition_holds
 from .amounts import ExampleDeal, Piecewise, Unrecognised, evaluate, normalise, rules_deal
+from .canonical import canon
 from .sentences import flatten
-from .shapes import POINT_SHAPE_RULES, canon, play_shape
+from .shapes import POINT_SHAPE_RULES, play_shape
 
 #: The values ``LeaderClaim.kind`` takes.
 NEIGHBOUR = "neighbour"  # the dealer's neighbour in the direction of play

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from ...runtime.contract import Direction, EndWhen, Transfer
 from ..analyse import Analysed, AnalysedRules, TConst
 from ..model import Deck
+from .canonical import canon
 from .cards import (
     card_forms,
     card_full,
@@ -27,7 +28,6 @@ from .phrases import leader_rank, lowest_holder, transfer_text
 from .sentences import card_phrase, flatten, sentence
 from .shapes import (
     ANTE_SHAPES,
-    canon,
     compulsory_sentence,
     follow_sentence,
     free_follow_sentence,
