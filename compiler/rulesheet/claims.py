@@ -84,12 +84,15 @@ class OpeningPlays:
     ``card``: the fixed opening card's code, the only card playable before it is down.
     ``start_while_free``: with rows of a fixed starting rank (shape "open-rank"), a
     card of that rank may start a row of its suit as long as the suit has a row not
-    started yet (``rows_per_suit`` rows per suit)."""
+    started yet (``rows_per_suit`` rows per suit).  ``rows_to_start``: some row is
+    still to be started once play begins (not when cards laid out before play start
+    every row: then no card starts a row, whatever the play rule says of one)."""
 
     card: str | None
     start_rank: str | None
     rows_per_suit: int
     start_while_free: bool
+    rows_to_start: bool = True
 
 
 @dataclass(frozen=True)
@@ -287,12 +290,23 @@ def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
     shapes = dict(play_shape(part) or ("", None) for part in flatten(rules.legal.tree, "or"))
     if "open-rank" in shapes:
         start = shapes["open-rank"]  # the rank the play rule names starts a row
+    rows_to_start = not rows_started_before_play(rule_set)
     return OpeningPlays(
         card=rule_set.card_codes[card] if card is not None else None,
         start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
         rows_per_suit=rule_set.layout.rows_per_suit,
-        start_while_free=bool(shapes.keys() & {"open-rank", "open-start"}) and start is not None,
+        start_while_free=bool(shapes.keys() & {"open-rank", "open-start"})
+        and start is not None
+        and rows_to_start,
+        rows_to_start=rows_to_start,
     )
+
+
+def rows_started_before_play(rule_set: RuleSet) -> bool:
+    """Whether the cards laid out before play start every row (one row per suit)."""
+    layout, n_ranks = rule_set.layout, rule_set.deck.n_ranks
+    started = {face // n_ranks for face in layout.preplaced}
+    return layout.rows_per_suit == 1 and len(started) == len(rule_set.deck.suit_codes)
 
 
 def _passing(rule_set: RuleSet) -> PassRule:
@@ -356,8 +370,9 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     player's hand: eliminated players' cards go to the table, and gaps they leave are
     next to a row's end.  So someone can always play, unless a shape lets a card skip
     others, a row is opened by another rank than its start, cards stay in a stock
-    nobody draws from, a copy of a card has no row of its own to go to, or a card a
-    joker stands for may be kept back; other play rules may block too."""
+    nobody draws from, a copy of a card has no row of its own to go to, or there are
+    jokers (one still held when every card is down has nowhere to go); other play
+    rules may block too."""
     parts = flatten(rules.legal.tree, "or")
     shapes = [play_shape(part) for part in parts]
     if any(shape is None for shape in shapes):
@@ -391,8 +406,9 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     stock = deal.hand_size is not None or deal.equal_hands or deal.stock > 0
     if stock and rule_set.draw is None:
         return True
-    wild = rule_set.wild
-    return wild is not None and (wild.redeem_optional or not wild.out_on_joker)
+    # a joker goes only where a card may be played: once the last card is down, a joker
+    # still in hand has no place, and its holder can never go out
+    return rule_set.wild is not None
 
 
 #: Play shapes that start a row.
