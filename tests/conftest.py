@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -222,13 +223,31 @@ def assert_sheet_says(
     source: str, lang: str, expected: str, forbidden: str, folder: Path, fmt: str = "md"
 ) -> None:
     """The sheet of ``source`` says ``expected`` and never ``forbidden`` (either may be
-    empty: then it is not looked for)."""
-    text = rule_sheet(source, lang, folder, fmt)
+    empty: then it is not looked for; an ``expected`` starting with ``^`` is how the sheet
+    begins)."""
+    assert_says(f"{source!r} ({lang})", rule_sheet(source, lang, folder, fmt), expected, forbidden)
+
+
+def assert_diff_says(old: str, new: str, lang: str, expected: str, forbidden: str) -> None:
+    """``sevens diff old new`` in ``lang`` says ``expected`` and never ``forbidden``, as
+    :func:`assert_sheet_says` reads a sheet."""
+    from sevens.compiler.rulesheet import describe_diff
+
+    text = " ".join(
+        describe_diff(rules_of(old), rules_of(new), lang).translate(_SHEET_SPACES).split()
+    )
+    assert_says(f"diff {old} {new} ({lang})", text, expected, forbidden)
+
+
+def assert_says(what: str, text: str, expected: str, forbidden: str) -> None:
+    """``text`` contains ``expected`` (begins with it, after a ``^``) and not ``forbidden``."""
     assert expected or forbidden, "a case must look for something"
-    if expected:
-        assert expected in text, f"{source!r} ({lang}) does not say: {expected}"
+    if expected.startswith("^"):
+        assert text.startswith(expected[1:]), f"{what} does not begin: {expected[1:]}"
+    elif expected:
+        assert expected in text, f"{what} does not say: {expected}"
     if forbidden:
-        assert forbidden not in text, f"{source!r} ({lang}) says: {forbidden}"
+        assert forbidden not in text, f"{what} says: {forbidden}"
 
 
 # -- rule sheets: overlays, rendering and phrase tables ------------------------------------
@@ -319,3 +338,65 @@ def amount_overlay(field: str, expression: str) -> str:
     }
     parent, key = places[field]
     return f"id: generated-amount\nextends: {parent}\nname: {{en: Amount}}\n{key}{json.dumps(expression)}\n"
+
+
+# -- rule sheets and diffs of built-ins, shared by the phrase tests -----------------------
+
+#: A card's letters as a sheet prints them in a code ("K", "Kn", "5O", "11Ge"): not words
+#: for the spelling gate.
+CARD_LETTERS = re.compile(r"^([A-ZА-ЯÅÄÖ][a-zа-я]?|\d{1,2}[A-Z][a-z]?)$")
+
+
+@cache
+def rules_of(variant: str) -> Any:
+    """The analysed rules of a built-in."""
+    return load_rulespec(find_rulespec(variant))
+
+
+@cache
+def builtin_sheet(variant: str, lang: str, fmt: str = "md") -> str:
+    """The rule sheet of a built-in, as rendered (typography kept)."""
+    from sevens.compiler.rulesheet import render_rulesheet
+
+    return render_rulesheet(rules_of(variant), lang, fmt)
+
+
+def norm(text: str) -> str:
+    """Spaces as plain spaces (sheets set no-break spaces where their typography wants them)."""
+    return " ".join(text.split())
+
+
+def diff_lines(old: str, new: str, lang: str = "en") -> list[str]:
+    """The bullets of ``sevens diff old new``, with French no-break spaces as plain spaces."""
+    from sevens.compiler.rulesheet import describe_diff
+
+    text = describe_diff(rules_of(old), rules_of(new), lang)
+    text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    return [line[2:] for line in text.splitlines() if line.startswith("- ")]
+
+
+#: Cross pairs read by the native reviewers, besides every rulespec against its parent.
+DIFF_CROSS_PAIRS = [
+    ("parliament", "double-deck"),
+    ("dutch-fan-tan", "sjuan"),
+    ("fan-tan", "elfer-raus"),
+    ("devyatka", "domino"),
+    ("parliament", "refusal-penalty"),
+    ("sevens", "cinquillo"),
+    ("fan-tan", "kartendomino"),
+    ("parliament", "turn-the-corner"),
+    ("shichi-narabe", "pai-qi"),
+    ("badam-satti", "ristiseiska"),
+]
+
+
+def diff_pairs() -> list[tuple[str, str]]:
+    """Every rulespec with ``extends`` against its parent, and the cross pairs."""
+    from sevens.compiler.load import BUILTIN_DIR
+
+    found = []
+    for path in sorted(BUILTIN_DIR.glob("*.yaml")):
+        match = re.search(r"^extends:\s*(\S+)", path.read_text(encoding="utf-8"), re.M)
+        if match:
+            found.append((match.group(1), path.stem))
+    return found + DIFF_CROSS_PAIRS

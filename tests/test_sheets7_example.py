@@ -5,7 +5,8 @@ without those 7s may play, as mandatory-seven's does (issue 9, native readers de
 from __future__ import annotations
 
 from sevens.compiler.rulesheet.example import example_position
-from tests.test_sheets6 import rules_of, sheet
+from tests.conftest import builtin_sheet as sheet
+from tests.conftest import rules_of
 
 
 def test_a_compulsory_card_gives_the_example_its_second_sentence() -> None:

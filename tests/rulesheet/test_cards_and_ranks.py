@@ -54,6 +54,7 @@ CASES = [
     ("cinquillo", "es", "html", "(se señalan las cartas iniciales)", "corchetes"),
     # every suit colour class the sheet uses has a style
     ("elfer-raus", "de", "html", ".yellow {", ""),
+    ("double-deck", "pt", "md", "Cada baralho tem 13 cartas de cada naipe", ""),
 ]
 
 

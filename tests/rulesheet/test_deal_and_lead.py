@@ -46,6 +46,14 @@ CASES = [
     # the joker is dealt too: 48 cards and one joker make 49
     ("shichi-narabe-joker", "en", "deals out all 49 cards", "all 48 cards"),
     ("shichi-narabe-joker", "ja", "裏向きで49枚すべて配ります", "48枚すべて"),
+    # Swedish: both halves of Elfer raus!'s leader sentence have a verb
+    (
+        "elfer-raus",
+        "sv",
+        "Den som har elvan i den färg som står först i listan ovan börjar; har ingen det kortet,"
+        " börjar den som har elvan i nästa färg, och så vidare.",
+        "",
+    ),
 ]
 
 

@@ -37,6 +37,39 @@ CASES = [
     ),
     # Pai Qi: the best score wins the deal, not going out first
     ("pai-qi", "en", "the best score", "the first player out wins the deal"),
+    # the fives are laid out before play: no card starts a row, whatever the play rule says
+    (
+        "cinquillo-fives",
+        "en",
+        "to the table: the card of the same suit next above or below",
+        "any 5, to start the row of its suit",
+    ),
+    ("cinquillo-fives", "de", "", "eine 5 einer Farbe, die noch keine Reihe hat"),
+    # Swedish: the play item names the end a card is laid at
+    (
+        "shichi-narabe",
+        "sv",
+        "nästa kort uppåt eller nedåt vid någon av ändarna i en påbörjad rad, i radens färg",
+        "i den änden av raden",
+    ),
+    (
+        "kartendomino",
+        "sv",
+        "nästa kort uppåt eller nedåt vid någon av ändarna i en påbörjad rad, i radens färg",
+        "i den änden av raden",
+    ),
+    (
+        "elfer-raus",
+        "sv",
+        "nästa kort uppåt eller nedåt vid någon av ändarna i en påbörjad rad, i radens färg",
+        "i den änden av raden",
+    ),
+    (
+        "sevens",
+        "sv",
+        "nästa kort uppåt eller nedåt vid någon av ändarna i en påbörjad rad, i radens färg",
+        "i den änden av raden",
+    ),
 ]
 
 

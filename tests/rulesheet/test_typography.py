@@ -12,7 +12,8 @@ import pytest
 
 from sevens.compiler.load import builtin_ids
 from sevens.compiler.rulesheet.i18n import LANGUAGES
-from tests.conftest import amount_overlay, check_phrase, sheet_of
+from sevens.compiler.rulesheet.typography import text_rules
+from tests.conftest import amount_overlay, assert_sheet_says, check_phrase, sheet_of
 
 HOUSE_RULE = amount_overlay("points", "hand.count")
 
@@ -60,6 +61,41 @@ PHRASES = [
         False,
     ),  # a plain wrap, mislabelled
     ("shichi-narabe-tunnel", "en", "Turning the corner: a row may continue past the king", False),
+    # Swedish: "holländsk" in small letters inside a sentence, a capital only where one begins
+    ("sjuan", "sv", "## Skillnader mot holländsk Fan Tan", True),
+    ("sjuan", "sv", "nära besläktat med holländsk Fan Tan.", True),
+    ("sjuan", "sv", "Holländsk", False),
+    ("caught-holding", "sv", "Det här är en husregel för holländsk Fan Tan;", True),
+    # Brazilian quotation marks and words
+    ("parliament", "pt", "- “Parliament – Como Jogar”", True),
+    ("parliament", "pt", "«", False),
+    ("turn-the-corner", "pt", "esquina", False),
+]
+
+#: How a sheet begins: its title line (``^``, then the title and the line break's space).
+BEGINS = [
+    ("caught-holding", "sv", "^# Holländsk Fan Tan: "),
+    ("dutch-fan-tan", "sv", "^# Holländsk Fan Tan Holländsk Fan Tan är"),
+    ("turn-the-corner", "pt", "^# Parliament: as fileiras dão a volta "),
+]
+
+#: A language's text rules on a line: (language, line, the line as typeset).
+TEXT_RULES = [
+    # a Swedish nationality adjective is small inside a sentence…
+    (
+        "sv",
+        "en regional variant av Holländsk Fan Tan.",
+        "en regional variant av holländsk Fan Tan.",
+    ),
+    # …and keeps its capital at a sentence's start, in a title and in a name in quotes
+    ("sv", "Holländsk Fan Tan är ett kortspel.", "Holländsk Fan Tan är ett kortspel."),
+    (
+        "sv",
+        "# Holländsk Fan Tan: vilken sjua som helst öppnar",
+        "# Holländsk Fan Tan: vilken sjua som helst öppnar",
+    ),
+    ("sv", "Jämfört med ”Holländsk Fan Tan” ändrar", "Jämfört med ”Holländsk Fan Tan” ändrar"),
+    ("de", "mit Holländsk Fan Tan", "mit Holländsk Fan Tan"),  # Swedish only
 ]
 
 
@@ -82,3 +118,13 @@ def test_the_id_appears_only_in_the_command_line(lang: str, tmp_path: Path) -> N
         assert text.count(f"`sevens simulate {variant}`") == 1, (variant, lang)
         rest = [line for line in text.splitlines() if "`sevens simulate " not in line]
         assert not any(f"`{variant}`" in line for line in rest), (variant, lang)
+
+
+@pytest.mark.parametrize(("rulespec", "lang", "expected"), BEGINS)
+def test_how_a_sheet_begins(rulespec: str, lang: str, expected: str, tmp_path: Path) -> None:
+    assert_sheet_says(rulespec, lang, expected, "", tmp_path)
+
+
+@pytest.mark.parametrize(("lang", "line", "typeset"), TEXT_RULES)
+def test_text_rules_of_a_language(lang: str, line: str, typeset: str) -> None:
+    assert text_rules(lang)(line) == typeset
