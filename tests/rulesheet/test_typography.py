@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sevens.compiler.load import builtin_ids
-from sevens.compiler.rulesheet.i18n import LANGUAGES
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
 from sevens.compiler.rulesheet.typography import text_rules
 from tests.conftest import amount_overlay, assert_sheet_says, check_phrase, sheet_of
 
@@ -70,6 +70,33 @@ PHRASES = [
     ("parliament", "pt", "- “Parliament – Como Jogar”", True),
     ("parliament", "pt", "«", False),
     ("turn-the-corner", "pt", "esquina", False),
+    # Spanish "u" before an o sound in a worked example ("seis u ocho")
+    ("sjuan", "es", "6♠ u 8♠.", True),
+    ("sjuan", "es", "6♠ o 8♠", False),
+    # French deniers are written D ("5 de deniers"); other languages keep the oros' O
+    ("cinquillo", "fr", "le 5 de deniers commence", True),
+    ("cinquillo", "fr", "(5D)", False),
+    ("cinquillo", "fr", "- D deniers", True),
+    ("cinquillo", "fr", "5O", False),
+    ("cinquillo", "fr", "[5D]", True),
+    ("cinquillo", "es", "[5O]", True),
+    ("cinquillo", "pt", "[5O]", True),
+    ("cinquillo", "en", "[5O]", True),
+]
+
+#: Lists joined with "or" and "and": (language, conjunction, items, text).  Spanish says
+#: "u" before an o sound and "e" before an i sound, which babel's list patterns do not know.
+JOINS = [
+    ("es", "or", ["6♠", "8♠"], "6♠ u 8♠"),  # "seis u ocho"
+    ("es", "or", ["10R", "11V", "11Z"], "10R, 11V u 11Z"),  # "once"
+    ("es", "or", ["siete", "ocho"], "siete u ocho"),
+    ("es", "or", ["6♠", "7♠"], "6♠ o 7♠"),
+    ("es", "or", ["9♠", "110"], "9♠ o 110"),  # "ciento diez"
+    ("es", "and", ["copas", "iglesias"], "copas e iglesias"),
+    ("es", "and", ["agua", "hielo"], "agua y hielo"),
+    ("es", "and", ["6♦–8♦", "7♥"], "6♦–8♦ y 7♥"),
+    ("fr", "or", ["6♠", "8♠"], "6♠ ou 8♠"),
+    ("pt", "or", ["6♠", "8♠"], "6♠ ou 8♠"),
 ]
 
 #: How a sheet begins: its title line (``^``, then the title and the line break's space).
@@ -128,3 +155,11 @@ def test_how_a_sheet_begins(rulespec: str, lang: str, expected: str, tmp_path: P
 @pytest.mark.parametrize(("lang", "line", "typeset"), TEXT_RULES)
 def test_text_rules_of_a_language(lang: str, line: str, typeset: str) -> None:
     assert text_rules(lang)(line) == typeset
+
+
+@pytest.mark.parametrize(("lang", "conjunction", "items", "text"), JOINS)
+def test_lists_joined_as_the_language_says_them(
+    lang: str, conjunction: str, items: list[str], text: str
+) -> None:
+    join = Lang(lang).join_or if conjunction == "or" else Lang(lang).join_and
+    assert join(items) == text
