@@ -70,6 +70,9 @@ CASES = [
         "nästa kort uppåt eller nedåt vid någon av ändarna i en påbörjad rad, i radens färg",
         "i den änden av raden",
     ),
+    # a worked example that allows one card says so in the singular
+    ("play-or-pay", "fr", "vous ne pouvez jouer que 10♣.", ""),
+    ("play-or-pay", "es", "solo puedes jugar 10♣.", ""),
 ]
 
 
