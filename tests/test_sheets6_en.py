@@ -10,8 +10,7 @@ end the session (it need not end it early: a session may have no other length).
 from __future__ import annotations
 
 from sevens.compiler.rulesheet import render_rulesheet
-
-from .test_rulesheet import rules_of
+from tests.conftest import rules_of
 
 
 def _sheet(variant: str) -> str:

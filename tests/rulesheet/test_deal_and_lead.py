@@ -54,6 +54,16 @@ CASES = [
         " börjar den som har elvan i nästa färg, och så vidare.",
         "",
     ),
+    ("elfer-raus", "en", "the player holding the 11 of the first colour listed above", ""),
+    # Kartendomino's named opening card is said once
+    (
+        "kartendomino",
+        "en",
+        "At the start of each deal, the dealer names the opening card, choosing from the jack"
+        " of clubs (J♣), the jack of diamonds (J♦), the jack of hearts (J♥) or the jack of"
+        " spades (J♠). Whoever holds that card begins by playing it.",
+        "named card",
+    ),
 ]
 
 

@@ -73,6 +73,23 @@ CASES = [
     # a worked example that allows one card says so in the singular
     ("play-or-pay", "fr", "vous ne pouvez jouer que 10♣.", ""),
     ("play-or-pay", "es", "solo puedes jugar 10♣.", ""),
+    ("elfer-raus", "en", "any 11, to start the row of its colour;", ""),
+    ("fan-tan", "en", "any 7, to start the row of its suit;", ""),
+    # a turn of several cards says "more" only once
+    (
+        "kartendomino",
+        "en",
+        "and you may then go on playing, one card after another, as long as each card"
+        " may be played.",
+        "go on playing more cards",
+    ),
+    (
+        "elfer-raus",
+        "en",
+        "and you may then go on playing, one card after another, as long as each card"
+        " may be played.",
+        "go on playing more cards",
+    ),
 ]
 
 
