@@ -64,6 +64,14 @@ CASES = [
         " spades (J♠). Whoever holds that card begins by playing it.",
         "named card",
     ),
+    # an equal-hands deal goes as far as the cards go evenly
+    (
+        "card-domino-stock",
+        "en",
+        "starting with the player on their left, as far as they will go evenly, so that every"
+        " player has the same number of cards.",
+        "",
+    ),
 ]
 
 

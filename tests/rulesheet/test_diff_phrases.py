@@ -53,6 +53,20 @@ SHEET_CASES = [
     ("fan-tan-chips", "pt", "- Custo de cada passe: uma ficha.", ""),
     ("caught-holding", "pt", "- Custo do passe voluntário: três fichas.", ""),
     ("devyatka", "pt", "- Agora o ideal é jogar com três jogadores (antes, 4–6).", ""),
+    # the ace's line names it once; a chip target is what ends the session, not "early"
+    ("ace-low", "en", "- Ace: low instead of high.", "Position of the ace"),
+    (
+        "fan-tan-chips",
+        "en",
+        "- Chips needed to end the session: to be agreed, for example 30.",
+        "end the session early",
+    ),
+    (
+        "parliament-target",
+        "en",
+        "- Chips needed to end the session: to be agreed, for example 10.",
+        "end the session early",
+    ),
 ]
 
 

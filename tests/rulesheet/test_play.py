@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_sheet_says
+from sevens.compiler.rulesheet.example import example_position
+from tests.conftest import assert_sheet_says, rules_of
 
 TWO_EXTRA = "id: two-extra\nextends: elfer-raus\nplay: {follow_up: {max: 2}}\n"
 SEVENS_TWO_EXTRA = "id: sevens-two-extra\nextends: sevens\nplay: {follow_up: {max: 2}}\n"
@@ -90,6 +91,19 @@ CASES = [
         " may be played.",
         "go on playing more cards",
     ),
+    # under a compulsory card the worked example also says what a hand without it may play
+    (
+        "badam-satti-compulsory",
+        "en",
+        "Example: with 6♥–8♥ and 7♠ on the table, you may play only 7♣ or 7♦. If you hold none"
+        " of them, you may play only 5♥, 9♥, 6♠ or 8♠.",
+        "",
+    ),
+    ("badam-satti", "en", "", "If you hold none of them"),
+    # two packs in one row per suit: each card lies there twice, said under the picture
+    ("parallel-builds", "en", "Each card lies twice in its row, the two copies side by side", ""),
+    ("double-deck", "en", "", "Each card lies twice in its row, the two copies side by side"),
+    ("parallel-builds", "de", "zweimal in ihrer Reihe", ""),
 ]
 
 
@@ -98,3 +112,11 @@ def test_play_and_winner_sentences(
     source: str, lang: str, expected: str, forbidden: str, tmp_path: Path
 ) -> None:
     assert_sheet_says(source, lang, expected, forbidden, tmp_path)
+
+
+def test_the_worked_example_says_what_a_hand_without_the_compulsory_cards_may_play() -> None:
+    """A hand holding every card still out must play a compulsory 7: the example's second
+    sentence names other cards, and only where a card is compulsory."""
+    position = example_position(rules_of("badam-satti-compulsory"))
+    assert position.otherwise and not set(position.otherwise) & set(position.legal)
+    assert example_position(rules_of("badam-satti")).otherwise == ()

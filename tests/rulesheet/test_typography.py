@@ -82,6 +82,19 @@ PHRASES = [
     ("cinquillo", "es", "[5O]", True),
     ("cinquillo", "pt", "[5O]", True),
     ("cinquillo", "en", "[5O]", True),
+    # a cry that ends in "!" takes no full stop
+    ("last-card", "en", "you must announce “Last card!” If you forget, you are penalised:", True),
+    ("last-card", "en", "!”.", False),
+    # descriptions say what the rules do
+    ("cinquillo-cabron", "en", "so the cards skipped over are stuck in their holders' hands", True),
+    ("dutch-any-seven", "en", "so fewer passes have to be paid for at the start", True),
+    (
+        "parliament-play-on",
+        "en",
+        "each place after the first costs one point more than the one before",
+        True,
+    ),
+    ("parliament-play-on", "en", "each place scores penalty points", False),
 ]
 
 #: Lists joined with "or" and "and": (language, conjunction, items, text).  Spanish says
@@ -101,6 +114,7 @@ JOINS = [
 
 #: How a sheet begins: its title line (``^``, then the title and the line break's space).
 BEGINS = [
+    ("devyatka-traditional", "en", "^# Devyatka for chips "),
     ("caught-holding", "sv", "^# Holländsk Fan Tan: "),
     ("dutch-fan-tan", "sv", "^# Holländsk Fan Tan Holländsk Fan Tan är"),
     ("turn-the-corner", "pt", "^# Parliament: as fileiras dão a volta "),
