@@ -18,6 +18,7 @@ reference interpreter on a typical end of a deal.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -580,8 +581,13 @@ def evaluate(deck: Deck, deal: ExampleDeal, seat: int, node: T) -> Fraction:
     def cards(faces: tuple[int, ...]) -> CardSet:
         return CardSet(faces, values)
 
-    held = {f for hand in (*deal.hands, *deal.covered) for f in hand}
-    table = tuple(f for f in range(deck.n_faces) if f not in held and f not in deck.removed)
+    held = Counter(f for hand in (*deal.hands, *deal.covered) for f in hand)
+    table = tuple(  # every copy of each face in play that nobody holds: all packs count
+        f
+        for f in range(deck.n_faces)
+        if f not in deck.removed
+        for _ in range(deck.copies - held[f])
+    )
     sizes = [len(hand) for hand in deal.hands]
     attributes: dict[tuple[str, str], Callable[[Any], Any]] = {
         ("card", "rank"): deck.rank_of,

@@ -72,6 +72,15 @@ FOUND: list[tuple[str, dict[str, Any]]] = [
             }
         },
     ),
+    # two packs: the worked table counted one pack's cards on the table, the engine both
+    (
+        "card-domino-stock",
+        {
+            "layout": {"rows_per_suit": 2},
+            "deck": {"ace": "low", "copies": 2},
+            "scoring": {"points": "player.passes + table.count // 10"},
+        },
+    ),
 ]
 
 
