@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -17,6 +19,7 @@ from sevens.compiler.load import builtin_ids
 from sevens.compiler.pipeline import find_rulespec, load_rulespec, reference_rules
 from sevens.loading.registry import load_rules
 from sevens.runtime.api import DealState, Rules
+from sevens.runtime.choice import Strategy
 from sevens.runtime.randomness import GameRandom
 
 BUILTIN_IDS = builtin_ids()
@@ -147,21 +150,56 @@ def finish_deal(session: Any) -> None:
     raise AssertionError("the deal did not end")
 
 
+def next_to_the_rows(rules: Rules) -> Strategy:
+    """A bot that plays, where it can, a card next to a card of its row (or a card that
+    starts an empty row), at random among those, and another legal card only when it must.
+
+    Under play rules that let a card skip others (Cinquillo cabrón) the random bots skip
+    so often that every deal blocks with every player holding cards; this bot plays the
+    game the rules allow without skipping, where players go out and the last one left
+    may play on, so rules about the end of a deal show in its records."""
+    rule_set = rules.rule_set
+    suit_of, rank_of = rule_set.suit_of, rule_set.rank_of
+    rows_per_suit, n_cards = rule_set.layout.rows_per_suit, rule_set.n_cards
+
+    def next_to_a_row(state: DealState, card: int) -> bool:
+        suit, rank = suit_of[card], rank_of[card]
+        for row in range(suit * rows_per_suit, (suit + 1) * rows_per_suit):
+            ranks = state.row_ranks[row]
+            if ranks == 0 or ranks >> (rank + 1) & 1 or (rank > 0 and ranks >> (rank - 1) & 1):
+                return True
+        return False
+
+    def choose(state: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+        cards = [card for card in range(legal.bit_length()) if legal >> card & 1]
+        near = [card for card in cards if card < n_cards and next_to_a_row(state, card)]
+        return rng.choice(near or cards)
+
+    return choose
+
+
 def game_signature(rules: Rules, players: int, deals: int, matches: int) -> tuple[object, ...]:
     """What ``deals`` independent deals and ``matches`` matches (as long as the rule set's
-    session) of ``rules`` from seed 0 play out: every record and the wins, with the rule
-    set's id left out.  Two rule sets play the same games exactly when these are equal."""
+    session) of ``rules`` from seed 0 play out, and ``deals`` more deals played by
+    :func:`next_to_the_rows`: every record and the wins, with the rule set's id left out.
+    Two rule sets play the same games exactly when these are equal."""
     import io
 
     from sevens.runtime.match import number_of_deals
     from sevens.runtime.simulate import Options, simulate
+    from sevens.runtime.strategies import register_strategy
 
+    register_strategy("next-to-the-rows", next_to_the_rows)
+    runs = (
+        (deals, None, "random"),
+        (matches, number_of_deals(rules, players, None), "random"),
+        (deals, None, "next-to-the-rows"),
+    )
     signature: list[object] = []
-    for games, length in ((deals, None), (matches, number_of_deals(rules, players, None))):
+    for games, length, strategy in runs:
         out = io.StringIO()
-        summary = simulate(
-            rules, Options(players=players, games=games, seed=0, deals=length), record=out
-        )
+        options = Options(players=players, games=games, seed=0, deals=length, strategy=strategy)
+        summary = simulate(rules, options, record=out)
         records = out.getvalue().replace(f'"variant":"{rules.rule_set.id}"', '"variant":""')
         signature += [records, tuple(summary.wins)]
     return tuple(signature)
@@ -189,13 +227,31 @@ def assert_sheet_says(
     source: str, lang: str, expected: str, forbidden: str, folder: Path, fmt: str = "md"
 ) -> None:
     """The sheet of ``source`` says ``expected`` and never ``forbidden`` (either may be
-    empty: then it is not looked for)."""
-    text = rule_sheet(source, lang, folder, fmt)
+    empty: then it is not looked for; an ``expected`` starting with ``^`` is how the sheet
+    begins)."""
+    assert_says(f"{source!r} ({lang})", rule_sheet(source, lang, folder, fmt), expected, forbidden)
+
+
+def assert_diff_says(old: str, new: str, lang: str, expected: str, forbidden: str) -> None:
+    """``sevens diff old new`` in ``lang`` says ``expected`` and never ``forbidden``, as
+    :func:`assert_sheet_says` reads a sheet."""
+    from sevens.compiler.rulesheet import describe_diff
+
+    text = " ".join(
+        describe_diff(rules_of(old), rules_of(new), lang).translate(_SHEET_SPACES).split()
+    )
+    assert_says(f"diff {old} {new} ({lang})", text, expected, forbidden)
+
+
+def assert_says(what: str, text: str, expected: str, forbidden: str) -> None:
+    """``text`` contains ``expected`` (begins with it, after a ``^``) and not ``forbidden``."""
     assert expected or forbidden, "a case must look for something"
-    if expected:
-        assert expected in text, f"{source!r} ({lang}) does not say: {expected}"
+    if expected.startswith("^"):
+        assert text.startswith(expected[1:]), f"{what} does not begin: {expected[1:]}"
+    elif expected:
+        assert expected in text, f"{what} does not say: {expected}"
     if forbidden:
-        assert forbidden not in text, f"{source!r} ({lang}) says: {forbidden}"
+        assert forbidden not in text, f"{what} says: {forbidden}"
 
 
 # -- rule sheets: overlays, rendering and phrase tables ------------------------------------
@@ -299,3 +355,65 @@ def cli_on_house_rule(text: str, folder: Path, *args: str) -> Result:
     (folder / "house-rule.yaml").write_text(text, encoding="utf-8")
     with contextlib.chdir(folder):
         return sevens_cli(*args)
+
+
+# -- rule sheets and diffs of built-ins, shared by the phrase tests -----------------------
+
+#: A card's letters as a sheet prints them in a code ("K", "Kn", "5O", "11Ge"): not words
+#: for the spelling gate.
+CARD_LETTERS = re.compile(r"^([A-ZА-ЯÅÄÖ][a-zа-я]?|\d{1,2}[A-Z][a-z]?)$")
+
+
+@cache
+def rules_of(variant: str) -> Any:
+    """The analysed rules of a built-in."""
+    return load_rulespec(find_rulespec(variant))
+
+
+@cache
+def builtin_sheet(variant: str, lang: str, fmt: str = "md") -> str:
+    """The rule sheet of a built-in, as rendered (typography kept)."""
+    from sevens.compiler.rulesheet import render_rulesheet
+
+    return render_rulesheet(rules_of(variant), lang, fmt)
+
+
+def norm(text: str) -> str:
+    """Spaces as plain spaces (sheets set no-break spaces where their typography wants them)."""
+    return " ".join(text.split())
+
+
+def diff_lines(old: str, new: str, lang: str = "en") -> list[str]:
+    """The bullets of ``sevens diff old new``, with French no-break spaces as plain spaces."""
+    from sevens.compiler.rulesheet import describe_diff
+
+    text = describe_diff(rules_of(old), rules_of(new), lang)
+    text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    return [line[2:] for line in text.splitlines() if line.startswith("- ")]
+
+
+#: Cross pairs read by the native reviewers, besides every rulespec against its parent.
+DIFF_CROSS_PAIRS = [
+    ("parliament", "double-deck"),
+    ("dutch-fan-tan", "sjuan"),
+    ("fan-tan", "elfer-raus"),
+    ("devyatka", "domino"),
+    ("parliament", "refusal-penalty"),
+    ("sevens", "cinquillo"),
+    ("fan-tan", "kartendomino"),
+    ("parliament", "turn-the-corner"),
+    ("shichi-narabe", "pai-qi"),
+    ("badam-satti", "ristiseiska"),
+]
+
+
+def diff_pairs() -> list[tuple[str, str]]:
+    """Every rulespec with ``extends`` against its parent, and the cross pairs."""
+    from sevens.compiler.load import BUILTIN_DIR
+
+    found = []
+    for path in sorted(BUILTIN_DIR.glob("*.yaml")):
+        match = re.search(r"^extends:\s*(\S+)", path.read_text(encoding="utf-8"), re.M)
+        if match:
+            found.append((match.group(1), path.stem))
+    return found + DIFF_CROSS_PAIRS

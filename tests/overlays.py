@@ -23,11 +23,13 @@ from typing import Any
 from hypothesis import strategies as st
 
 from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.errors import SourceFile
+from sevens.compiler.errors import SevensError, SourceFile
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids, load_document, merge, parse_yaml
 from sevens.compiler.pipeline import analyse_document, load_rulespec
 from sevens.compiler.rulesheet import sheet_claims
-from sevens.compiler.rulesheet.claims import Claims
+from sevens.compiler.rulesheet.claims import Claims, claims_of
+from sevens.runtime.api import GameError
+from sevens.sheetcheck import Failure, check_claims, compiled
 
 SCHEMA = json.loads((BUILTIN_DIR / "schema" / "rulespec.schema.json").read_text("utf-8"))
 
@@ -76,7 +78,7 @@ LEGAL = (
     "(not row.open and card.rank == 7) or (row.open and (card.rank == row.high + 1"
     " or (card.rank == row.low - 1 and row.high > row.start)))",
 )
-WHEN = ("true", "card.rank == 7", "card.rank == 13", "row.complete", "hand.count > 3")
+WHEN = ("true", "card.rank == 7", "card.rank > 7", "row.complete", "hand.count > 3")
 ALLOW = ("true", "card.suit == last.suit", "card.rank == last.rank", "card.rank != 7")
 
 
@@ -212,12 +214,24 @@ def _whole_ranks(parent: str) -> st.SearchStrategy[list[str]]:
     return chosen.map(lambda ranks: [r + s for r in ranks for s in suits])
 
 
+def _first_suit(parent: str) -> str:
+    return parent_rules(parent).spec.deck.suits[0].code
+
+
+def _lowest_rank(parent: str) -> str:
+    return parent_rules(parent).spec.deck.ranks[0].code
+
+
 SPECIAL: dict[str, Callable[[str], st.SearchStrategy[Any]]] = {
     "play.legal": lambda _parent: st.sampled_from(LEGAL),
     "play.follow_up.when": lambda _parent: st.sampled_from(WHEN),
     "play.follow_up.allow": lambda _parent: st.sampled_from(ALLOW),
-    "play.compulsory": lambda _parent: st.sampled_from(("card.rank == 7", "card.suit == D")),
-    "opening.leader_cards": lambda _parent: st.sampled_from(("card.suit == D", "card.rank == 2")),
+    "play.compulsory": lambda parent: st.sampled_from(
+        ("card.rank == 7", f"card.suit == {_first_suit(parent)}")
+    ),
+    "opening.leader_cards": lambda parent: st.sampled_from(
+        (f"card.suit == {_first_suit(parent)}", f"card.rank == {_lowest_rank(parent)}")
+    ),
     "deck.remove": lambda parent: st.one_of(_whole_ranks(parent), _some_cards(parent)),
     "deck.copies": lambda _parent: st.integers(1, 2),
     "deck.jokers": lambda _parent: st.integers(0, 2),
@@ -241,14 +255,241 @@ def set_path(overlay: dict[str, Any], key: str, value: Any) -> None:
     node[last] = value
 
 
+#: What :func:`get_path` answers for a key a document does not have.
+MISSING = object()
+
+
+def get_path(document: dict[str, Any], key: str, missing: Any = None) -> Any:
+    """The value at the dotted ``key`` of ``document``, or ``missing``."""
+    node: Any = document
+    for part in key.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return missing
+        node = node[part]
+    return node
+
+
+def drop_path(overlay: dict[str, Any], key: str) -> None:
+    """Remove the dotted ``key`` from ``overlay`` (and a mapping it leaves empty)."""
+    *heads, last = key.split(".")
+    parent = get_path(overlay, ".".join(heads)) if heads else overlay
+    if isinstance(parent, dict):
+        parent.pop(last, None)
+        if heads and not parent:
+            drop_path(overlay, ".".join(heads))
+
+
+class Merged:
+    """An overlay seen through its parent: a key's value is the overlay's, else the
+    parent's (as ``extends`` merges them)."""
+
+    def __init__(self, parent: str, overlay: dict[str, Any]) -> None:
+        self.parent = parent_rules(parent).spec.data
+        self.overlay = overlay
+
+    def __getitem__(self, key: str) -> Any:
+        mine = get_path(self.overlay, key, MISSING)  # null removes an inherited value
+        return mine if mine is not MISSING else get_path(self.parent, key)
+
+    def __contains__(self, key: str) -> bool:
+        return self[key] is not None
+
+
+#: Repairs that make a drawn overlay one validation accepts, each a key drawn alone that
+#: needs another (a limit for what happens after it, jokers for joker rules, a stock to
+#: draw from, a card for a leader rule).  Each reads the overlay merged over its parent
+#: and may set a key or drop the one it cannot support.
+Repair = Callable[[Merged, st.DrawFn], None]
+
+
+#: Rules jokers cannot be combined with yet.
+JOKERS_DO_NOT_COMBINE = (
+    "play.follow_up",
+    "play.compulsory",
+    "play.last_card",
+    "passing.draw",
+    "passing.voluntary_transfer",
+    "passing.transfer",
+    "passing.cover",
+)
+
+
+def _joker_rules_need_jokers(merged: Merged, draw: st.DrawFn) -> None:
+    overlay = merged.overlay
+    jokers = merged["deck.jokers"] or 0
+    if get_path(overlay, "play.joker") is not None and not jokers:
+        set_path(overlay, "deck.jokers", draw(st.integers(1, 2)))
+        jokers = 1
+    if not jokers:
+        return
+    for key in JOKERS_DO_NOT_COMBINE:  # the overlay's own: dropped
+        if get_path(overlay, key) is not None:
+            drop_path(overlay, key)
+    if any(key in merged for key in JOKERS_DO_NOT_COMBINE):  # the parent's: no jokers
+        set_path(overlay, "deck.jokers", 0)
+        drop_path(overlay, "play.joker")
+
+
+def _follow_up_needs_its_conditions(merged: Merged, draw: st.DrawFn) -> None:
+    follow = get_path(merged.overlay, "play.follow_up")
+    if follow is not None and get_path(merged.parent, "play.follow_up") is None:
+        follow.setdefault("when", draw(st.sampled_from(WHEN)))
+        follow.setdefault("allow", draw(st.sampled_from(ALLOW)))
+
+
+def _over_limit_needs_a_limit(merged: Merged, draw: st.DrawFn) -> None:
+    if "passing.over_limit" in merged and merged["passing.limit"] is None:
+        set_path(merged.overlay, "passing.limit", draw(st.integers(1, 4)))
+
+
+def _draw_needs_a_stock(merged: Merged, draw: st.DrawFn) -> None:
+    if "passing.draw" in merged and not any(
+        key in merged for key in ("deal.hand_size", "deal.stock")
+    ):
+        set_path(merged.overlay, "deal.hand_size", draw(st.integers(5, 8)))
+
+
+def _players_in_order(merged: Merged, draw: st.DrawFn) -> None:
+    low, high = merged["players.min"], merged["players.max"]
+    if low is not None and high is not None and low > high:
+        set_path(merged.overlay, "players.min", high)
+        set_path(merged.overlay, "players.max", low)
+        low, high = high, low
+    best = merged["players.best"]
+    if isinstance(best, str) and low is not None and high is not None:
+        ends = [int(n) for n in best.split("-")]
+        if ends[0] < low or ends[-1] > high:
+            set_path(merged.overlay, "players.best", None)
+
+
+def _rows_need_packs(merged: Merged, draw: st.DrawFn) -> None:
+    rows, copies = merged["layout.rows_per_suit"] or 1, merged["deck.copies"] or 1
+    if rows > copies:
+        set_path(merged.overlay, "deck.copies", rows)
+
+
+def _hands_fit_the_pack(merged: Merged, draw: st.DrawFn) -> None:
+    """A fixed hand size times the most players must not pass the cards in the pack."""
+    size, high = merged["deal.hand_size"], merged["players.max"]
+    if not isinstance(size, int) or not isinstance(high, int):
+        return
+    cards = len(_kept_cards(merged)) * (merged["deck.copies"] or 1)
+    if size * high > cards:
+        set_path(merged.overlay, "deal.hand_size", max(1, cards // high))
+
+
+def _play_rule_follows_the_starting_rank(merged: Merged, draw: st.DrawFn) -> None:
+    """A drawn starting rank comes with a play rule that opens rows by their starting rank
+    (the parent's may name its own rank, which would then open nothing)."""
+    overlay = merged.overlay
+    if get_path(overlay, "layout.start_rank") is not None and not get_path(overlay, "play.legal"):
+        set_path(overlay, "play.legal", LEGAL[1])
+
+
+def _opening_card_starts_a_row(merged: Merged, draw: st.DrawFn) -> None:
+    """The opening card is of the rows' starting rank (a drawn card, or the parent's card
+    under a drawn starting rank), so the play rule lets it open."""
+    card, start = merged["opening.card"], merged["layout.start_rank"]
+    if not isinstance(card, str) or start in (None, "first-card", "first-card-per-row"):
+        return
+    preplaced = set(merged["layout.preplaced"] or ())
+    if card[:-1] != str(start) or card in preplaced:
+        starting = [c for c in _kept_cards(merged) if c[:-1] == str(start) and c not in preplaced]
+        same_suit = [c for c in starting if c[-1] == card[-1]]
+        choice = (same_suit or starting or [None])[0]
+        set_path(merged.overlay, "opening.card", choice)
+
+
+def _session_winner_needs_its_scores(merged: Merged, draw: st.DrawFn) -> None:
+    needs = {
+        "most-chips": "scoring.chips",
+        "highest-points": "scoring.points",
+        "lowest-points": "scoring.points",
+    }
+    winner = merged["session.winner"]
+    if winner in needs and needs[winner] not in merged:
+        set_path(merged.overlay, "session.winner", "most-deals")
+
+
+def _leader_needs_its_cards(merged: Merged, draw: st.DrawFn) -> None:
+    leader, overlay = merged["opening.leader"], merged.overlay
+    if leader == "holder-of-card" and "opening.leader_card" not in merged:
+        set_path(overlay, "opening.leader_card", draw(st.sampled_from(_kept_cards(merged))))
+    elif leader == "holder-of-lowest" and "opening.leader_cards" not in merged:
+        suit = _first_suit(str(merged.parent["id"]))
+        set_path(overlay, "opening.leader_cards", f"card.suit == {suit}")
+    elif leader == "holder" and "opening.card" not in merged:
+        set_path(overlay, "opening.leader", "left-of-dealer")
+
+
+def _holder_leads_only_with_every_card_dealt(merged: Merged, draw: st.DrawFn) -> None:
+    """Where a stock keeps cards back the opening card may be among them: its holder
+    cannot be the leader."""
+    stock = merged["deal.hand_size"] is not None or merged["deal.stock"] is not None
+    if stock and merged["opening.leader"] == "holder":
+        set_path(merged.overlay, "opening.leader", "left-of-dealer")
+
+
+def _preplaced_by_needs_cards(merged: Merged, draw: st.DrawFn) -> None:
+    if get_path(merged.overlay, "layout.preplaced_by") and "layout.preplaced" not in merged:
+        drop_path(merged.overlay, "layout.preplaced_by")
+
+
+def _named_cards_stay_in_the_pack(merged: Merged, draw: st.DrawFn) -> None:
+    """Cards removed from the pack spare the cards other rules name (the opening card, the
+    leader's card, the cards laid out before play)."""
+    removed = get_path(merged.overlay, "deck.remove")
+    if isinstance(removed, list):
+        kept = [card for card in removed if card not in _named_cards(merged)]
+        if kept:
+            set_path(merged.overlay, "deck.remove", kept)
+        else:
+            drop_path(merged.overlay, "deck.remove")
+
+
+def _named_cards(merged: Merged) -> set[str]:
+    named: list[Any] = [merged["opening.leader_card"], *(merged["layout.preplaced"] or ())]
+    opening = merged["opening.card"]
+    named += opening if isinstance(opening, list) else [opening]  # a card, or the dealer's choice
+    return {card for card in named if isinstance(card, str)}
+
+
+def _kept_cards(merged: Merged) -> list[str]:
+    removed = set(merged["deck.remove"] or ())
+    cards = [c for c in parent_cards(str(merged.parent["id"])) if c not in removed]
+    return cards or list(parent_cards(str(merged.parent["id"])))
+
+
+REPAIRS: tuple[Repair, ...] = (
+    _players_in_order,
+    _rows_need_packs,
+    _play_rule_follows_the_starting_rank,
+    _opening_card_starts_a_row,
+    _follow_up_needs_its_conditions,
+    _joker_rules_need_jokers,
+    _over_limit_needs_a_limit,
+    _draw_needs_a_stock,
+    _hands_fit_the_pack,
+    _session_winner_needs_its_scores,
+    _leader_needs_its_cards,
+    _holder_leads_only_with_every_card_dealt,
+    _preplaced_by_needs_cards,
+    _named_cards_stay_in_the_pack,
+)
+
+
 @st.composite
 def overlays(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
-    """A built-in parent and an overlay of one to four keys over it."""
+    """A built-in parent and an overlay of one to four keys over it, with the keys those
+    need (:data:`REPAIRS`)."""
     parent = draw(st.sampled_from(builtin_ids()))
     chosen = draw(st.lists(st.sampled_from(KEYS), min_size=1, max_size=4, unique_by=lambda k: k[0]))
     overlay: dict[str, Any] = {"id": "generated-house-rule", "extends": parent}
     for key, node in chosen:
         set_path(overlay, key, draw(value_for(key, node, parent)))
+    merged = Merged(parent, overlay)
+    for repair in REPAIRS:
+        repair(merged, draw)
     return parent, overlay
 
 
@@ -261,3 +502,25 @@ def load_overlay(parent: str, overlay: dict[str, Any], folder: Path) -> Analysed
     merged = merge(parent_document, child)
     merged.paths = [*parent_document.paths, path]
     return analyse_document(merged)
+
+
+#: What became of one overlay: checked, refused by validation, or not playable (no
+#: player count deals it, or a deal never ends).
+CHECKED, REFUSED, NOT_PLAYABLE = "checked", "refused by validation", "not playable"
+
+
+def check_overlay(
+    parent: str, overlay: dict[str, Any], folder: Path, deals: int = 6, matches: int = 1
+) -> tuple[str, list[Failure]]:
+    """Load ``overlay`` over ``parent``, build its sheet's claims and check them: what became
+    of it, and the claims the engine contradicts."""
+    try:
+        analysed = load_overlay(parent, overlay, folder)
+        rules = compiled(analysed)
+    except SevensError:
+        return REFUSED, []
+    claims = claims_of(analysed, parent_claims(parent))
+    try:
+        return CHECKED, check_claims(rules, claims, deals, matches)
+    except GameError:
+        return NOT_PLAYABLE, []

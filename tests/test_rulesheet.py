@@ -17,6 +17,7 @@ from sevens.compiler.load import BUILTIN_DIR, builtin_ids
 from sevens.compiler.model import Condition, Rulespec
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import LANGUAGES, describe_diff, render_rulesheet, write_all
+from sevens.compiler.rulesheet.canonical import canon
 from sevens.compiler.rulesheet.cards import (
     card_full,
     card_short,
@@ -32,7 +33,6 @@ from sevens.compiler.rulesheet.sentences import flatten, sentence
 from sevens.compiler.rulesheet.shapes import (
     ANTE_SHAPES,
     PAY_SHAPES,
-    canon,
     compulsory_sentence,
     play_shape,
     points_sentence,

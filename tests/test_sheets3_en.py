@@ -150,16 +150,24 @@ def test_english_indefinite_articles() -> None:
     assert noun_forms("en", "7 of clubs")["dat_def"] == "the 7 of clubs"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect after merging legaldiff and family (2026-12-06): the diff of fan-tan and elfer-raus adds a 'Point values … said in the same words as before' line; open in issue 21",
-)
 def test_diff_has_no_empty_point_values_line() -> None:
     fan_tan = load_rulespec(BUILTIN_DIR / "fan-tan.yaml")
     elfer = load_rulespec(BUILTIN_DIR / "elfer-raus.yaml")
     text = describe_diff(fan_tan, elfer, "en")
     assert "Ranks: 1 to 20" in text
     assert "Point values of the cards: ." not in text and "Point values" not in text
+    assert "said in the same words" not in text
+
+
+def test_diff_names_the_values_of_new_picture_cards() -> None:
+    """A pack of other ranks whose new cards do not count their number: their values are
+    said (Cinquillo's Spanish pack to Badam Satti's French one), not "said in the same
+    words as before"."""
+    cinquillo = load_rulespec(BUILTIN_DIR / "cinquillo.yaml")
+    badam = load_rulespec(BUILTIN_DIR / "badam-satti.yaml")
+    text = describe_diff(cinquillo, badam, "en")
+    assert "- Point values of the cards: A = 1, J = 11, Q = 12 and K = 13." in text
+    assert "said in the same words" not in text
 
 
 def test_diff_says_an_extra_card_as_the_sheet_does() -> None:

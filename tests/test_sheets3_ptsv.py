@@ -12,7 +12,7 @@ from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import describe_diff, render_rulesheet
-from tests.test_spelling import CARD_LETTERS
+from tests.conftest import CARD_LETTERS
 
 
 @cache

@@ -5,54 +5,14 @@ starting rank, dropped penalties and pass limits, each said as what changed."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
 
-from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.load import BUILTIN_DIR
-from sevens.compiler.rulesheet import describe_diff
 from sevens.compiler.rulesheet.diff import CHANGED, FROM_NONE, PLAY_ADDED, PLAY_DROPPED, TOPICS
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
 from sevens.compiler.rulesheet.typography import typeset
-
-#: Cross pairs read by the native reviewers, besides every rulespec against its parent.
-CROSS = [
-    ("parliament", "double-deck"),
-    ("dutch-fan-tan", "sjuan"),
-    ("fan-tan", "elfer-raus"),
-    ("devyatka", "domino"),
-    ("parliament", "refusal-penalty"),
-    ("sevens", "cinquillo"),
-    ("fan-tan", "kartendomino"),
-    ("parliament", "turn-the-corner"),
-    ("shichi-narabe", "pai-qi"),
-    ("badam-satti", "ristiseiska"),
-]
-
-
-@cache
-def _rules(variant: str) -> AnalysedRules:
-    from sevens.compiler.pipeline import load_rulespec
-
-    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
-
-
-def lines(old: str, new: str, lang: str = "en") -> list[str]:
-    """The bullets of the diff, with French no-break spaces as plain spaces."""
-    text = describe_diff(_rules(old), _rules(new), lang)
-    text = text.replace("\u00a0", " ").replace("\u202f", " ")
-    return [line[2:] for line in text.splitlines() if line.startswith("- ")]
-
-
-def _pairs() -> list[tuple[str, str]]:
-    """Every rulespec with ``extends`` against its parent, and the cross pairs."""
-    found = []
-    for path in sorted(BUILTIN_DIR.glob("*.yaml")):
-        match = re.search(r"^extends:\s*(\S+)", path.read_text(encoding="utf-8"), re.M)
-        if match:
-            found.append((match.group(1), path.stem))
-    return found + CROSS
+from tests.conftest import diff_lines as lines
+from tests.conftest import diff_pairs as _pairs
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,7 @@ import yaml
 
 from sevens.compiler.load import BUILTIN_DIR, builtin_ids
 from sevens.compiler.rulesheet import render_rulesheet
-
-from .test_rulesheet import rules_of
+from tests.conftest import rules_of
 
 SENTENCE_KINDS = {"game", "regional-variant"}
 

@@ -7,35 +7,17 @@ double pack in one sentence; paragraphs kept whole in print."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
 
-from sevens.compiler.analyse import AnalysedRules
-from sevens.compiler.load import BUILTIN_DIR
-from sevens.compiler.pipeline import load_rulespec
-from sevens.compiler.rulesheet import render_rulesheet
 from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
 from sevens.compiler.rulesheet.sheet import minus_only, never_negative, never_positive, own_pack
+from tests.conftest import builtin_sheet as sheet
+from tests.conftest import norm, rules_of
 
 ONE_CARD = "Example: the table shows %(rows)s. Then only this card may be played: %(cards)s."
 SEVERAL = "Example: the table shows %(rows)s. Then exactly these cards may be played: %(cards)s."
-
-
-@cache
-def rules_of(variant: str) -> AnalysedRules:
-    return load_rulespec(BUILTIN_DIR / f"{variant}.yaml")
-
-
-@cache
-def sheet(variant: str, lang: str, fmt: str = "md") -> str:
-    return render_rulesheet(rules_of(variant), lang, fmt)
-
-
-def norm(text: str) -> str:
-    """Spaces as plain spaces (sheets set no-break spaces where their typography wants them)."""
-    return " ".join(text.split())
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ import pytest
 
 from sevens.compiler.rulesheet.diff import TOPICS
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
-from tests.test_sheets4_diff import lines
+from tests.conftest import diff_lines as lines
+from tests.conftest import diff_pairs
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -73,9 +74,7 @@ def test_bare_numbers_become_sentences(old: str, new: str, lang: str, line: str)
 def test_no_topic_line_ends_in_a_bare_number(lang: str) -> None:
     """No "Topic: 3." nor "Topic: 3 instead of 4–6." for the draw limit or best player count
     (every pair the readers read)."""
-    from tests.test_sheets4_diff import _pairs
-
-    for old, new in _pairs():
+    for old, new in diff_pairs():
         for line in lines(old, new, lang):
             assert not re.search(r"[:：]\s*\d+[.。]$", line), (old, new, line)
     topics = [TOPICS["draw"], TOPICS["best"]]

@@ -11,8 +11,8 @@ import pytest
 from sevens.compiler.rulesheet.cards import rank_name
 from sevens.compiler.rulesheet.diff import TOPICS
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
-from tests.test_sheets4_diff import lines
-from tests.test_sheets6 import rules_of
+from tests.conftest import diff_lines as lines
+from tests.conftest import rules_of
 
 
 def test_the_english_line() -> None:

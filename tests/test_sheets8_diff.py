@@ -11,7 +11,7 @@ from sevens.compiler.rulesheet.diff import RANKS_OF_COLOURS, TOPICS
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
 from sevens.compiler.rulesheet.shapes import PAY_SHAPES
 from sevens.runtime.contract import EndWhen
-from tests.test_sheets4_diff import lines
+from tests.conftest import diff_lines as lines
 
 #: The sheet's connective that opens the payment sentence, per language.
 IN_ADDITION = {

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
-from tests.test_sheets6 import norm, sheet
+from tests.conftest import builtin_sheet as sheet
+from tests.conftest import norm
 
 
 def test_russian_session_counts_take_their_cases() -> None:

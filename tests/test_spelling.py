@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import CARD_LETTERS
+
 ROOT = Path(__file__).resolve().parent.parent
 SHEETS = ROOT / "docs" / "rulesheets"
 WORDS = Path(__file__).resolve().parent / "spelling"
@@ -36,7 +38,6 @@ MAX_WORDS = 40
 SKIPPED = re.compile(
     r"<(style|svg|code|a)\b.*?</\1>|<(\w+)[^>]*\blang=\"[^\"]*\"[^>]*>.*?</\2>", re.S
 )
-CARD_LETTERS = re.compile(r"^([A-ZА-ЯÅÄÖ][a-zа-я]?|\d{1,2}[A-Z][a-z]?)$")  # "K", "Kn", "5O", "11Ge"
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 

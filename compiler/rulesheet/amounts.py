@@ -18,6 +18,7 @@ reference interpreter on a typical end of a deal.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -39,7 +40,7 @@ from ..analyse import (
 )
 from ..interpret import CardSet, Evaluator
 from ..model import Deck, Rulespec
-from .canon import canon
+from .canonical import canon
 from .i18n import P_, Lang
 
 
@@ -111,7 +112,6 @@ class Picked:
 
 def normalise(node: T) -> Piecewise:
     """``node`` as recognised terms per case; raises :class:`Unrecognised` otherwise."""
-
     text = canon(node)
     if text in LEAVES:
         return _flat({LEAVES[text]: Fraction(1)})
@@ -137,7 +137,6 @@ def normalise(node: T) -> Piecewise:
 
 def picked(node: T) -> Picked:
     """A condition that picks out players by an event or a place."""
-
     text = canon(node)
     if text in EVENTS:
         return Picked(EVENTS[text], frozenset({True}), frozenset({True}), False)
@@ -154,7 +153,6 @@ def picked(node: T) -> Picked:
 
 def _place_const(attr: T, const: T) -> int | None:
     """``k`` where ``attr`` is ``player.place`` and ``const`` a place from 1 to :data:`MAX_PLACE`."""
-
     if canon(attr) != "player.place" or not isinstance(const, TConst):
         return None
     value = const.value
@@ -583,8 +581,13 @@ def evaluate(deck: Deck, deal: ExampleDeal, seat: int, node: T) -> Fraction:
     def cards(faces: tuple[int, ...]) -> CardSet:
         return CardSet(faces, values)
 
-    held = {f for hand in (*deal.hands, *deal.covered) for f in hand}
-    table = tuple(f for f in range(deck.n_faces) if f not in held and f not in deck.removed)
+    held = Counter(f for hand in (*deal.hands, *deal.covered) for f in hand)
+    table = tuple(  # every copy of each face in play that nobody holds: all packs count
+        f
+        for f in range(deck.n_faces)
+        if f not in deck.removed
+        for _ in range(deck.copies - held[f])
+    )
     sizes = [len(hand) for hand in deal.hands]
     attributes: dict[tuple[str, str], Callable[[Any], Any]] = {
         ("card", "rank"): deck.rank_of,

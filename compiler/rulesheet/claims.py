@@ -12,13 +12,16 @@ every translation.  Where the compiler cannot tell a fact for sure, the claim sa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...runtime.contract import Leader, OverLimit, RuleSet
 from ..analyse import AnalysedRules
 from ..contract import build_rule_set
 from ..interpret import card_condition_holds
+from .amounts import ExampleDeal, Piecewise, Unrecognised, evaluate, normalise, rules_deal
+from .canonical import canon
 from .sentences import flatten
-from .shapes import play_shape
+from .shapes import POINT_SHAPE_RULES, play_shape
 
 #: The values ``LeaderClaim.kind`` takes.
 NEIGHBOUR = "neighbour"  # the dealer's neighbour in the direction of play
@@ -83,12 +86,15 @@ class OpeningPlays:
     claim's ``cards``: the first of them dealt).
     ``start_while_free``: with rows of a fixed starting rank (shape "open-rank"), a
     card of that rank may start a row of its suit as long as the suit has a row not
-    started yet (``rows_per_suit`` rows per suit)."""
+    started yet (``rows_per_suit`` rows per suit).  ``rows_to_start``: some row is
+    still to be started once play begins (not when cards laid out before play start
+    every row: then no card starts a row, whatever the play rule says of one)."""
 
     card: str | None
     start_rank: str | None
     rows_per_suit: int
     start_while_free: bool
+    rows_to_start: bool = True
     leader_card_opens: bool = False  # the card that chose the leader is played first
 
 
@@ -163,6 +169,19 @@ class SessionEnd:
 
 
 @dataclass(frozen=True)
+class ScoringClaim:
+    """What each player scores at the end of a deal, as the sheet tells it: ``terms``, the
+    sum of recognised terms per case its sentences say (:mod:`.amounts`); ``shape``, the
+    rule a hand-written sentence states that is no such sum
+    (:data:`.shapes.POINT_SHAPE_RULES`); or ``worked``, the end of a deal its table of
+    worked values shows, with each player's points in that table."""
+
+    terms: Piecewise | None = None
+    shape: str | None = None
+    worked: tuple[ExampleDeal, tuple[Fraction, ...]] | None = None
+
+
+@dataclass(frozen=True)
 class Claims:
     """Every claim a rule sheet makes, for one rule set."""
 
@@ -176,6 +195,7 @@ class Claims:
     end: DealEnd
     winner: DealWinner
     session: SessionEnd | None
+    scoring: ScoringClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -197,7 +217,27 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
             "best-score" if rule_set.passing.cover and rule_set.points is not None else "first-out"
         ),
         session=_session(rules, rule_set, parent.session if parent else None),
+        scoring=scoring_claim(rules),
     )
+
+
+def scoring_claim(rules: AnalysedRules) -> ScoringClaim | None:
+    """The points a sheet tells (``None`` without points): a hand-written rule, a sum of
+    recognised terms, or else the worked values of its example end of a deal, as
+    :func:`.sheet.amount` chooses between them."""
+    if rules.points is None:
+        return None
+    tree = rules.points.tree
+    shape = POINT_SHAPE_RULES.get(canon(tree))
+    if shape is not None:
+        return ScoringClaim(shape=shape)
+    try:
+        return ScoringClaim(terms=normalise(tree))
+    except Unrecognised:
+        deal = rules_deal(rules)
+        deck = rules.spec.deck
+        values = tuple(evaluate(deck, deal, seat, tree) for seat in range(len(deal.hands)))
+        return ScoringClaim(worked=(deal, values))
 
 
 def _leader(rule_set: RuleSet) -> LeaderClaim:
@@ -253,13 +293,24 @@ def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
     shapes = dict(play_shape(part) or ("", None) for part in flatten(rules.legal.tree, "or"))
     if "open-rank" in shapes:
         start = shapes["open-rank"]  # the rank the play rule names starts a row
+    rows_to_start = not rows_started_before_play(rule_set)
     return OpeningPlays(
         card=rule_set.card_codes[card] if card is not None else None,
         start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
         rows_per_suit=rule_set.layout.rows_per_suit,
-        start_while_free=bool(shapes.keys() & {"open-rank", "open-start"}) and start is not None,
+        start_while_free=bool(shapes.keys() & {"open-rank", "open-start"})
+        and start is not None
+        and rows_to_start,
+        rows_to_start=rows_to_start,
         leader_card_opens=rule_set.opening.leader_card_opens,
     )
+
+
+def rows_started_before_play(rule_set: RuleSet) -> bool:
+    """Whether the cards laid out before play start every row (one row per suit)."""
+    layout, n_ranks = rule_set.layout, rule_set.deck.n_ranks
+    started = {face // n_ranks for face in layout.preplaced}
+    return layout.rows_per_suit == 1 and len(started) == len(rule_set.deck.suit_codes)
 
 
 def _passing(rule_set: RuleSet) -> PassRule:
@@ -323,8 +374,9 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     player's hand: eliminated players' cards go to the table, and gaps they leave are
     next to a row's end.  So someone can always play, unless a shape lets a card skip
     others, a row is opened by another rank than its start, cards stay in a stock
-    nobody draws from, a copy of a card has no row of its own to go to, or a card a
-    joker stands for may be kept back; other play rules may block too."""
+    nobody draws from, a copy of a card has no row of its own to go to, or there are
+    jokers (one still held when every card is down has nowhere to go); other play
+    rules may block too."""
     parts = flatten(rules.legal.tree, "or")
     shapes = [play_shape(part) for part in parts]
     if any(shape is None for shape in shapes):
@@ -358,8 +410,9 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     stock = deal.hand_size is not None or deal.equal_hands or deal.stock > 0
     if stock and rule_set.draw is None:
         return True
-    wild = rule_set.wild
-    return wild is not None and (wild.redeem_optional or not wild.out_on_joker)
+    # a joker goes only where a card may be played: once the last card is down, a joker
+    # still in hand has no place, and its holder can never go out
+    return rule_set.wild is not None
 
 
 #: Play shapes that start a row.
@@ -426,6 +479,8 @@ __all__ = [
     "OpeningPlays",
     "PassCost",
     "PassRule",
+    "ScoringClaim",
     "SessionEnd",
     "claims_of",
+    "scoring_claim",
 ]

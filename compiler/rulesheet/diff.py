@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ...runtime.contract import Direction, EndWhen, Transfer
 from ..analyse import Analysed, AnalysedRules, TConst
 from ..model import Deck
-from .canon import canon
+from .canonical import canon
 from .cards import (
     card_forms,
     card_full,
@@ -488,16 +488,20 @@ def _values(lang: Lang, rules: AnalysedRules) -> str:
 
 
 def _changed_values(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> str | None:
-    """Only the ranks whose point value changed: ``J = 11 instead of 10, …``; ``None`` when
-    no rank of both packs changed its value (a pack of other ranks is told by "Ranks"; a
-    list "1 = 1, 2 = 2, …" would be noise)."""
+    """Only the values a reader of the new ranks cannot guess: ``J = 11 instead of 10`` for a
+    rank of both packs whose value changed, ``Z = 5`` for a new rank that does not count its
+    own number; ``None`` when there is none (the ranks line tells a new pack of numbered
+    cards each worth its number; a list "1 = 1, 2 = 2, …" would be noise)."""
     old, new = a.spec.deck, b.spec.deck
-    changes = [
-        lang.marked(VALUE_CHANGE, **rank_forms(lang, new, i), new=r.value, old=old.ranks[j].value)
-        for i, r in enumerate(new.ranks)
-        if (j := old.rank_index(r.code)) is not None and old.ranks[j].value != r.value
-    ]
-    if not changes:  # the ranks line and the scoring sentence already tell a new pack
+    changes = []
+    for i, r in enumerate(new.ranks):
+        j = old.rank_index(r.code)
+        if j is not None and old.ranks[j].value != r.value:
+            forms = rank_forms(lang, new, i)
+            changes.append(lang.marked(VALUE_CHANGE, **forms, new=r.value, old=old.ranks[j].value))
+        elif j is None and r.code != str(r.value):
+            changes.append(f"{rank_letter(lang, new, i)} = {r.value}")
+    if not changes:
         return None
     return lang.marked(
         CHANGED_LIST, topic=lang.marked(TOPICS["values"]), items=lang.join_and(changes)
@@ -974,8 +978,8 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
         found += [line for line in lines if line not in found]
         if lines and component is not None:
             told |= {component, *TELLS_TOO.get(component, set())}
-    if not _uses_values(b):
-        told.add("values")  # values that no rule reads change nothing
+    if not _uses_values(b) or _changed_values(lang, a, b) is None:
+        told.add("values")  # values no rule reads change nothing; numbers are told by ranks
     for component in sorted(changed - told, key=list(FIELD_COMPONENT.values()).index):
         topic = lang.marked(TOPICS[COMPONENT_TOPIC.get(component, component)])
         found.append(lang.marked(UNWORDED, topic=topic))

@@ -32,7 +32,7 @@ from ...runtime.contract import DeckShape, EndWhen, MatchWinner, RuleSet
 from ..analyse import Analysed, AnalysedRules
 from ..contract import build_rule_set
 from ..interpret import ReferenceRules
-from .canon import canon
+from .canonical import canon
 
 #: Deal states each condition is asked on (the same states for both rule sets).
 SAMPLE_STATES = 80

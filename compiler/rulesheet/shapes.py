@@ -15,7 +15,7 @@ import re
 from ..analyse import T, TBinary
 from ..model import Deck
 from .amounts import points_sentences
-from .canon import canon
+from .canonical import canon
 from .cards import card_forms, colour_suits, joined_forms, rank_forms
 from .i18n import P_, Lang
 
@@ -161,6 +161,16 @@ POINT_SHAPES = {
         "The winner scores the point values of all the cards left in the other players' hands; the "
         "others score nothing.",
     ),
+}
+#: The hand-written points sentences above that are not sums of recognised terms
+#: (:func:`.amounts.normalise` refuses them), each with the name of the rule it states: the
+#: sheet's scoring claim names it and the claim checker knows what each name means.
+POINT_SHAPE_RULES = {
+    "#1 - player.place": "one-minus-place",
+    "game.players - player.place": "players-minus-place",
+    "sum($.hand.count for $ in players if $.hand.count > min($.hand.count for $ in players)) "
+    "// count($ for $ in players if $.hand.count == min($.hand.count for $ in players)) "
+    "if hand.count == min($.hand.count for $ in players) else #0": "fewest-cards-share",
 }
 #: ``N + one per card the others hold`` for the winner, ``minus one per own card`` for the others.
 WINNER_PLUS_CARDS = re.compile(

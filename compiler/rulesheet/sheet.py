@@ -44,11 +44,13 @@ from .cards import (
     suit_symbol,
 )
 from .claims import (
+    OPENING_SHAPES,
     Claims,
     DeckClaim,
     FollowUpClaim,
     HandSizes,
     LeaderClaim,
+    OpeningPlays,
     PassRule,
     SessionEnd,
     claims_of,
@@ -257,13 +259,17 @@ def cell(lang: Lang, deck: Deck, face: int, is_start: bool, column: int) -> dict
     }
 
 
-def legal_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
-    """The legal condition as alternatives, plus the worked example."""
+def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict[str, Any]:
+    """The legal condition as alternatives, plus the worked example.  Where no row is left
+    to start once play begins (``claim``), the alternatives that start one are not said."""
     spec = rules.spec
     deck, tree = spec.deck, rules.legal.tree
     position = example_position(rules)
     open_rows = [row for rows in position.all_rows.values() for row in rows if row.open]
     parts = flatten(tree, "or")
+    if not claim.rows_to_start:
+        kept = [p for p in parts if (play_shape(p) or ("",))[0] not in OPENING_SHAPES]
+        parts = kept or parts
     rows = spec.layout.rows_per_suit
     shaped = play_sentences(lang, deck, parts, held_apart=True, rows_per_suit=rows)
     alternatives = shaped or [sentence(lang, deck, part) for part in parts]
@@ -756,7 +762,7 @@ def sheet_context(
     spec = rules.spec
     claims = claims if claims is not None else claims_of(rules)
     opening = opening_context(lang, rules, claims.leader)
-    legal = legal_context(lang, rules)
+    legal = legal_context(lang, rules, claims.opening)
     parent_name = sheet_name(lang, parent) if parent else None
     name = sheet_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
     description = spec.naming.descriptions.get(lang.code)

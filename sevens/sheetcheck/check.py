@@ -12,17 +12,20 @@ import io
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.errors import SevensError
 from sevens.compiler.pipeline import compile_rules, load_rulespec
 from sevens.compiler.rulesheet import sheet_claims
-from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims
+from sevens.compiler.rulesheet.amounts import ONE, REST, ExampleDeal, Piecewise
+from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims, ScoringClaim
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
-from sevens.runtime.api import GameError
+from sevens.runtime.api import DealState, GameError
 from sevens.runtime.contract import RuleSet, player_count_problem
 from sevens.runtime.engine import Table
 from sevens.runtime.machine import CompiledRules
@@ -44,14 +47,61 @@ class Failure:
         return f"{self.kind}: {self.claim}\n    {self.evidence}"
 
 
+@dataclass(frozen=True)
+class EndOfDeal:
+    """A deal's end as its points were scored: what a scoring rule may read (hands and
+    face-down cards as card masks, places, passes, the winner, the last player forced to
+    pass, who completed each suit, the pot) and the points the engine gave each seat."""
+
+    hands: tuple[int, ...]
+    covered: tuple[int, ...]
+    places: tuple[int, ...]
+    passes: tuple[int, ...]
+    winner: int | None
+    last_passer: int
+    completed: tuple[int, ...]
+    pot: int
+    points: tuple[int, ...]
+
+    @classmethod
+    def of(cls, st: DealState, points: list[int]) -> EndOfDeal:
+        return cls(
+            tuple(st.hands),
+            tuple(st.covered),
+            tuple(st.places),
+            tuple(st.passes),
+            st.winner,
+            st.last_passer,
+            tuple(st.completed),
+            st.pot,
+            tuple(points),
+        )
+
+
+class ScoredRules(CompiledRules):
+    """Compiled rules that keep the end of each deal they score (:class:`EndOfDeal`)."""
+
+    def __init__(self, module: ModuleType) -> None:
+        super().__init__(module)
+        self.ends: list[EndOfDeal] = []
+
+    def settle(self, st: DealState) -> list[int]:
+        points = super().settle(st)
+        if points:
+            self.ends.append(EndOfDeal.of(st, points))
+        return points
+
+
 @dataclass
 class Evidence:
-    """What the engine did: deal records, the number of deals of each match, and the rules."""
+    """What the engine did: deal records, the number of deals of each match, the end of
+    each scored deal, and the rules."""
 
     rules: CompiledRules
     players: int
     records: list[dict[str, Any]] = field(default_factory=list)
     match_lengths: list[int] = field(default_factory=list)
+    ends: list[EndOfDeal] = field(default_factory=list)
 
     @property
     def rule_set(self) -> RuleSet:
@@ -94,11 +144,13 @@ def gather(rules: CompiledRules, claims: Claims, deals: int, matches: int, seed:
     """Recorded deals for each usable player count, and matches with the first count."""
     counts = playable_counts(rules)
     evidence = Evidence(rules, counts[0])
+    scored = ScoredRules(rules.module)  # the same module, keeping each deal's end
     for players in counts:
         stream = io.StringIO()
         options = Options(players=players, games=max(deals // len(counts), 1), seed=seed)
-        simulate(rules, options, record=stream)
+        simulate(scored, options, record=stream)
         evidence.records += [json.loads(line) for line in stream.getvalue().splitlines()]
+    evidence.ends = scored.ends
     if claims.session is not None and matches:
         players = counts[0]
         table = Table(players, [STRATEGIES["random"](rules) for _ in range(players)])
@@ -423,6 +475,134 @@ def check_session(claims: Claims, ev: Evidence) -> list[Failure]:
     return []
 
 
+def check_scoring(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Each player's points at the end of every simulated deal are what the sheet's
+    sentences say; a worked table's values are what the engine scores in its situation."""
+    claim = claims.scoring
+    if claim is None:
+        return []
+    if claim.worked is not None:
+        return check_worked(claim, ev)
+    values = ev.rule_set.card_value
+    for number, end in enumerate(ev.ends):
+        told = [told_points(claim, end, seat, values) for seat in range(len(end.points))]
+        if told != list(end.points):
+            return fail(
+                "scoring",
+                claim,
+                f"deal {number}: the engine scored {list(end.points)}, the sheet says "
+                f"{[str(t) for t in told]} ({end})",
+            )
+    return []
+
+
+def told_points(
+    claim: ScoringClaim, end: EndOfDeal, seat: int, values: tuple[int, ...]
+) -> Fraction:
+    """What the sheet's scoring sentences give ``seat`` at ``end``."""
+    if claim.shape is not None:
+        return Fraction(SHAPE_RULES[claim.shape](end, seat))
+    assert claim.terms is not None
+    linear = claim.terms.at(case_of(claim.terms, end, seat))
+    return sum(
+        (amount * term_value(base, end, seat, values) for base, amount in linear.items()),
+        Fraction(0),
+    )
+
+
+def case_of(terms: Piecewise, end: EndOfDeal, seat: int) -> object:
+    """Which case of the sentences ``seat`` falls under at ``end``."""
+    case: object = {
+        "": REST,
+        "winner": end.winner == seat,
+        "place": end.places[seat],
+        "passed_last": end.last_passer == seat,
+        "completed_first": end.completed[:1] == (seat,),
+    }[terms.kind]
+    return case if case in terms.cases else REST
+
+
+def term_value(base: str, end: EndOfDeal, seat: int, values: tuple[int, ...]) -> int:
+    """The thing a term counts, for ``seat`` at ``end``."""
+    others = [p for p in range(len(end.hands)) if p != seat]
+
+    def cards(mask: int) -> int:
+        return mask.bit_count()
+
+    def worth(mask: int) -> int:
+        return sum(values[c] for c in range(mask.bit_length()) if mask >> c & 1)
+
+    counted: dict[str, Callable[[], int]] = {
+        ONE: lambda: 1,
+        "cards": lambda: cards(end.hands[seat]),
+        "values": lambda: worth(end.hands[seat]),
+        "covered-cards": lambda: cards(end.covered[seat]),
+        "covered-values": lambda: worth(end.covered[seat]),
+        "passes": lambda: end.passes[seat],
+        "completed": lambda: end.completed.count(seat),
+        "pot": lambda: end.pot,
+        "others-cards": lambda: sum(cards(end.hands[p]) for p in others),
+        "others-values": lambda: sum(worth(end.hands[p]) for p in others),
+    }
+    return counted[base]()
+
+
+def _fewest_cards_share(end: EndOfDeal, seat: int) -> int:
+    """The player(s) with the fewest cards share the cards of those with more, rounded
+    down; everyone else scores nothing."""
+    counts = [hand.bit_count() for hand in end.hands]
+    fewest = min(counts)
+    if counts[seat] != fewest:
+        return 0
+    return sum(n for n in counts if n > fewest) // counts.count(fewest)
+
+
+#: What each hand-written points rule (:data:`~sevens.compiler.rulesheet.shapes.POINT_SHAPE_RULES`)
+#: gives a seat: the first out nothing and one point less per place after; the last place
+#: nothing and one point more per place before; the fewest cards share the others' cards.
+SHAPE_RULES: dict[str, Callable[[EndOfDeal, int], int]] = {
+    "one-minus-place": lambda end, seat: 1 - end.places[seat],
+    "players-minus-place": lambda end, seat: len(end.hands) - end.places[seat],
+    "fewest-cards-share": _fewest_cards_share,
+}
+
+
+def check_worked(claim: ScoringClaim, ev: Evidence) -> list[Failure]:
+    """The engine scores the worked example's situation as its table shows."""
+    assert claim.worked is not None
+    deal, shown = claim.worked
+    st = example_state(ev.rule_set, deal)
+    scored = [ev.rules.points(st, seat) for seat in range(len(deal.hands))]
+    if scored != list(shown):
+        return fail(
+            "scoring",
+            "worked example",
+            f"the table shows {[str(v) for v in shown]}, the engine scores {scored} ({deal})",
+        )
+    return []
+
+
+def example_state(rule_set: RuleSet, deal: ExampleDeal) -> DealState:
+    """The deal state of a worked example: its faces as cards of the first pack, the rest
+    of the pack on the table."""
+    hands = [sum(1 << face for face in hand) for hand in deal.hands]
+    covered = [sum(1 << face for face in down) for down in deal.covered]
+    st = DealState(len(hands), 0, hands, rule_set.n_rows)
+    held = 0
+    for mask in (*hands, *covered):
+        held |= mask
+    removed = set(rule_set.deck.removed)
+    st.table = sum(1 << c for c in range(rule_set.n_cards) if not held >> c & 1) & ~sum(
+        1 << c for c in range(rule_set.n_cards) if rule_set.face_of[c] in removed
+    )
+    st.covered, st.places, st.passes = covered, list(deal.places), list(deal.passes)
+    st.winner, st.last_passer, st.completed = deal.winner, deal.last_passer, list(deal.completed)
+    st.pot = deal.pot
+    sizes = [hand.bit_count() for hand in hands]
+    st.max_hand, st.min_hand = max(sizes), min(sizes)
+    return st
+
+
 CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_leader,
     check_hands,
@@ -434,6 +614,17 @@ CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_end,
     check_winner,
     check_session,
+    check_scoring,
 )
 
-__all__ = ["CHECKS", "NEIGHBOUR", "Evidence", "Failure", "check_claims", "check_file", "compiled"]
+__all__ = [
+    "CHECKS",
+    "NEIGHBOUR",
+    "EndOfDeal",
+    "Evidence",
+    "Failure",
+    "ScoredRules",
+    "check_claims",
+    "check_file",
+    "compiled",
+]

@@ -6,11 +6,12 @@ say and one it must not (HTML rows check the HTML sheet).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_sheet_says
+from tests.conftest import assert_sheet_says, rule_sheet
 
 NO_KINGS_OR_ACES = (
     "id: no-kings-or-aces\nextends: parliament\ndeck: {remove: [KC, KD, KH, KS, AC, AD, AH, AS]}\n"
@@ -54,6 +55,18 @@ CASES = [
     ("cinquillo", "es", "html", "(se señalan las cartas iniciales)", "corchetes"),
     # every suit colour class the sheet uses has a style
     ("elfer-raus", "de", "html", ".yellow {", ""),
+    ("double-deck", "pt", "md", "Cada baralho tem 13 cartas de cada naipe", ""),
+    # a pack of four colours speaks of colours, a French-suited pack of suits
+    ("elfer-raus", "en", "md", "Colours (all of equal rank):", ""),
+    ("elfer-raus", "en", "md", "Each colour has 20 ranks, from lowest to highest:", ""),
+    (
+        "elfer-raus",
+        "en",
+        "md",
+        "Each colour is built up in its own row on the table, starting from the 11 of that colour.",
+        "",
+    ),
+    ("fan-tan", "en", "md", "Suits (all of equal rank):", ""),
 ]
 
 
@@ -62,3 +75,9 @@ def test_card_and_rank_sentences(
     source: str, lang: str, fmt: str, expected: str, forbidden: str, tmp_path: Path
 ) -> None:
     assert_sheet_says(source, lang, expected, forbidden, tmp_path, fmt)
+
+
+def test_a_colour_pack_never_speaks_of_suits(tmp_path: Path) -> None:
+    """Elfer raus!'s numbered cards in four colours: an English player calls them colours."""
+    text = rule_sheet("elfer-raus", "en", tmp_path)
+    assert not re.search(r"\bsuits?\b", text, re.IGNORECASE), re.findall(r".{30}suit.{30}", text)

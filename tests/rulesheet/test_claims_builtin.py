@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import sheet_claims
-from sevens.compiler.rulesheet.claims import Claims
+from sevens.compiler.rulesheet.amounts import Piecewise
+from sevens.compiler.rulesheet.claims import Claims, ScoringClaim
 from sevens.sheetcheck import check_claims, check_file, compiled
 from tests.conftest import BUILTIN_IDS
 
@@ -45,8 +47,29 @@ def _two_deals(claims: Claims) -> Claims:
     return dataclasses.replace(claims, session=session)
 
 
+def _scoring(claims: Claims) -> ScoringClaim:
+    assert claims.scoring is not None
+    return claims.scoring
+
+
+def _points_negated(claims: Claims) -> Claims:
+    terms = _scoring(claims).terms
+    assert terms is not None
+    cases = {case: {base: -n for base, n in linear.items()} for case, linear in terms.cases.items()}
+    negated = ScoringClaim(terms=Piecewise(terms.kind, cases))
+    return dataclasses.replace(claims, scoring=negated)
+
+
+def _places_counted_from_the_first(claims: Claims) -> Claims:
+    assert _scoring(claims).shape == "players-minus-place"
+    return dataclasses.replace(claims, scoring=ScoringClaim(shape="one-minus-place"))
+
+
 #: A built-in, a claim made false on purpose, and the kind of failure it must produce.
 WRONG = [
+    ("penalty-points", _points_negated, "scoring"),
+    ("cinquillo", _points_negated, "scoring"),
+    ("shichi-narabe", _places_counted_from_the_first, "scoring"),
     ("fan-tan", _wrong_leader, "leader"),
     ("shichi-narabe-joker", _one_card_short, "hands"),
     ("cinquillo-cabron", _never_blocks, "end"),
@@ -63,3 +86,26 @@ def test_a_false_claim_is_reported(variant: str, falsify: object, kind: str) -> 
     failures = check_claims(compiled(analysed), falsify(claims), deals=60, matches=4)
     assert kind in {f.kind for f in failures}, failures
     assert check_claims(compiled(analysed), claims, deals=60, matches=4) == []
+
+
+#: A house rule whose points are no sum of recognised terms: its sheet shows worked values.
+SQUARED = """\
+id: squared-penalty
+extends: penalty-points
+scoring:
+  points: "hand.count * hand.count - (3 if player.place == 1 else 0)"
+"""
+
+
+def test_a_worked_table_is_checked_against_the_engine(tmp_path: Path) -> None:
+    path = tmp_path / "squared.yaml"
+    path.write_text(SQUARED, encoding="utf-8")
+    analysed = load_rulespec(path)
+    claims = sheet_claims(analysed)
+    worked = _scoring(claims).worked
+    assert worked is not None
+    deal, shown = worked
+    assert check_claims(compiled(analysed), claims, deals=20, matches=2) == []
+    wrong = ScoringClaim(worked=(deal, (shown[0] + 1, *shown[1:])))
+    failures = check_claims(compiled(analysed), dataclasses.replace(claims, scoring=wrong), 20, 2)
+    assert [f.kind for f in failures] == ["scoring"], failures

@@ -46,6 +46,32 @@ CASES = [
     # the joker is dealt too: 48 cards and one joker make 49
     ("shichi-narabe-joker", "en", "deals out all 49 cards", "all 48 cards"),
     ("shichi-narabe-joker", "ja", "裏向きで49枚すべて配ります", "48枚すべて"),
+    # Swedish: both halves of Elfer raus!'s leader sentence have a verb
+    (
+        "elfer-raus",
+        "sv",
+        "Den som har elvan i den färg som står först i listan ovan börjar; har ingen det kortet,"
+        " börjar den som har elvan i nästa färg, och så vidare.",
+        "",
+    ),
+    ("elfer-raus", "en", "the player holding the 11 of the first colour listed above", ""),
+    # Kartendomino's named opening card is said once
+    (
+        "kartendomino",
+        "en",
+        "At the start of each deal, the dealer names the opening card, choosing from the jack"
+        " of clubs (J♣), the jack of diamonds (J♦), the jack of hearts (J♥) or the jack of"
+        " spades (J♠). Whoever holds that card begins by playing it.",
+        "named card",
+    ),
+    # an equal-hands deal goes as far as the cards go evenly
+    (
+        "card-domino-stock",
+        "en",
+        "starting with the player on their left, as far as they will go evenly, so that every"
+        " player has the same number of cards.",
+        "",
+    ),
 ]
 
 

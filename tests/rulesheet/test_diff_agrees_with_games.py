@@ -157,6 +157,20 @@ def test_a_joker_option_is_told_only_where_it_can_change_the_ranking(folder: Pat
     ]
 
 
+def test_ending_when_all_are_out_differs_from_playing_on_alone(folder: Path) -> None:
+    """Cinquillo cabrón ends when every hand is empty or nobody can play; ending it when
+    at most one player holds cards is another game: once the others are out, the last
+    player no longer plays on.  The random bots never show it (their skips leave every
+    player with dead cards), the bot playing next to the rows does."""
+    path = overlay(folder, "cinquillo-cabron", {"end": {"when": "all-out"}}, "cabron-all-out")
+    other, base = load_rulespec(path), analysed("cinquillo-cabron")
+    assert differences(base, other, ENGLISH) and differences(other, base, ENGLISH)
+    players = common_players(compiled("cinquillo-cabron"), compiled("cinquillo-cabron"))
+    assert players is not None
+    changed = game_signature(load_rules(str(path)), players, DEALS, MATCHES)
+    assert changed != signature("cinquillo-cabron", players)
+
+
 # -- overlays: one key of a built-in changed to another valid value ----------------------
 
 #: Keys an overlay may change, with values the schema accepts for them.
@@ -172,10 +186,6 @@ OVERLAY_VALUES: dict[tuple[str, str], list[object]] = {
 }
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect after merging legaldiff and family: switching cinquillo-cabron between end all-out and all-empty gives a non-empty diff while 40 deals and 20 matches play alike; open in issue 21",
-)
 @settings(max_examples=25, deadline=None)
 @given(
     base=st.sampled_from(BUILTIN_IDS),

@@ -55,6 +55,21 @@ CASES = [
         "Wer passt, obwohl er legen könnte, wird bestraft",
         "Du darfst in deinem Zug auch dann passen",
     ),
+    # Brazilian: passing by choice "tendo carta para jogar"; the draw said once
+    (
+        "shichi-narabe",
+        "pt",
+        "Na sua vez, você pode passar mesmo tendo carta para jogar.",
+        "mesmo que possa jogar",
+    ),
+    (
+        "elfer-raus",
+        "pt",
+        "até tirar uma que sirva, mas no máximo três. Se tirar uma carta que sirva, tem que"
+        " jogá-la na hora;",
+        "possa ser jogada deve ser jogada",
+    ),
+    ("shichi-narabe", "pt", "por vontade própria", ""),
 ]
 
 

@@ -58,6 +58,15 @@ PHRASES = [
         "The winner scores five points plus one point for each card",
         True,
     ),  # the shape stays
+    # Devyatka's stakes are a pot, as its own scoring says, not a "bank"
+    (
+        "devyatka-traditional",
+        "en",
+        "everyone antes a chip to the pot, each pass costs a chip",
+        True,
+    ),
+    ("devyatka-traditional", "en", "bank", False),
+    ("devyatka-traditional", "en", "fine", False),
 ]
 
 

@@ -20,6 +20,9 @@ CASES = [
     (FIVE_DEALS, "fr", "", "Convenez à l’avance du nombre de donnes"),
     # a child that keeps the parent's number keeps it open, as its sources do
     ("winner-scores", "en", "Agree beforehand how many deals make up a session", ""),
+    # a falling total ends the session at or below the target
+    ("ristiseiska", "en", "total falls to −100 points or below.", ""),
+    ("ristiseiska-bga", "en", "total falls to −100 points or below.", ""),
 ]
 
 

@@ -1,6 +1,9 @@
-"""The canonical one-line text of a typed condition tree: the key by which the sheet's
-shape tables (:mod:`.shapes`) and the amounts (:mod:`.amounts`) recognise what a rule
-says, whatever spacing, brackets or redundant grouping the rulespec used."""
+"""The canonical one-line text of a typed condition tree: the key of the shape tables.
+
+Two trees that differ only in their loop variables' names or their brackets have the
+same text, so the rule-sheet stages (shapes, amounts, the diff) recognise a rule
+however it was written.
+"""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from sevens.compiler.load import BUILTIN_DIR
 from sevens.compiler.rulesheet import render_rulesheet
 from sevens.loading.registry import load_rules
 from sevens.runtime.simulate import Options, simulate
-from tests.test_sheets6 import rules_of
+from tests.conftest import rules_of
 
 BLOCKED = "If players still hold cards but nobody can play any more"
 VARIANTS = sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
