@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -170,10 +169,10 @@ def next_to_the_rows(rules: Rules) -> Strategy:
                 return True
         return False
 
-    def choose(state: DealState, seat: int, legal: int, can_pass: bool, rng: random.Random) -> int:
+    def choose(state: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         cards = [card for card in range(legal.bit_length()) if legal >> card & 1]
-        near = [card for card in cards if card < n_cards and next_to_a_row(state, card)]
-        return rng.choice(near or cards)
+        options = [card for card in cards if card < n_cards and next_to_a_row(state, card)] or cards
+        return options[rng.below(len(options))]
 
     return choose
 

@@ -19,6 +19,7 @@ from sevens.envs.openspiel_game import game  # noqa: E402
 from sevens.runtime.encoding import deal_returns  # noqa: E402
 from sevens.runtime.engine import play_deal  # noqa: E402
 from sevens.runtime.mechanics.jokers import JokerTable  # noqa: E402
+from sevens.runtime.randomness import GameRandom  # noqa: E402
 from sevens.runtime.strategies import random_strategy  # noqa: E402
 from tests.conftest import BUILTIN_IDS, compiled  # noqa: E402
 
@@ -258,7 +259,7 @@ def test_random_deals_stay_within_the_declared_bounds_and_sum(variant: str) -> N
     kind = spiel_game.get_type().utility
     total = spiel_game.utility_sum() if kind != pyspiel.GameType.Utility.GENERAL_SUM else None
     strategy = random_strategy(rules)
-    rng = random.Random(11)
+    rng = GameRandom(11)
     for number in range(60):
         table = JokerTable(players, [strategy] * players, dealer=number % players, record=True)
         result = play_deal(rules, table, rng)
