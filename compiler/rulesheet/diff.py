@@ -213,6 +213,7 @@ OPENING_NAMED = P_(
     "The dealer now chooses the opening card from %(cards)s; before, it was always %(card)s.",
 )
 PREPLACED_ADDED = P_("diff", "These cards are now laid out on the table before play: %(cards)s.")
+REMOVED_ADDED = P_("diff", "These cards are now taken out of the pack: %(cards)s.")
 PREPLACED_DROPPED = P_(
     "diff", "Cards are no longer laid out on the table before play; before, %(cards)s were."
 )
@@ -1572,7 +1573,9 @@ def _sentence(
         return _dropped(lang, field, topic, old)
     if added or (field in TOLD_NEW and long):
         return lang.marked(NOW, topic=topic, new=_sentence_end(new, lang))
-    if field in ("opening", "removed", "preplaced") and old == lang.marked(NONE):
+    if field == "removed" and old == lang.marked(NONE):  # not "…; previously none"
+        return lang.marked(REMOVED_ADDED, cards=new)
+    if field in ("opening", "preplaced") and old == lang.marked(NONE):
         return lang.marked(FROM_NONE, topic=topic, new=new, old=old)
     return lang.marked(CHANGED, topic=topic, new=new, old=old)
 

@@ -21,6 +21,21 @@ CASES = [
     # ranks removed from every suit are not listed, and rows end at the queen
     (NO_KINGS_OR_ACES, "en", "md", "Each suit has eleven ranks", "from 2 to ace"),
     (NO_KINGS_OR_ACES, "en", "md", "from 2 to queen", "The ace is high"),
+    # the house rule's summary says the cards taken out as a sentence, not "…; previously none"
+    (
+        NO_KINGS_OR_ACES,
+        "en",
+        "md",
+        "These cards are now taken out of the pack: the king of clubs (K♣)",
+        "previously none",
+    ),
+    (
+        NO_KINGS_OR_ACES,
+        "de",
+        "md",
+        "Diese Karten werden jetzt aus dem Spiel genommen",
+        "bisher keine",
+    ),
     # two rows per suit: a 7 starts a row while its suit still has one free
     (
         "double-deck",
