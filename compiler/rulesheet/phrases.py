@@ -65,6 +65,11 @@ def transfer_text(lang: Lang, transfer: Transfer) -> str:
             "%(count)s cards chosen at random go %(source)s %(target)s",
             n,
         )
+    return _moving(lang, text, n, transfer)
+
+
+def _moving(lang: Lang, text: str, n: int, transfer: Transfer) -> str:
+    """A transfer sentence filled in: how many cards, from whom, to whom."""
     return text % {
         "count": lang.count(n, "card"),
         "source": lang.marked(SOURCES[transfer.source]),
@@ -142,11 +147,7 @@ def _given(lang: Lang, transfer: Transfer) -> str | None:
             "%(count)s cards chosen by their giver go %(source)s %(target)s",
             n,
         )
-        return text % {
-            "count": lang.count(n, "card"),
-            "source": lang.marked(SOURCES[transfer.source]),
-            "target": lang.marked(TARGETS[transfer.target]),
-        }
+        return _moving(lang, text, n, transfer)
     return text % {"count": lang.count(n, "card")}
 
 
