@@ -521,7 +521,7 @@ def legal(
     "--lang",
     "-l",
     default=None,
-    help="Full screen: language of the game (de en es fr ja nl pt ru sv); default: the locale's.",
+    help="Language of the game (de en es fr ja nl pt ru sv); default: the locale's.",
 )
 @click.option(
     "--pace",
@@ -556,7 +556,7 @@ def play(
         from .play.interactive import play_interactive
 
         with _user_errors():
-            play_interactive(rules, _default_players(variant, players), seed, seat, names)
+            play_interactive(rules, _default_players(variant, players), seed, seat, names, language)
         return
     from .play.table_session import PlaySession
     from .play.terminal import DEFAULT_PACE, run_app

@@ -426,3 +426,44 @@ def test_plain_play_seats_the_named_bots(monkeypatch: pytest.MonkeyPatch) -> Non
     )
     assert result.exit_code == 0, result.output[-800:]
     assert seated == ["random", "search", "random"]
+
+
+#: What the plain game prints in English; none of it may show in another language's game.
+ENGLISH_PLAIN_TEXTS = ("Your play", "You may play:", "Your cards:", "Table:", "The deal is over")
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "fr", "ja", "nl", "pt", "ru", "sv"])
+def test_plain_play_speaks_the_chosen_language(lang: str) -> None:
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+    from sevens.play.i18n import Words
+
+    result = CliRunner().invoke(
+        main,
+        ["play", "shichi-narabe-joker", "--plain", "--seed", "1", "--lang", lang],
+        input="\n" * 300,
+    )
+    assert result.exit_code == 0, result.output[-800:]
+    words = Words(lang)
+    over = words.gettext("The deal is over. Winner: %(who)s.").split("%(who)s")[0]
+    assert over in result.output
+    assert words.gettext("Your play") in result.output
+    leaked = [text for text in ENGLISH_PLAIN_TEXTS if text in result.output]
+    assert leaked == []
+
+
+def test_plain_play_takes_a_card_in_the_languages_letters() -> None:
+    from sevens.play.card_words import CardWords
+    from sevens.play.i18n import Words
+
+    rules = compiled("parliament")
+    codes = rules.rule_set.card_codes
+    everything = (1 << len(codes)) - 1
+    german = CardWords(rules, Words("de"))
+    queen_of_hearts = codes.index("QH")
+    assert german.card_text(queen_of_hearts) == "D♥"
+    for typed in ("DH", "d♥", "QH", " q h "):
+        assert german.card_in(everything, typed) == queen_of_hearts, typed
+    assert german.card_in(everything, "ZH") is None
+    assert german.card_in(everything & ~(1 << queen_of_hearts), "DH") is None

@@ -1,124 +1,187 @@
-"""Play one deal in the terminal against bots, line by line (``sevens play --plain``)."""
+"""Play one deal in the terminal against bots, line by line (``sevens play --plain``).
+
+The texts are the game's (the ``sevens-play`` catalog, nine languages) and the cards are
+written as on the full screen (:class:`~sevens.play.card_words.CardWords`); a person may
+type a card in English codes or in the language's letters, and ``pass``, ``joker`` and
+``redeem`` in English or in the language.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import click
 
 from sevens.bots import STRATEGIES
-from sevens.runtime.api import DealState, GameError, Rules, bits
-from sevens.runtime.arith import amounts_text
-from sevens.runtime.engine import Table, play_deal
+from sevens.runtime.api import DealState, GameError, Rules
+from sevens.runtime.arith import decimal_text
+from sevens.runtime.engine import DealResult, Table, play_deal
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
 
+from .card_words import CardWords
+from .i18n import Words
 from .table_session import bot_seats
-
-
-def _show(rules: Rules, mask: int, marked: int = 0) -> str:
-    """Card codes, ``*`` after those a joker stands for (``marked``); ``-`` for none."""
-    codes = rules.rule_set.card_codes
-    return " ".join(codes[c] + ("*" if marked >> c & 1 else "") for c in bits(mask)) or "-"
-
-
-def _rows(rules: Rules, st: DealState) -> str:
-    lines = []
-    for suit in sorted(set(rules.rule_set.suit_of)):
-        on_table = sum(1 << c for c in bits(st.table) if rules.rule_set.suit_of[c] == suit)
-        lines.append("  " + _show(rules, on_table, st.joker_spots))
-    if st.joker_spots:
-        lines.append("  (* a joker lies there, standing for that card)")
-    return "\n".join(lines)
-
 
 #: Wrong answers in a row after which ``sevens play`` gives up instead of asking forever.
 MAX_WRONG_ANSWERS = 20
-_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
-def _normalised(code: str) -> str:
-    """A card code as typed or shown, compared without case and with symbols as letters."""
-    code = code.strip().upper()
-    return code[:-1] + _SYMBOLS.get(code[-1:], code[-1:]) if code else code
+class PlainScreen:
+    """The person's side of a plain deal: what is printed and what is asked, in one language."""
 
+    def __init__(self, rules: Rules, words: Words) -> None:
+        self.rules, self.words = rules, words
+        self.cards = CardWords(rules, words)
+        _ = words.gettext
+        self.pass_words = {"PASS", _("pass").upper()}
+        self.joker_words = {"JOKER", _("Joker").upper()}
+        self.redeem_words = {"REDEEM", _("redeem").upper()}
 
-def _matching(rules: Rules, mask: int, answer: str) -> int | None:
-    """The card of ``mask`` whose code is ``answer`` (normalised), if any."""
-    for card in bits(mask):
-        if _normalised(rules.rule_set.card_codes[card]) == answer:
-            return card
-    return None
-
-
-def human_strategy(rules: Rules) -> Strategy:
-    """Ask the person at the terminal for a card code (or 'pass'; with jokers, 'joker 8C')."""
-    n_cards = rules.rule_set.n_cards
-
-    def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
-        if legal & st.joker_spots:  # a turn's legal cards never lie under a joker: a redeem
-            return _redeem(rules, legal, can_pass)
-        cards, spots = legal & ((1 << n_cards) - 1), legal >> n_cards
-        click.echo(f"\nTable:\n{_rows(rules, st)}")
-        held = st.jokers[seat]
-        jokers = f" + {held} joker{'s' if held != 1 else ''}" if held else ""
-        click.echo(f"Your hand: {_show(rules, st.hands[seat])}{jokers}")
-        click.echo(f"Legal: {_show(rules, cards)}" + ("  (or 'pass')" if can_pass else ""))
-        if spots:
-            click.echo(
-                f"A joker may go where these go: {_show(rules, spots)}  ('joker' and the card)"
+    def table_text(self, st: DealState) -> str:
+        """The layout, one line per suit, jokers marked ``*``."""
+        suit_of = self.rules.rule_set.suit_of
+        lines = [self.words.gettext("Table") + ":"]
+        for suit in sorted(set(suit_of)):
+            on_table = sum(
+                1 << c for c in range(len(suit_of)) if st.table >> c & 1 and suit_of[c] == suit
             )
-        default = rules.rule_set.card_codes[(cards & -cards).bit_length() - 1] if cards else "pass"
-        if not cards and spots:
-            default = "joker"
-        for _ in range(MAX_WRONG_ANSWERS):
-            answer = _normalised(click.prompt("Your play", default=default))
-            if answer == "PASS" and (can_pass or not legal):
+            lines.append("  " + self.cards.cards_text(on_table, st.joker_spots))
+        if st.joker_spots:
+            lines.append("  (" + self.words.gettext("* a joker stands there") + ")")
+        return "\n".join(lines)
+
+    def choose(self, st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
+        """The person's decision: shows the position, asks until the answer is legal."""
+        if legal & st.joker_spots:  # a turn's legal cards never lie under a joker: a redeem
+            return self._redeem(legal, can_pass)
+        n_cards = self.rules.rule_set.n_cards
+        cards, spots = legal & ((1 << n_cards) - 1), legal >> n_cards
+        click.echo("\n" + self.table_text(st))
+        click.echo(self._hand_text(st, seat))
+        click.echo(self._legal_text(cards, spots, can_pass))
+        default = self._default(cards, spots)
+        _ = self.words.gettext
+        for _try in range(MAX_WRONG_ANSWERS):
+            answer = _said(click.prompt(_("Your play"), default=default))
+            if answer in self.pass_words and (can_pass or not legal):
                 return PASS
-            if spots and answer.startswith("JOKER"):
-                spot = _joker_spot(rules, spots, answer.removeprefix("JOKER").strip())
+            joker = next((w for w in self.joker_words if answer.startswith(w)), None)
+            if spots and joker is not None:
+                spot = self._joker_spot(spots, answer.removeprefix(joker).strip())
                 if spot is not None:
                     return n_cards + spot
                 continue
-            card = _matching(rules, cards, answer)
+            card = self.cards.card_in(cards, answer)
             if card is not None:
                 return card
-            click.echo("Not a legal play; type one of the legal cards.")
-        raise GameError(f"no legal play after {MAX_WRONG_ANSWERS} tries; the deal is abandoned")
+            click.echo(_("Not a legal play; type one of the legal cards."))
+        raise GameError(self._gave_up())
 
-    return choose
+    def _hand_text(self, st: DealState, seat: int) -> str:
+        words = self.words
+        text = words.gettext("Your cards: %(cards)s") % {
+            "cards": self.cards.cards_text(st.hands[seat])
+        }
+        held = st.jokers[seat]
+        if held:
+            text += " + " + words.ngettext("%(n)d joker", "%(n)d jokers", held) % {"n": held}
+        return text
 
+    def _legal_text(self, cards: int, spots: int, can_pass: bool) -> str:
+        _ = self.words.gettext
+        text = _("You may play: %(cards)s") % {"cards": self.cards.cards_text(cards)}
+        if can_pass:
+            text += "  " + _("(or pass)")
+        if spots:
+            text += "\n" + _(
+                "A joker may go where these go: %(cards)s (type joker and the card)"
+            ) % {"cards": self.cards.cards_text(spots)}
+        return text
 
-def _joker_spot(rules: Rules, spots: int, answer: str) -> int | None:
-    """Where the joker goes: the card typed after 'joker', else asked for."""
-    if not answer:
-        first = rules.rule_set.card_codes[(spots & -spots).bit_length() - 1]
-        answer = _normalised(
-            click.prompt(f"The joker goes where? ({_show(rules, spots)})", default=first)
-        )
-    spot = _matching(rules, spots, answer)
-    if spot is None:
-        click.echo(f"A joker cannot go there; it may go where these go: {_show(rules, spots)}")
-    return spot
+    def _default(self, cards: int, spots: int) -> str:
+        """What Enter alone answers: the first legal card, else the joker, else pass."""
+        if cards:
+            return self.cards.card_text((cards & -cards).bit_length() - 1)
+        return self.words.gettext("Joker") if spots else self.words.gettext("pass")
 
+    def _joker_spot(self, spots: int, typed: str) -> int | None:
+        """Where the joker goes: the card typed after 'joker', else asked for."""
+        _ = self.words.gettext
+        shown = self.cards.cards_text(spots)
+        if not typed:
+            first = self.cards.card_text((spots & -spots).bit_length() - 1)
+            typed = _said(
+                click.prompt(
+                    _("The joker goes where? (%(cards)s)") % {"cards": shown}, default=first
+                )
+            )
+        spot = self.cards.card_in(spots, typed)
+        if spot is None:
+            click.echo(
+                _("A joker cannot go there; it may go where these go: %(cards)s") % {"cards": shown}
+            )
+        return spot
 
-def _redeem(rules: Rules, legal: int, can_pass: bool) -> int:
-    """The holder of a card a joker stands for plays it and takes the joker (or may decline)."""
-    card = legal.bit_length() - 1
-    code = rules.rule_set.card_codes[card]
-    if not can_pass:  # not asked by the engine when the rules force it; kept for callers that ask
-        return card
-    question = f"A joker stands for your {code}: redeem it (play it, take the joker) or pass?"
-    for _ in range(MAX_WRONG_ANSWERS):
-        answer = _normalised(click.prompt(question, default="redeem"))
-        if answer in ("REDEEM", _normalised(code)):
+    def _redeem(self, legal: int, can_pass: bool) -> int:
+        """The holder of a card a joker stands for plays it and takes the joker (or may decline)."""
+        card = legal.bit_length() - 1
+        if not can_pass:  # not asked by the engine when the rules force it; kept for callers
             return card
-        if answer == "PASS":
-            return PASS
-    raise GameError(f"no answer after {MAX_WRONG_ANSWERS} tries; the deal is abandoned")
+        _ = self.words.gettext
+        shown = self.cards.card_text(card)
+        question = _(
+            "A joker stands for your %(card)s: redeem it (play it, take the joker) or pass?"
+        ) % {"card": shown}
+        for _try in range(MAX_WRONG_ANSWERS):
+            answer = _said(click.prompt(question, default=_("redeem")))
+            if answer in self.redeem_words or self.cards.card_in(legal, answer) == card:
+                return card
+            if answer in self.pass_words:
+                return PASS
+        raise GameError(self._gave_up())
+
+    def _gave_up(self) -> str:
+        return self.words.gettext("No legal answer after %(n)d tries: the deal is abandoned.") % {
+            "n": MAX_WRONG_ANSWERS
+        }
+
+    def result_text(self, result: DealResult, seat: int) -> str:
+        """The end of the deal: who won, the cards left, the chips and points."""
+        words = self.words
+        _ = words.gettext
+        who = _("nobody (blocked)") if result.winner is None else self._name(result.winner, seat)
+        lines = [_("The deal is over. Winner: %(who)s.") % {"who": who}]
+        left = ", ".join(f"{self._name(s, seat)} {n}" for s, n in enumerate(result.cards_left))
+        lines.append(_("Cards left: %(counts)s") % {"counts": left})
+        amounts: list[tuple[str, list[int] | None]] = [
+            (_("Chips: %(amounts)s"), result.chips if self.rules.rule_set.chips else None),
+            (_("Points: %(amounts)s"), result.points if self.rules.rule_set.points else None),
+        ]
+        for message, values in amounts:
+            if values is not None:
+                shown = ", ".join(
+                    f"{self._name(s, seat)} {decimal_text(v)}" for s, v in enumerate(values)
+                )
+                lines.append(message % {"amounts": shown})
+        return "\n".join(lines)
+
+    def _name(self, who: int, seat: int) -> str:
+        _ = self.words.gettext
+        return _("You") if who == seat else _("Seat %(seat)d") % {"seat": who}
 
 
-def play_interactive(rules: Rules, players: int, seed: int, seat: int, bots: list[str]) -> None:
-    """One deal with a human at ``seat`` and the named bots elsewhere (see :func:`bot_seats`)."""
+def _said(answer: str) -> str:
+    """An answer compared without case or surrounding spaces."""
+    return answer.strip().upper()
+
+
+def play_interactive(
+    rules: Rules, players: int, seed: int, seat: int, bots: list[str], lang: str = "en"
+) -> None:
+    """One deal with a human at ``seat`` and the named bots elsewhere (see :func:`bot_seats`),
+    spoken in ``lang``."""
     check_players(rules, players)
     if not 0 <= seat < players:
         raise click.BadParameter(f"--seat must be between 0 and {players - 1}")
@@ -126,8 +189,10 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, bots: lis
         names = bot_seats(players, seat, bots)
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
+    screen = PlainScreen(rules, Words(lang))
+    person: Callable[[Rules], Strategy] = lambda _rules: screen.choose  # noqa: E731
     strategies = [
-        human_strategy(rules) if s == seat else STRATEGIES[names[s]](rules) for s in range(players)
+        person(rules) if s == seat else STRATEGIES[names[s]](rules) for s in range(players)
     ]
     table = Table(players, strategies, dealer=seed % players)
     try:
@@ -136,15 +201,6 @@ def play_interactive(rules: Rules, players: int, seed: int, seat: int, bots: lis
         if not isinstance(abort.__context__, EOFError):
             raise  # Ctrl-C: click's own "Aborted!"
         # the input ran out (a closed stdin, a script's last line): not an error
-        click.echo("\nNo more input: the deal is left unfinished.")
+        click.echo("\n" + screen.words.gettext("No more input: the deal is left unfinished."))
         return
-    who = (
-        "nobody (blocked)"
-        if result.winner is None
-        else ("you" if result.winner == seat else f"seat {result.winner}")
-    )
-    click.echo(f"\nThe deal is over: winner {who}. Cards left per seat: {result.cards_left}")
-    if rules.rule_set.chips is not None:
-        click.echo(f"Chips: {amounts_text(result.chips)}")
-    if rules.rule_set.points is not None:
-        click.echo(f"Points: {amounts_text(result.points)}")
+    click.echo("\n" + screen.result_text(result, seat))

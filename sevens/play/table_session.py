@@ -25,11 +25,8 @@ from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 
 from ..envs.game import COVER, DRAW, PASS, Game, IllegalAction
+from .card_words import CardWords
 from .i18n import Words
-
-#: The signs of the French suits; a pack with other suits (the Spanish pack's copas is also
-#: "C") shows its code letters.
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 @dataclass
@@ -88,6 +85,7 @@ class PlaySession:
 
     def __post_init__(self) -> None:
         self.words = Words(self.lang)
+        self.cards = CardWords(self.rules, self.words)
         check_players(self.rules, self.players)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise ValueError(f"seed must be a whole number from 0, not {self.seed!r}")
@@ -345,15 +343,15 @@ class PlaySession:
     @property
     def french_suits(self) -> bool:
         """Whether the pack's suits are clubs, diamonds, hearts and spades (shown as signs)."""
-        return set(self.rules.rule_set.deck.suit_codes) == set(SUIT_SYMBOLS)
+        return self.cards.french_suits
 
     def suit_text(self, suit_code: str) -> str:
         """A suit as shown: its sign in a French-suited pack, else its code letter."""
-        return SUIT_SYMBOLS[suit_code] if self.french_suits else suit_code
+        return self.cards.suit_text(suit_code)
 
     def rank_text(self, rank_code: str) -> str:
         """A rank as shown: a court card's letter in the game's language (German ``D``)."""
-        return self.words.rank_letter(rank_code) if self.french_suits else rank_code
+        return self.cards.rank_text(rank_code)
 
     def card_text(self, card: int) -> str:
         """A card's code with its suit symbol (7♥), 'joker 8♣' for a joker action, or 'pass'."""
@@ -367,5 +365,4 @@ class PlaySession:
         n_cards = self.rules.rule_set.n_cards
         if card >= n_cards:
             return words.gettext("joker %(card)s") % {"card": self.card_text(card - n_cards)}
-        code = self.rules.rule_set.card_codes[card]
-        return self.rank_text(code[:-1]) + self.suit_text(code[-1])
+        return self.cards.card_text(card)
