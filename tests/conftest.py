@@ -416,3 +416,53 @@ def diff_pairs() -> list[tuple[str, str]]:
         if match:
             found.append((match.group(1), path.stem))
     return found + DIFF_CROSS_PAIRS
+
+
+#: The standard Sevens play rule, written out, for house rules that add to it.
+STANDARD = "(not row.open and card.rank == 7) or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))"
+
+#: House rules reading the hand, each over a built-in of a different shape: (parent, overlay).
+HAND_RULES: dict[str, tuple[str, str]] = {
+    # "you may not go out on an ace": the count of the hand
+    "last-not-ace": (
+        "parliament",
+        f"play:\n  legal: ({STANDARD}) and not (hand.count == 1 and card.rank == A)\n",
+    ),
+    # a seven only while the hand holds one of its neighbours: membership in the hand
+    "seven-with-neighbour": (
+        "fan-tan",
+        "play:\n  legal: >-\n    (not row.open and card.rank == 7 and any(c.suit == card.suit and "
+        "(c.rank == 6 or c.rank == 8) for c in hand))\n    or (row.open and (card.rank == row.high + 1 "
+        "or card.rank == row.low - 1))\n    or (not row.open and card.rank == 7 and hand.count < 4)\n",
+    ),
+    # the hand's value and an aggregate with a condition, on two packs (copies of a face)
+    "double-deck-value": (
+        "double-deck",
+        f"play:\n  legal: ({STANDARD}) and (hand.value > 30 or count(c for c in hand if c.suit == card.suit) > 1"
+        " or card.rank == 7)\n",
+    ),
+    # a card in hand by its code, on a deck with the row's ranks read (row.top)
+    "cabron-holding": (
+        "cinquillo-cabron",
+        "play:\n  legal: >-\n    (not row.open and card.rank == 5)\n    or (row.open and (card.rank > row.top or "
+        "card.rank < row.bottom) and (12O not in hand or card.suit == O))\n",
+    ),
+    # a start chosen by the first card, with a table fact (env) beside the hand
+    "domino-hand": (
+        "domino",
+        "play:\n  legal: >-\n    (table.empty and hand.count > 5)\n    or (not row.open and card.rank == row.start)\n"
+        "    or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1) and card.value <= hand.value)\n",
+    ),
+    # a start per row and wrapping rows (Play or Pay), its follow-up kept
+    "play-or-pay-hand": (
+        "play-or-pay",
+        "play:\n  legal: >-\n    (not row.open and table.count % 13 == 0 and hand.count > 1)\n"
+        "    or (row.open and card.rank == row.high + 1)\n    or (not row.open and hand.count == 1)\n",
+    ),
+    # follow-ups that read the hand: another card only while at least three remain
+    "follow-up-hand": (
+        "sevens",
+        "play:\n  follow_up:\n    when: card.rank == 7 and hand.count >= 3\n"
+        "    allow: card.suit == last.suit and max(c.value for c in hand) >= card.value\n",
+    ),
+}

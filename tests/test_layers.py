@@ -277,3 +277,66 @@ def test_a_private_name_imported_from_another_module_is_caught() -> None:
     assert private_imports(tree) == [
         ("sevens.lab.session", "sevens.runtime.match", "_target_reached")
     ]
+
+
+# The tests: each test module stands alone; what tests share lives in conftest.
+
+
+def imported_test_modules(sources: dict[str, str]) -> list[str]:
+    """``importer -> imported`` for each import of a test module by another module of ``tests``.
+
+    ``sources`` maps dotted names (``tests.rulesheet.test_play``) to source text.
+    """
+    found = []
+    for importer, source in sources.items():
+        package = importer.rpartition(".")[0] if importer.count(".") else importer
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = _resolved(package, node.module, node.level)
+                names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            found += [f"{importer} -> {n}" for n in names if _is_test_module(n) and n != importer]
+    return sorted(set(found))
+
+
+def _resolved(package: str, module: str | None, level: int) -> str:
+    """The absolute name of ``from <level dots><module> import``, seen from ``package``."""
+    if level == 0:
+        return module or ""
+    parts = package.split(".")
+    base = ".".join(parts[: len(parts) - (level - 1)])
+    return f"{base}.{module}" if module else base
+
+
+def _is_test_module(name: str) -> bool:
+    return name.startswith("tests.") and name.rpartition(".")[2].startswith("test_")
+
+
+def _test_sources() -> dict[str, str]:
+    sources = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        sources[dotted] = path.read_text(encoding="utf-8")
+    return sources
+
+
+def test_no_test_module_imports_another() -> None:
+    sources = _test_sources()
+    assert "tests.rulesheet.test_play" in sources and "tests.conftest" in sources
+    assert imported_test_modules(sources) == []
+
+
+def test_a_test_module_importing_another_is_caught() -> None:
+    sources = {
+        "tests.test_a": "from tests.test_b import RULES\n",
+        "tests.rulesheet.test_c": "from . import test_d\nfrom tests.conftest import compiled\n",
+        "tests.conftest": "import tests.test_e\n",
+    }
+    assert imported_test_modules(sources) == [
+        "tests.conftest -> tests.test_e",
+        "tests.rulesheet.test_c -> tests.rulesheet.test_d",
+        "tests.test_a -> tests.test_b",
+    ]

@@ -43,8 +43,7 @@ from sevens.compiler.pipeline import find_rulespec, load_rulespec
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.records import RECORD_KEYS
 from sevens.runtime.simulate import Options, simulate
-from tests.conftest import BUILTIN_IDS, compiled
-from tests.test_hand_facts import HAND_RULES
+from tests.conftest import BUILTIN_IDS, HAND_RULES, compiled
 
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
