@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -49,7 +50,7 @@ def play(variant: str, players: int, games: int) -> None:
         from handwritten_parliament import play_game
 
         for game in range(games):
-            play_game(random.Random(game), players)
+            play_game(_generator(game), players)
         return
     from sevens.loading.registry import load_rules
     from sevens.runtime.simulate import Options, simulate
@@ -57,6 +58,16 @@ def play(variant: str, players: int, games: int) -> None:
     rules = load_rules(variant)
     simulate(rules, Options(players, WARM_GAMES, seed=7))
     simulate(rules, Options(players, games, seed=1))
+
+
+def _generator(seed: int) -> Any:
+    """The engines' generator: ``GameRandom`` (docs/randomness.md), or ``random.Random`` in a
+    checkout from before it (``PYTHONPATH=<checkout>``)."""
+    try:
+        from sevens.runtime.randomness import GameRandom
+    except ImportError:
+        return random.Random(seed)
+    return GameRandom(seed)
 
 
 def instructions(variant: str, players: int, games: int) -> int:

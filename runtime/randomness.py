@@ -25,13 +25,14 @@ so a block is one computation over many lanes of one Python integer
 
 from __future__ import annotations
 
+import sys
 from array import array
-from collections.abc import Iterator, MutableSequence, Sequence
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from itertools import chain
 from operator import length_hint
 from typing import TypeVar
 
-__all__ = ["GAMMA", "MIX1", "MIX2", "GameRandom", "block_of_draws", "mix64"]
+__all__ = ["GAMMA", "MIX1", "MIX2", "GameRandom", "block_of_draws", "halves", "mix64"]
 
 Item = TypeVar("Item")
 
@@ -39,6 +40,8 @@ Item = TypeVar("Item")
 GAMMA = 0x9E3779B97F4A7C15
 MIX1, MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 MASK64 = (1 << 64) - 1
+MASK32 = (1 << 32) - 1
+_BIG_ENDIAN = sys.byteorder == "big"
 #: Outputs computed at once (twice as many draws); a 4-player deal of Parliament draws about 80.
 BLOCK = 48
 #: Each draw of a block has a lane of 128 bits in one integer: 64 for the draw, 64 of room
@@ -72,8 +75,19 @@ def block_of_draws(state: int) -> list[int]:
     z = ((z ^ (z >> 30)) & _MASKS) * MIX1 & _MASKS
     z = ((z ^ (z >> 27)) & _MASKS) * MIX2 & _MASKS
     z ^= z >> 31  # the bits shifted into a lane's room are never read
-    words = array("I", z.to_bytes(LANE // 8 * BLOCK, "little"))  # 4 words a lane, low first
-    return list(chain.from_iterable(zip(words[0::4], words[1::4], strict=True)))
+    lanes = array("Q", z.to_bytes(LANE // 8 * BLOCK, "little"))  # 2 words a lane, low first
+    if _BIG_ENDIAN:
+        lanes.byteswap()  # the lanes' words as numbers, as a little-endian machine reads them
+        return halves(lanes[0::2])
+    # each output's bytes, little-endian, read as two 32-bit words: its low half, then its
+    # high half (a third of the instructions of splitting the outputs one by one)
+    return array("I", lanes[0::2].tobytes()).tolist()
+
+
+def halves(outputs: Iterable[int]) -> list[int]:
+    """The draws of 64-bit ``outputs`` split one by one: each one's low 32 bits, then its high
+    32 bits (what :func:`block_of_draws` reads from memory where the byte order allows)."""
+    return list(chain.from_iterable((out & MASK32, out >> 32) for out in outputs))
 
 
 def _draws(cell: list[int | Iterator[int]]) -> Iterator[Iterator[int]]:

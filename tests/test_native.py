@@ -550,6 +550,30 @@ def test_compare_on_the_kernels_gives_the_python_figures() -> None:
 
 
 @needs_numba
+def test_compare_of_a_native_side_with_a_python_side_gives_the_python_figures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One rule set on the kernels, the other (refused by them) in Python: the chunk's games
+    are paired game by game across the two kinds of observation."""
+    from sevens.compiler.native import NativeUnsupported
+    from sevens.lab import commands
+
+    real = commands.native_side
+
+    def only_parliament(reference: str, *args: Any) -> Any:
+        if reference != "parliament":
+            raise NativeUnsupported("refused for this test")
+        return real(reference, *args)
+
+    args = ["compare", "parliament", "fan-tan-chips", "--games", "300", "--seed", "5"]
+    python = _lab(*args)[0]
+    monkeypatch.setattr(commands, "native_side", only_parliament)
+    mixed, note = _lab(*args, "--backend", "numba")
+    assert mixed == python
+    assert note == "note: fan-tan-chips is played in Python: refused for this test\n"
+
+
+@needs_numba
 def test_what_the_kernels_do_not_play_is_played_in_python_with_a_note() -> None:
     """A strategy the kernels do not play: the same figures, from Python, and one line why."""
     args = ["analyse", "parliament", "--games", "40", "--seats", "search,random,random,random"]

@@ -90,3 +90,15 @@ def test_neighbouring_seeds_deal_differently() -> None:
         GameRandom(seed).shuffle(deck)
         decks.append(tuple(deck))
     assert len(set(decks)) == 50
+
+
+def test_a_block_read_from_memory_is_the_outputs_split_one_by_one() -> None:
+    """The fast reading of a block (its outputs' bytes as 32-bit words) and the reading a
+    big-endian machine takes (each output split in Python) give the same draws."""
+    from array import array
+
+    from sevens.runtime.randomness import BLOCK, GAMMA, MASK64, block_of_draws, halves, mix64
+
+    for state in (0, 1, 2**63, MASK64, 987654321):
+        outputs = array("Q", [mix64((state + k * GAMMA) & MASK64) for k in range(1, BLOCK + 1)])
+        assert block_of_draws(state) == halves(outputs)

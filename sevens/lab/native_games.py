@@ -3,10 +3,10 @@
 Both backends draw from one generator in the same way (docs/randomness.md), so
 game ``g`` from seed ``seed + g`` is the same deal and the same play natively as
 in :class:`~sevens.lab.measures.Player`; this module plays a chunk's games with
-the kernels and turns their figures back into the engine's ``DealResult`` and
-``MatchResult``, observed by the lab's own :func:`observe_deal` and
-:func:`observe_match`.  The figures, intervals and JSON keys are therefore the
-Python backend's, only faster.
+the kernels and observes them all at once (:mod:`sevens.lab.columns`), as the
+lab's own :func:`~sevens.lab.measures.observe_deal` and
+:func:`~sevens.lab.measures.observe_match` observe one game.  The figures,
+intervals and JSON keys are therefore the Python backend's, only faster.
 """
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.runtime.api import GameError
-from sevens.runtime.engine import DealResult
-from sevens.runtime.match import MatchResult
 
+from .columns import Columns, deal_columns, match_columns
 from .facts import RuleFacts
-from .measures import Experiment, Observation, observe_deal, observe_match
+from .measures import Experiment
 
-__all__ = ["NativeSide", "native_observations", "native_side"]
+__all__ = ["NativeSide", "native_columns", "native_side"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,7 @@ def _prepared(side: NativeSide, players: int, session: bool) -> Any:
     return made[1]
 
 
-def native_observations(
+def native_columns(
     side: NativeSide,
     facts: RuleFacts,
     players: int,
@@ -88,35 +87,56 @@ def native_observations(
     games: range,
     seed: int,
     forget: float,
-) -> list[Observation]:
+) -> Columns:
     """The observations of games ``games`` of ``experiment`` (game ``g`` from ``seed + g``),
-    in game order, played by the kernels."""
+    played by the kernels, as columns in game order (:mod:`sevens.lab.columns`)."""
+    import numpy as np
+
     from sevens.native.build import seated
 
     prepared = _prepared(side, players, experiment.session)
-    by_seating: dict[tuple[str, ...], list[int]] = {}
-    for game in games:
-        by_seating.setdefault(experiment.strategies(game, players)[0], []).append(game)
-    observed: dict[int, Observation] = {}
-    for names, chosen in by_seating.items():
-        played = _play(seated(prepared, names), [seed + game for game in chosen], forget)
-        for game, result in zip(chosen, played, strict=True):
-            focus = experiment.strategies(game, players)[1]
-            observed[game] = _observe(result, experiment, focus, facts)
-    return [observed[game] for game in games]
+    parts: list[Columns] = []
+    order = []
+    for chosen, focus in _seatings(experiment, games, players):
+        names, seat = experiment.strategies(int(chosen[0]), players)
+        if focus is not None and seat != focus[0]:  # the grouping must seat as strategies() does
+            raise AssertionError(f"game {int(chosen[0])}: focus seat {seat}, grouped as {focus[0]}")
+        played = _play(seated(prepared, names), (chosen + seed).tolist(), forget)
+        parts.append(_columns(played, experiment, focus, facts, players))
+        order.append(chosen)
+    if not parts:
+        return {}
+    ranks = np.argsort(np.concatenate(order), kind="stable")
+    return {name: np.concatenate([part[name] for part in parts])[ranks] for name in parts[0]}
+
+
+def _seatings(experiment: Experiment, games: range, players: int) -> list[tuple[Any, Any]]:
+    """The games of a chunk by seating (as :meth:`Experiment.strategies` seats them), each
+    group with its games' focus seats (None without a focus)."""
+    import numpy as np
+
+    numbers = np.arange(games.start, games.stop, dtype=np.int64)
+    if experiment.focus is None or experiment.others is None:
+        return [(numbers, None)] if len(numbers) else []
+    groups = []
+    for seat in range(players):  # game g's focus sits in seat g % players
+        chosen = numbers[numbers % players == seat]
+        if len(chosen):
+            groups.append((chosen, np.full(len(chosen), seat, np.int64)))
+    return groups
 
 
 @dataclass
-class _Game:
-    """One game's figures from the kernels: its deals, and the match winners."""
+class _Played:
+    """A chunk's games as the kernels leave them: each game's deal rows, deals and winners."""
 
-    deals: list[DealResult]
-    dealers: list[int]
-    leaders: list[int]
-    winners: list[int]
+    out: Any
+    deals: Any
+    winners: Any
+    count: Any
 
 
-def _play(prepared: Any, seeds: list[int], forget: float) -> list[_Game]:
+def _play(prepared: Any, seeds: list[int], forget: float) -> _Played:
     import numpy as np
 
     from sevens.native.build import out_width
@@ -138,51 +158,12 @@ def _play(prepared: Any, seeds: list[int], forget: float) -> list[_Game]:
     )  # fmt: skip
     if failed >= 0:
         raise GameError(f"game seed {seeds[failed]}: the kernels could not finish it")
-    return [
-        _game(prepared.rule_set, players, out[i, : int(deals[i])], winners[i, : int(count[i])], k)
-        for i in range(n)
-    ]
+    return _Played(out, deals, winners, count)
 
 
-def _game(rule_set: Any, players: int, rows: Any, winners: Any, k: Any) -> _Game:
-    def seats(row: Any, block: int) -> list[int]:
-        first = k.R_SEATS + block * players
-        return [int(x) for x in row[first : first + players]]
-
-    deals = []
-    for row in rows:
-        winner = int(row[k.R_WINNER])
-        deals.append(
-            DealResult(
-                None if winner < 0 else winner,
-                seats(row, 0),
-                seats(row, 1) if rule_set.points is not None else [],
-                int(row[k.R_DECISIONS]),
-                int(row[k.R_PASSES]),
-                int(row[k.R_POT]),
-                seats(row, 2),
-                seats(row, 3),
-            )
-        )
-    return _Game(
-        deals,
-        [int(row[k.R_DEALER]) for row in rows],
-        [int(row[k.R_LEADER]) for row in rows],
-        sorted(int(w) for w in winners),
-    )
-
-
-def _observe(
-    game: _Game, experiment: Experiment, focus: int | None, facts: RuleFacts
-) -> Observation:
+def _columns(
+    played: _Played, experiment: Experiment, focus: Any | None, facts: RuleFacts, players: int
+) -> Columns:
     if experiment.session:
-        players = len(game.deals[0].chips)
-        match = MatchResult(
-            deals=game.deals,
-            chips=[sum(d.chips[s] for d in game.deals) for s in range(players)],
-            points=[sum(d.points[s] for d in game.deals if d.points) for s in range(players)],
-            winners=game.winners,
-        )
-        return observe_match(match, focus, facts)
-    leader = game.leaders[0] if experiment.leader else None
-    return observe_deal(game.deals[0], game.dealers[0], leader, focus, facts)
+        return match_columns(played.out, played.deals, played.winners, played.count, focus, facts)
+    return deal_columns(played.out[:, 0, :], focus, experiment.leader, facts, players)

@@ -31,9 +31,10 @@ from sevens.runtime.machine import CompiledRules
 from sevens.runtime.records import game_record
 
 from ..loading.registry import module_from_text
+from .columns import Columns, add_columns, add_paired_columns, observations
 from .facts import RuleFacts, rule_facts
 from .measures import Experiment, Paired, Player, Tally
-from .native_games import NativeSide, native_observations
+from .native_games import NativeSide, native_columns
 
 #: Games per chunk: fixed, so that results never depend on the number of workers.
 CHUNK = 1000
@@ -150,18 +151,22 @@ def play_chunk(job: Job, chunk: Chunk) -> ChunkResult:
     natively = [  # the sides the kernels play: the same games, observed alike
         None
         if source.native is None or record
-        else native_observations(
+        else native_columns(
             source.native, facts, job.players, experiment, games, job.seed, job.forget
         )
         for source, (_, facts) in zip(job.sources, loaded, strict=True)
     ]
+    if all(columns is not None for columns in natively):
+        _add_all_columns(result, natively)
+        return result
+    ready = [None if columns is None else observations(columns) for columns in natively]
     for game in games:
         seed = job.seed + game
         observed = []
         for side, player in enumerate(players):
-            ready = natively[side]
-            if ready is not None:
-                obs, deal = ready[game - chunk.start], None
+            done = ready[side]
+            if done is not None:
+                obs, deal = done[game - chunk.start], None
             else:
                 obs, deal = player.game(experiment, game, seed, record)
             result.tallies[side].add(obs)
@@ -175,6 +180,15 @@ def play_chunk(job: Job, chunk: Chunk) -> ChunkResult:
         if result.paired is not None:
             result.paired.add(observed[0], observed[1])
     return result
+
+
+def _add_all_columns(result: ChunkResult, natively: list[Columns | None]) -> None:
+    """Tally a chunk that every side played natively, column by column."""
+    sides = [columns for columns in natively if columns is not None]
+    for tally, columns in zip(result.tallies, sides, strict=True):
+        add_columns(tally, columns)
+    if result.paired is not None:
+        add_paired_columns(result.paired, sides[0], sides[1])
 
 
 @dataclass
