@@ -111,6 +111,7 @@ class TurnsBase:
         recorder: Recorder | None,
     ) -> None:
         self.rules, self.st, self.rng, self.table, self.recorder = rules, st, rng, table, recorder
+        self.following = rules.rule_set.following(st.n_players)
         self.active = st.n_players  # players still holding cards and not eliminated
         self.finished = 0
         self.eliminated: list[int] = []
@@ -164,8 +165,7 @@ class TurnsBase:
 
     def next_seat(self, seat: int) -> int:
         """The next seat to play after ``seat`` (the turn loop inlines this in its hot path)."""
-        rule_set = self.rules.rule_set
-        following = rule_set.following(self.st.n_players)
+        rule_set, following = self.rules.rule_set, self.following
         seat = following[seat]
         if rule_set.end_when.ranks_everyone or rule_set.passing.over_limit is not None:
             while self.st.places[seat]:

@@ -32,9 +32,10 @@ class Passing(Transfers):
         st, passing = self.st, self.rules.rule_set.passing
         st.passes[seat] += 1
         cost = passing.voluntary_cost
-        self.pay_pot(
-            seat, cost if isinstance(cost, int) else self.rules.voluntary_pass_cost(st, seat)
-        )
+        if not isinstance(cost, int):
+            self.pay_pot(seat, self.rules.voluntary_pass_cost(st, seat))
+        elif cost:
+            self.pay_pot(seat, cost)
         transfer = passing.voluntary_transfer
         if transfer is not None:
             self.transfer(transfer, seat)
