@@ -186,12 +186,6 @@ OVERLAY_VALUES: dict[tuple[str, str], list[object]] = {
 }
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect, open in issue 21: an overlay turning layout.wrap on where the play "
-    "rule ignores adjacency (cinquillo-cabron) plays the same games, yet the diff reports it; "
-    "pinned by test_wrap_under_a_play_rule_that_skips_ranks_is_no_difference",
-)
 @settings(max_examples=25, deadline=None)
 @given(
     base=st.sampled_from(BUILTIN_IDS),
@@ -217,15 +211,24 @@ def test_diff_of_an_overlay_is_empty_exactly_when_it_plays_the_same_games(
     assert (not forward) == (not backward) == same_games, (forward, backward)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect, open in issue 21: the effective rules compare layout.wrap as written, "
-    "not by whether the play rule makes it matter",
-)
-def test_wrap_under_a_play_rule_that_skips_ranks_is_no_difference(tmp_path: Path) -> None:
-    overlay = tmp_path / "wrap.yaml"
-    overlay.write_text(
-        "id: cabron-wrap\nextends: cinquillo-cabron\nlayout:\n  wrap: true\n", encoding="utf-8"
-    )
-    base, wrapped = load_rulespec(find_rulespec("cinquillo-cabron")), load_rulespec(overlay)
-    assert describe_diff(base, wrapped, "en").count("\n- ") == 0
+def test_wrap_under_a_play_rule_that_skips_ranks_is_no_difference(folder: Path) -> None:
+    """Cinquillo cabrón lets any card beyond the highest or lowest of its suit be played:
+    no play crosses the end of a row, so rows that wrap play the same games, and the diff
+    says nothing (it reported a change of ``layout.wrap``)."""
+    path = overlay(folder, "cinquillo-cabron", {"layout": {"wrap": True}}, "cabron-wrap")
+    base, wrapped = analysed("cinquillo-cabron"), load_rulespec(path)
+    assert differences(base, wrapped, ENGLISH) == []
+    assert differences(wrapped, base, ENGLISH) == []
+    assert describe_diff(base, wrapped, ENGLISH).count("\n- ") == 0
+    players = common_players(compiled("cinquillo-cabron"), compiled("cinquillo-cabron"))
+    assert players is not None
+    same = game_signature(load_rules(str(path)), players, DEALS, MATCHES)
+    assert same == signature("cinquillo-cabron", players)
+
+
+def test_wrap_under_a_play_rule_that_builds_next_to_the_ends_is_told(folder: Path) -> None:
+    """The same overlay on Cinquillo, whose rows grow by the next card at either end: the
+    king may now be followed by the 1, a play across the end of the row."""
+    path = overlay(folder, "cinquillo", {"layout": {"wrap": True}}, "cinquillo-wrap")
+    base, wrapped = analysed("cinquillo"), load_rulespec(path)
+    assert differences(base, wrapped, ENGLISH) and differences(wrapped, base, ENGLISH)
