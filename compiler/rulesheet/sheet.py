@@ -29,7 +29,7 @@ from ..analyse import (
 from ..interpret import card_condition_holds
 from ..model import SAFE_URL, Deck, Rulespec, Source
 from ..pipeline import is_builtin
-from .amounts import chips_phrase, reads, worked_context
+from .amounts import chips_phrase, highest_place, reads, worked_context
 from .cards import (
     card_forms,
     card_full,
@@ -428,7 +428,7 @@ def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
             "pay_winner": amount(lang, rules, pay, _shaped(lang, PAY_SHAPES, pay), payers=True),
         }
     points = rules.points
-    shape = points_sentence(lang, points.tree) if points else None
+    shape = points_sentence(lang, points.tree, highest_place(spec)) if points else None
     return {"chips": chips, "points": amount(lang, rules, points, shape, unit="point")}
 
 

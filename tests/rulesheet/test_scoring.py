@@ -21,6 +21,7 @@ from tests.conftest import (
 )
 
 PODIUM = amount_overlay("points", "3 if player.place == 1 else (1 if player.place == 2 else 0)")
+PODIUM_PLAY_ON = PODIUM.replace("extends: penalty-points", "extends: parliament-play-on")
 WINNER_AND_PASSES = amount_overlay(
     "points",
     "5 + sum(p.hand.count for p in others) if player.is_winner else -hand.count - 2 * player.passes",
@@ -28,13 +29,25 @@ WINNER_AND_PASSES = amount_overlay(
 SQUARES = amount_overlay("points", "hand.count * hand.count")
 
 PHRASES = [
+    # the deal ends at the first player out: nobody is ever second, so no second place
     (
         PODIUM,
+        "en",
+        "The first player out scores three points. Every other player scores nothing.",
+        True,
+    ),
+    (PODIUM, "en", "second player out", False),
+    (PODIUM, "de", "Der Zweite, der ausgeht", False),
+    (PODIUM, "ja", "2番目に上がった人", False),
+    # where play goes on until all are out, every place is held and told
+    (
+        PODIUM_PLAY_ON,
         "en",
         "The first player out scores three points. The second player out scores one point. "
         "Every other player scores nothing.",
         True,
     ),
+    (PODIUM_PLAY_ON, "de", "Der Zweite, der ausgeht, bekommt einen Punkt.", True),
     (PODIUM, "en", "and otherwise", False),
     (PODIUM, "en", "order of going out (1 for the first out) is 1", False),
     (PODIUM, "de", "Der Erste, der ausgeht, bekommt drei Punkte.", True),
