@@ -25,6 +25,9 @@ from tests.conftest import (
 )
 
 HOUSE_RULE = amount_overlay("points", "hand.count")
+TARGET_HOUSE_RULE = (
+    "id: race\nextends: winner-scores\nname: {en: Race}\nsession: {target: {points: 30}}\n"
+)
 
 PHRASES = [
     ("parliament", "en", "Generated from the rule set", False),
@@ -70,11 +73,25 @@ PHRASES = [
         False,
     ),  # a plain wrap, mislabelled
     ("shichi-narabe-tunnel", "en", "Turning the corner: a row may continue past the king", False),
+    # a house rule's opening names its parent in quotes, so a name with a comma reads as one
+    (HOUSE_RULE, "en", "penalty points played with a house rule", False),
+    (
+        TARGET_HOUSE_RULE,
+        "en",
+        "This is a house rule for “Parliament, the winner scores the others' cards”, played by",
+        True,
+    ),
+    (
+        TARGET_HOUSE_RULE,
+        "pt",
+        "Esta é uma regra da casa para “Parliament: o vencedor marca as cartas dos outros”;",
+        True,
+    ),
     # Swedish: "holländsk" in small letters inside a sentence, a capital only where one begins
     ("sjuan", "sv", "## Skillnader mot holländsk Fan Tan", True),
     ("sjuan", "sv", "nära besläktat med holländsk Fan Tan.", True),
     ("sjuan", "sv", "Holländsk", False),
-    ("caught-holding", "sv", "Det här är en husregel för holländsk Fan Tan;", True),
+    ("caught-holding", "sv", "Det här är en husregel för ”Holländsk Fan Tan”;", True),
     # Brazilian quotation marks and words
     ("parliament", "pt", "- “Parliament – Como Jogar”", True),
     ("parliament", "pt", "«", False),
@@ -130,6 +147,21 @@ JOINS = [
 
 #: How a sheet begins: its title line (``^``, then the title and the line break's space).
 BEGINS = [
+    # a house rule named only in English: its parent's name and "house rule" in the
+    # sheet's language, not an English title
+    (
+        HOUSE_RULE,
+        "en",
+        "^# Amount This is a house rule for “Parliament, penalty points”, played by",
+    ),
+    (HOUSE_RULE, "de", "^# Parliament mit Strafpunkten (Hausregel) Dies ist eine Hausregel für"),
+    (HOUSE_RULE, "fr", "^# Parliament aux points de pénalité (règle maison) Voici une règle"),
+    (
+        HOUSE_RULE,
+        "ja",
+        "^# パーラメント（減点方式）のローカルルール 「パーラメント（減点方式）」の",
+    ),
+    (HOUSE_RULE, "ru", "^# Парламент со штрафными очками (домашнее правило) Это домашнее"),
     ("devyatka-traditional", "en", "^# Devyatka for chips "),
     ("caught-holding", "sv", "^# Holländsk Fan Tan: "),
     ("dutch-fan-tan", "sv", "^# Holländsk Fan Tan Holländsk Fan Tan är"),
