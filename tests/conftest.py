@@ -208,18 +208,31 @@ def game_signature(rules: Rules, players: int, deals: int, matches: int) -> tupl
 _SHEET_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
 
 
+#: Rule sheets already rendered by :func:`rule_sheet`, by (source, language, format): the
+#: phrase tables ask for the same sheet many times, and a sheet depends only on these three
+#: (a house rule's file is always called ``house-rule.yaml``, and only that name is printed).
+_RENDERED: dict[tuple[str, str, str], str] = {}
+
+
 def rule_sheet(source: str, lang: str, folder: Path, fmt: str = "md") -> str:
     """The rule sheet of a built-in id, or of a house rule given as YAML text (written
     to ``folder`` first), with its spaces made plain and its lines joined."""
+    key = (source, lang, fmt)
+    if key not in _RENDERED:
+        if "\n" in source:
+            _RENDERED[key] = _house_rule_sheet(source, lang, folder, fmt)
+        else:
+            _RENDERED[key] = builtin_sheet(source, lang, fmt)
+    return " ".join(_RENDERED[key].translate(_SHEET_SPACES).split())
+
+
+def _house_rule_sheet(source: str, lang: str, folder: Path, fmt: str) -> str:
+    """The sheet of a house rule given as YAML text, written to ``folder`` first."""
     from sevens.compiler.rulesheet import render_rulesheet
 
-    if "\n" in source:
-        path = folder / "house-rule.yaml"
-        path.write_text(source, encoding="utf-8")
-    else:
-        path = find_rulespec(source)
-    text = render_rulesheet(load_rulespec(path), lang, fmt)
-    return " ".join(text.translate(_SHEET_SPACES).split())
+    path = folder / "house-rule.yaml"
+    path.write_text(source, encoding="utf-8")
+    return render_rulesheet(load_rulespec(path), lang, fmt)
 
 
 def assert_sheet_says(
@@ -255,6 +268,23 @@ def assert_says(what: str, text: str, expected: str, forbidden: str) -> None:
 
 # -- rule sheets: overlays, rendering and phrase tables ------------------------------------
 
+#: A house rule on Cinquillo whose winner gets a bonus of ``{bonus}`` and whose session ends
+#: at a total of ``{target}`` points: with amounts of one, a sentence written only for
+#: plurals shows.
+ONE_POINT = """\
+id: one-point
+kind: house-rule
+extends: cinquillo
+name:
+  en: Cinquillo for one point
+scoring:
+  points: "{bonus} + sum(p.hand.count for p in others) if player.is_winner else -hand.count"
+session:
+  deals: 50
+  target: {{points: {target}}}
+  winner: highest-points
+"""
+
 
 def render_overlay(tmp_dir: Path, overlay: str, lang: str, fmt: str = "md") -> str:
     """The rule sheet of a house rule given as YAML text (written to ``tmp_dir``)."""
@@ -275,12 +305,10 @@ def sheet_of(tmp_dir: Path, rulespec: str, lang: str) -> str:
 
 
 def check_phrase(tmp_dir: Path, rulespec: str, lang: str, phrase: str, present: bool) -> None:
-    """The shared check of the phrase tables: ``phrase`` is (or is not) in the sheet."""
-    text = " ".join(sheet_of(tmp_dir, rulespec, lang).split())
-    if present:
-        assert phrase in text, f"{phrase!r} missing from the {lang} sheet of {rulespec!r}"
-    else:
-        assert phrase not in text, f"{phrase!r} found in the {lang} sheet of {rulespec!r}"
+    """The phrase tables' check in its other form: ``phrase`` is (or is not) in the sheet,
+    read as :func:`assert_sheet_says` reads it."""
+    expected, forbidden = (phrase, "") if present else ("", phrase)
+    assert_sheet_says(rulespec, lang, expected, forbidden, tmp_dir)
 
 
 #: Integer facts a scoring or cost expression may read (the ``player`` context).
@@ -466,3 +494,38 @@ HAND_RULES: dict[str, tuple[str, str]] = {
         "    allow: card.suit == last.suit and max(c.value for c in hand) >= card.value\n",
     ),
 }
+
+# -- the parts of a Markdown rule sheet, for checks of its structure -----------------------
+
+
+def sheet_section(text: str, lang: str, heading: str) -> str:
+    """The section of a Markdown sheet under ``heading`` (English, translated into
+    ``lang``), without the heading line."""
+    from sevens.compiler.rulesheet.i18n import Lang
+
+    title = f"\n## {Lang(lang).gettext(heading)}\n"
+    assert title in text, f"no section {heading!r} in the {lang} sheet"
+    return text.split(title, 1)[1].split("\n## ", 1)[0]
+
+
+def play_section(text: str, lang: str) -> str:
+    """The "What may be played" section of a Markdown sheet, without its heading."""
+    return sheet_section(text, lang, "What may be played")
+
+
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of a Markdown text, each with its spaces made plain."""
+    return [norm(p) for p in text.split("\n\n") if p.strip()]
+
+
+def bullets(section: str) -> list[str]:
+    """The list items of a Markdown text, as printed (``- `` kept)."""
+    return [line for line in section.splitlines() if line.startswith("- ")]
+
+
+def said(lang: str, message: str) -> str:
+    """A catalog ``message`` as a sheet in ``lang`` prints it (translated and typeset)."""
+    from sevens.compiler.rulesheet.i18n import Lang
+    from sevens.compiler.rulesheet.typography import typeset
+
+    return typeset(Lang(lang).gettext(message), lang, "md")

@@ -645,8 +645,9 @@ def test_house_rule_sheet_has_a_differences_section() -> None:
 def test_html_escapes_rulespec_strings(tmp_path: Path) -> None:
     spec = tmp_path / "evil.yaml"
     spec.write_text(
-        'id: evil\nname: "<script>x</script> & co"\nextends: parliament\n', encoding="utf-8"
-    )
+        'id: evil\nname: {fr: "<script>x</script> & co"}\nextends: parliament\n',
+        encoding="utf-8",
+    )  # named in French: a French sheet shows the name (the title, the footer)
     html = render_rulesheet(load_rulespec(spec), "fr", "html")
     assert "<script>" not in html
     assert "&lt;script&gt;" in html

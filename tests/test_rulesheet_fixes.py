@@ -110,7 +110,7 @@ def test_eliminated_players_only_where_someone_can_be_eliminated() -> None:
 
 def test_house_rule_that_plays_on_is_introduced_as_a_house_rule() -> None:
     body = sheet("parliament-play-on").split("\n\n")[1]
-    assert body.startswith("This is Parliament played with a house rule,")
+    assert body.startswith("This is a house rule for “Parliament”, played by")
 
 
 def test_typography_keeps_addresses_and_borrowed_names() -> None:
@@ -220,13 +220,15 @@ def test_turning_the_corner_one_way_where_rows_only_grow_upwards() -> None:
     assert "(and past the 2 round to the ace)" in sheet("turn-the-corner")  # rows grow both ways
 
 
-def test_house_rule_intro_does_not_repeat_with() -> None:
+def test_house_rule_intro_names_its_parent_in_quotes() -> None:
+    """A parent whose name has "with" in it is named whole, not followed by "with a
+    house rule" again."""
     de = sheet("parallel-builds", "de")
-    assert "Das ist Parliament mit doppeltem Blatt, ergänzt um eine Hausregel;" in de
-    assert "Dit is Parliament met twee spellen kaarten, aangevuld met een huisregel," in sheet(
+    assert "Dies ist eine Hausregel für „Parliament mit doppeltem Blatt“;" in de
+    assert "Dit is een huisregel voor ‘Parliament met twee spellen kaarten’." in sheet(
         "parallel-builds", "nl"
     )
-    assert "Das ist Parliament mit einer Hausregel;" in sheet("penalty-points", "de")
+    assert "Dies ist eine Hausregel für „Parliament“;" in sheet("penalty-points", "de")
 
 
 def test_colour_suits_take_each_language_s_initials() -> None:

@@ -160,6 +160,26 @@ def _place_const(attr: T, const: T) -> int | None:
     return value if ok else None
 
 
+def highest_place(spec: Rulespec) -> int:
+    """The highest place a player can hold when a deal is scored.  Where play goes on until
+    the players are out, or a player can be eliminated, everyone is ranked; where the deal
+    ends as soon as one player is out, the others stop playing unranked (place 0), so only
+    the first place is ever held."""
+    if spec.end_when.ranks_everyone or spec.passing.over_limit is not None:
+        return spec.players.max
+    return 1
+
+
+def within_places(amount: Piecewise, highest: int) -> Piecewise:
+    """``amount`` without the cases of places no player can hold (above ``highest``): a
+    sentence for "the second player out" where nobody is ever second would tell a rule that
+    never applies.  With no place left to name, everyone is scored alike."""
+    if amount.kind != "place":
+        return amount
+    cases = {c: lin for c, lin in amount.cases.items() if c == REST or cast(int, c) <= highest}
+    return Piecewise(amount.kind if len(cases) > 1 else "", cases)
+
+
 def _flat(linear: Linear) -> Piecewise:
     return Piecewise("", {REST: linear})
 
@@ -420,10 +440,11 @@ def case_order(amount: Piecewise) -> list[object]:
     return [*named, REST]
 
 
-def points_sentences(lang: Lang, node: T) -> str | None:
-    """The points of a deal as sentences, one per case, or ``None`` if not recognised."""
+def points_sentences(lang: Lang, node: T, highest: int = MAX_PLACE) -> str | None:
+    """The points of a deal as sentences, one per case (places up to ``highest``: see
+    :func:`highest_place`), or ``None`` if not recognised."""
     try:
-        amount = normalise(node)
+        amount = within_places(normalise(node), highest)
         return " ".join(_capitalised(_points_case(lang, amount, c)) for c in case_order(amount))
     except Unrecognised:
         return None

@@ -18,7 +18,16 @@ from ...runtime.contract import Leader, OverLimit, RuleSet
 from ..analyse import AnalysedRules
 from ..contract import build_rule_set
 from ..interpret import card_condition_holds
-from .amounts import ExampleDeal, Piecewise, Unrecognised, evaluate, normalise, rules_deal
+from .amounts import (
+    ExampleDeal,
+    Piecewise,
+    Unrecognised,
+    evaluate,
+    highest_place,
+    normalise,
+    rules_deal,
+    within_places,
+)
 from .canonical import canon
 from .sentences import flatten
 from .shapes import POINT_SHAPE_RULES, play_shape
@@ -232,7 +241,7 @@ def scoring_claim(rules: AnalysedRules) -> ScoringClaim | None:
     if shape is not None:
         return ScoringClaim(shape=shape)
     try:
-        return ScoringClaim(terms=normalise(tree))
+        return ScoringClaim(terms=within_places(normalise(tree), highest_place(rules.spec)))
     except Unrecognised:
         deal = rules_deal(rules)
         deck = rules.spec.deck

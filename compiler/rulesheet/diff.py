@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from ...runtime.contract import Direction, EndWhen, Transfer
 from ..analyse import Analysed, AnalysedRules, TConst
 from ..model import Deck
+from .amounts import highest_place
 from .canonical import canon
 from .cards import (
     card_forms,
@@ -377,7 +378,7 @@ def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: 
         return lang.marked(NONE)
     assert analysed is not None
     if table is POINTS:
-        shaped = points_sentence(lang, analysed.tree)
+        shaped = points_sentence(lang, analysed.tree, highest_place(rules.spec))
     else:
         shaped = table_sentence(lang, table, analysed.tree)
     return shaped or _chips_amount(lang, analysed) or _expr(lang, rules, analysed)

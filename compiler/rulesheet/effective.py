@@ -29,8 +29,9 @@ from typing import Any
 
 from ...runtime.api import DealState, bits
 from ...runtime.contract import DeckShape, EndWhen, MatchWinner, RuleSet
-from ..analyse import Analysed, AnalysedRules
+from ..analyse import Analysed, AnalysedRules, analyse
 from ..contract import build_rule_set
+from ..errors import SevensError
 from ..interpret import ReferenceRules
 from .canonical import canon
 
@@ -156,6 +157,8 @@ class Effective:
         wild = self.rule_set.wild
         if wild is not None and wild.holder_last and not self.ranks_several_holders():
             self.contract["jokers"] = replace(wild, holder_last=False)  # it never ranks anyone
+        if self.rule_set.layout.wrap and not self.wrap_matters():
+            self.contract["wrap"] = False  # no play crosses the end of a row
 
     def tree(self, name: str) -> str | None:
         """The condition's canonical text (None: the rule set does not have it, or an
@@ -193,6 +196,26 @@ class Effective:
         return any(
             _row_ends(self.interpreter, st) & ~_every_fitting(self.interpreter, st)
             for st in self.sample()
+        )
+
+    def wrap_matters(self) -> bool:
+        """Whether rows going on past the highest rank change what may be played.
+
+        Rows that wrap reach the play rule only through the rows' ends (``row.low``,
+        ``row.high``, the count of the run through the start) and rank arithmetic; a rule
+        that reads neither (Cinquillo cabrón's "any card beyond the highest or lowest on the
+        table") lets no play cross the end of a row, and plays the same games either way.
+        So the same rules are read again with rows that stop at the ends, and asked on this
+        rule set's own sample, where rows wrap: wrap matters when any answer differs."""
+        spec = self.rules.spec
+        try:
+            stopping = analyse(replace(spec, layout=replace(spec.layout, wrap=False)))
+        except SevensError:
+            return True  # a rule that cannot be read without wrapping rows needs them
+        other = ReferenceRules(stopping, build_rule_set(stopping))
+        questions = [_legal] if self.rules.follow_when is None else [_legal, _follow]
+        return any(
+            ask(self.interpreter, st) != ask(other, st) for st in self.sample() for ask in questions
         )
 
     def answer(self, name: str) -> tuple[object, ...]:

@@ -14,7 +14,7 @@ import re
 
 from ..analyse import T, TBinary
 from ..model import Deck
-from .amounts import points_sentences
+from .amounts import MAX_PLACE, points_sentences
 from .canonical import canon
 from .cards import card_forms, colour_suits, joined_forms, rank_forms
 from .i18n import P_, Lang
@@ -475,9 +475,10 @@ def _winner_plus_cards(lang: Lang, bonus: int) -> str:
     return text % {"bonus": lang.count(bonus, "point")}
 
 
-def points_sentence(lang: Lang, node: T) -> str | None:
+def points_sentence(lang: Lang, node: T, highest_place: int = MAX_PLACE) -> str | None:
     """The hand-written sentence for a points rule of a known shape, else its sum of
-    recognised terms told case by case (:func:`.amounts.points_sentences`), else ``None``."""
+    recognised terms told case by case up to the highest place a player can hold
+    (:func:`.amounts.points_sentences`), else ``None``."""
     text = canon(node)
     match = WINNER_PLUS_CARDS.match(text)
     if match:
@@ -496,4 +497,4 @@ def points_sentence(lang: Lang, node: T) -> str | None:
         )
         return text % {"count": lang.count(count, "point")}
     mark = POINT_SHAPES.get(text)
-    return lang.marked(mark) if mark else points_sentences(lang, node)
+    return lang.marked(mark) if mark else points_sentences(lang, node, highest_place)

@@ -29,7 +29,7 @@ from ..analyse import (
 from ..interpret import card_condition_holds
 from ..model import SAFE_URL, Deck, Rulespec, Source
 from ..pipeline import is_builtin
-from .amounts import chips_phrase, reads, worked_context
+from .amounts import chips_phrase, highest_place, reads, worked_context
 from .cards import (
     card_forms,
     card_full,
@@ -428,7 +428,7 @@ def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
             "pay_winner": amount(lang, rules, pay, _shaped(lang, PAY_SHAPES, pay), payers=True),
         }
     points = rules.points
-    shape = points_sentence(lang, points.tree) if points else None
+    shape = points_sentence(lang, points.tree, highest_place(spec)) if points else None
     return {"chips": chips, "points": amount(lang, rules, points, shape, unit="point")}
 
 
@@ -652,6 +652,20 @@ def sheet_name(lang: Lang, spec: Rulespec) -> str | None:
     return keep(name) if name is not None and name in others else name
 
 
+#: The title of a house rule that has no name in the sheet's language: its parent's name,
+#: which the reader knows in their language, and what it is.
+HOUSE_RULE_TITLE = P_("sheet title", "%(parent)s (house rule)")
+
+
+def rule_set_name(lang: Lang, spec: Rulespec, parent_name: str | None) -> str:
+    """The sheet's title: the rule set's name in the sheet's language; for a house rule
+    named only in other languages (a user's file with ``name.en`` on a German sheet), its
+    parent's name with "house rule" in the sheet's language, rather than a foreign title."""
+    if parent_name is not None and lang.code not in spec.naming.names:
+        return lang.marked(HOUSE_RULE_TITLE, parent=parent_name)
+    return sheet_name(lang, spec) or spec.id
+
+
 def display_name(lang: Lang, spec: Rulespec) -> str | None:
     """The rule set's own name in the sheet's language (or a proper name in its own language)."""
     names = spec.naming.names
@@ -678,16 +692,6 @@ def source_context(lang: Lang, source: Source) -> dict[str, Any]:
         "url": source.url if source.url and SAFE_URL.match(source.url) else None,  # validated
         "sep": lang.marked(SOURCE_URL),
     }
-
-
-#: The word that joins a game's name to its extra ("Parliament *mit* doppeltem Blatt"); a
-#: parent whose name has it takes the house-rule introduction that does not repeat it.
-NAME_WITH = P_("word in a game name", "with")
-
-
-def _joins_with(lang: Lang, name: str) -> bool:
-    """Whether ``name`` contains this language's "with" as a word of its own."""
-    return lang.marked(NAME_WITH).casefold() in name.casefold().split()
 
 
 #: The word for a suit, and the word a player of a four-colour numbered pack (Elfer raus!)
@@ -764,7 +768,8 @@ def sheet_context(
     opening = opening_context(lang, rules, claims.leader)
     legal = legal_context(lang, rules, claims.opening)
     parent_name = sheet_name(lang, parent) if parent else None
-    name = sheet_name(lang, spec) or (f"{parent_name} ({spec.id})" if parent_name else spec.id)
+    kind = spec.naming.kind or ("house-rule" if parent else "game")
+    name = rule_set_name(lang, spec, parent_name if kind == "house-rule" else None)
     description = spec.naming.descriptions.get(lang.code)
     return {
         "lang": lang.code,
@@ -772,7 +777,7 @@ def sheet_context(
         "id": spec.id,
         "try_with": try_with(spec),
         "name": name,
-        "kind": spec.naming.kind or ("house-rule" if parent else "game"),
+        "kind": kind,
         "aliases": lang.join_and(list(spec.naming.aliases.get(lang.code, ()))),
         "description": description,
         "sources": [source_context(lang, s) for s in spec.naming.sources],
@@ -794,7 +799,6 @@ def sheet_context(
         "scoring": scoring_context(lang, rules),
         "session": session_context(rules, claims.session),
         "parent": parent_name,
-        "parent_with": parent_name is not None and _joins_with(lang, parent_name),
         "differences": differences,
         "suit_words": suit_words(lang, spec.deck),
     }

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import check_phrase
+from sevens.compiler.rulesheet.cards import noun_forms
+from tests.conftest import CARD_LETTERS, check_phrase
 
 PHRASES = [
     ("cinquillo", "es", "Empieza quien tiene el cinco de oros y pone esa carta", True),
@@ -34,3 +35,21 @@ def test_card_name_phrase(
     rulespec: str, lang: str, phrase: str, present: bool, tmp_path: Path
 ) -> None:
     check_phrase(tmp_path, rulespec, lang, phrase, present)
+
+
+def test_english_indefinite_articles() -> None:
+    assert noun_forms("en", "8")["acc_indef"] == "an 8"
+    assert noun_forms("en", "ace")["nom_indef"] == "an ace"
+    assert noun_forms("en", "11")["nom_indef"] == "an 11"
+    assert noun_forms("en", "jack")["nom_indef"] == "a jack"
+    assert noun_forms("en", "7 of clubs")["dat_def"] == "the 7 of clubs"
+
+
+@pytest.mark.parametrize("word", ["11Gu", "10Vm", "5O", "Kn"])
+def test_two_letter_colour_codes_are_card_letters_for_the_spelling_gate(word: str) -> None:
+    assert CARD_LETTERS.match(word)
+
+
+@pytest.mark.parametrize("word", ["Guld", "10Gul", "färst"])
+def test_words_are_not_card_letters(word: str) -> None:
+    assert not CARD_LETTERS.match(word)

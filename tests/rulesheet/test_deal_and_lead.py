@@ -72,6 +72,34 @@ CASES = [
         " player has the same number of cards.",
         "",
     ),
+    # cards laid out before play are a list joined with "and", each with its article
+    ("cinquillo-fives", "es", "el cinco de oros", ""),
+    ("cinquillo-fives", "es", " y el cinco de ", ""),
+    ("shichi-narabe", "fr", "qui ne sont pas distribuées : le 7 de trèfle (7♣)", ""),
+    ("shichi-narabe", "fr", " et le 7 de pique (7♠).", ""),
+    ("shichi-narabe-traditional", "de", "Platz in den Reihen auf den Tisch: die Kreuz-7 (7♣)", ""),
+    ("shichi-narabe-traditional", "de", " und die Pik-7 (7♠).", ""),
+    (
+        "shichi-narabe",
+        "en",
+        "are not dealt: the 7 of clubs (7♣), the 7 of diamonds (7♦), the 7 of hearts (7♥)"
+        " and the 7 of spades (7♠).",
+        "",
+    ),
+    # a stock left after the deal, in Russian words
+    ("elfer-raus", "ru", "должно остаться хотя бы 20 карт", ""),
+    # a colour pack's leader is named by the colour listed first
+    ("elfer-raus", "es", "Empieza quien tiene el 11 del primer color de la lista de arriba", ""),
+    ("elfer-raus", "pt", "Começa quem tem o 11 da primeira cor da lista acima", ""),
+    ("elfer-raus", "ru", "карта 11 первого цвета из списка выше", ""),
+    # the lowest diamond, in the Russian genitive
+    (
+        "lowest-diamond",
+        "ru",
+        "Первым ходит тот, у кого самая младшая карта бубен.",
+        "масти «бубны»",
+    ),
+    ("lowest-diamond", "en", "the lowest card in diamonds", ""),
 ]
 
 

@@ -186,12 +186,6 @@ OVERLAY_VALUES: dict[tuple[str, str], list[object]] = {
 }
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect, open in issue 21: an overlay turning layout.wrap on where the play "
-    "rule ignores adjacency (cinquillo-cabron) plays the same games, yet the diff reports it; "
-    "pinned by test_wrap_under_a_play_rule_that_skips_ranks_is_no_difference",
-)
 @settings(max_examples=25, deadline=None)
 @given(
     base=st.sampled_from(BUILTIN_IDS),
@@ -211,21 +205,62 @@ def test_diff_of_an_overlay_is_empty_exactly_when_it_plays_the_same_games(
         raise
     players = common_players(compiled(base), rules)
     assert players is not None
-    same_games = game_signature(rules, players, DEALS, MATCHES) == signature(base, players)
     forward = differences(analysed(base), other, ENGLISH)
     backward = differences(other, analysed(base), ENGLISH)
+    same_games = plays_the_same_games(compiled(base), rules, players, bool(forward))
     assert (not forward) == (not backward) == same_games, (forward, backward)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect, open in issue 21: the effective rules compare layout.wrap as written, "
-    "not by whether the play rule makes it matter",
-)
-def test_wrap_under_a_play_rule_that_skips_ranks_is_no_difference(tmp_path: Path) -> None:
-    overlay = tmp_path / "wrap.yaml"
-    overlay.write_text(
-        "id: cabron-wrap\nextends: cinquillo-cabron\nlayout:\n  wrap: true\n", encoding="utf-8"
+#: Matches played again before a difference the diff tells is called false: a session
+#: winner decided another way first shows in about 100 matches from seed 0 (Fan Tan for
+#: chips won by the most deals instead of the most chips).
+MORE_MATCHES = 200
+
+
+def plays_the_same_games(a: Rules, b: Rules, players: int, told: bool) -> bool:
+    """Whether ``a`` and ``b`` play the same games: the same :func:`game_signature`, and,
+    where the diff tells a difference (``told``), the same in :data:`MORE_MATCHES` matches."""
+    if game_signature(a, players, DEALS, MATCHES) != game_signature(b, players, DEALS, MATCHES):
+        return False
+    if not told:
+        return True
+    return game_signature(a, players, 0, MORE_MATCHES) == game_signature(
+        b, players, 0, MORE_MATCHES
     )
-    base, wrapped = load_rulespec(find_rulespec("cinquillo-cabron")), load_rulespec(overlay)
-    assert describe_diff(base, wrapped, "en").count("\n- ") == 0
+
+
+@pytest.mark.parametrize("winner", ["most-deals", "most-pots"])
+def test_a_session_winner_told_apart_shows_in_longer_sessions(winner: str, folder: Path) -> None:
+    """Fan Tan for chips won by the most deals (or pots) instead of the most chips: the
+    player who reaches the chip target has won the most deals in the first 20 matches from
+    seed 0, so those play alike, but the rule differs, and more matches show it."""
+    path = overlay(folder, "fan-tan-chips", {"session": {"winner": winner}}, f"chips-{winner}")
+    other, rules = load_rulespec(path), load_rules(str(path))
+    assert differences(analysed("fan-tan-chips"), other, ENGLISH)
+    players = common_players(compiled("fan-tan-chips"), rules)
+    assert players is not None
+    assert game_signature(rules, players, DEALS, MATCHES) == signature("fan-tan-chips", players)
+    assert not plays_the_same_games(compiled("fan-tan-chips"), rules, players, told=True)
+
+
+def test_wrap_under_a_play_rule_that_skips_ranks_is_no_difference(folder: Path) -> None:
+    """Cinquillo cabrón lets any card beyond the highest or lowest of its suit be played:
+    no play crosses the end of a row, so rows that wrap play the same games, and the diff
+    says nothing (it reported a change of ``layout.wrap``)."""
+    path = overlay(folder, "cinquillo-cabron", {"layout": {"wrap": True}}, "cabron-wrap")
+    base, wrapped = analysed("cinquillo-cabron"), load_rulespec(path)
+    assert differences(base, wrapped, ENGLISH) == []
+    assert differences(wrapped, base, ENGLISH) == []
+    assert describe_diff(base, wrapped, ENGLISH).count("\n- ") == 0
+    players = common_players(compiled("cinquillo-cabron"), compiled("cinquillo-cabron"))
+    assert players is not None
+    same = game_signature(load_rules(str(path)), players, DEALS, MATCHES)
+    assert same == signature("cinquillo-cabron", players)
+
+
+def test_wrap_under_a_play_rule_that_builds_next_to_the_ends_is_told(folder: Path) -> None:
+    """The same overlay on Cinquillo, whose rows grow by the next card at either end: the
+    king may now be followed by the 1, a play across the end of the row."""
+    path = overlay(folder, "cinquillo", {"layout": {"wrap": True}}, "cinquillo-wrap")
+    base, wrapped = analysed("cinquillo"), load_rulespec(path)
+    assert differences(base, wrapped, ENGLISH) and differences(wrapped, base, ENGLISH)

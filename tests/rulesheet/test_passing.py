@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_sheet_says
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
+from tests.conftest import (
+    assert_sheet_says,
+    builtin_sheet,
+    norm,
+    paragraphs,
+    play_section,
+    said,
+    sheet_section,
+)
 
 LIMIT_FORCED = "id: limited-fan-tan\nextends: fan-tan\npassing: {limit: 3}\n"
 LIMIT_VOLUNTARY = "id: limited-passing\nextends: voluntary-pass\npassing: {limit: 3}\n"
@@ -70,6 +79,16 @@ CASES = [
         "possa ser jogada deve ser jogada",
     ),
     ("shichi-narabe", "pt", "por vontade própria", ""),
+    # Russian counts in the case of their sentence
+    ("parliament", "ru", "За каждый пас игрок кладёт в банк одну фишку.", ""),
+    ("shichi-narabe", "ru", "не больше трёх раз", ""),
+    ("elfer-raus", "ru", "самое большее три;", ""),
+    (
+        "refusal-penalty",
+        "ru",
+        "каждый из остальных игроков отдаёт вам наугад одну карту из своей руки",
+        "",
+    ),
 ]
 
 
@@ -78,3 +97,45 @@ def test_passing_sentences(
     source: str, lang: str, expected: str, forbidden: str, tmp_path: Path
 ) -> None:
     assert_sheet_says(source, lang, expected, forbidden, tmp_path)
+
+
+MUST = "You must play if you can."
+MUST_ONLY = (
+    "You must play if you can. Only when none of your cards may be played do you pass; "
+    "passing while able to play is not allowed."
+)
+EMPTY_STOCK = "Once the stock is empty, you pass when you cannot play."
+
+
+@pytest.mark.parametrize("variant", ["elfer-raus", "card-domino-stock"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_draw_comes_before_the_pass(variant: str, lang: str) -> None:
+    """Where the rule set draws from the stock, the pass section opens with the draw: no
+    'you pass only when you cannot play' before the sheet has said that you draw first."""
+    text = builtin_sheet(variant, lang)
+    assert said(lang, MUST_ONLY) not in text
+    opening = [p for p in text.split("\n\n") if p.startswith(said(lang, MUST))]
+    assert len(opening) == 1
+    assert said(lang, EMPTY_STOCK) in opening[0]  # the draw is told in that same paragraph
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sheets_without_a_stock_keep_the_pass_sentence(lang: str) -> None:
+    text = builtin_sheet("sevens", lang)
+    assert said(lang, MUST_ONLY) in text
+    assert not any(said(lang, EMPTY_STOCK) in p for p in text.split("\n\n"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "sv"])
+def test_the_last_card_penalty_says_who_keeps_a_last_card(lang: str) -> None:
+    """With no cards given for passing, the "never gives away their last card" rule belongs
+    to the last-card penalty, not to the Passing section."""
+    text = builtin_sheet("last-card", lang)
+    keeps = norm(
+        Lang(lang).gettext(
+            "Whoever has to give cards never gives away their last card; if they have too few, "
+            "fewer cards change hands."
+        )
+    )
+    assert keeps in paragraphs(play_section(text, lang))[-1]  # the last-card penalty
+    assert keeps not in norm(sheet_section(text, lang, "Passing"))

@@ -9,9 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import amount_overlay, check_phrase
+from sevens.compiler.rulesheet.i18n import LANGUAGES
+from sevens.compiler.rulesheet.sheet import minus_only, never_negative, never_positive
+from tests.conftest import (
+    ONE_POINT,
+    amount_overlay,
+    assert_sheet_says,
+    check_phrase,
+    rule_sheet,
+    rules_of,
+)
 
 PODIUM = amount_overlay("points", "3 if player.place == 1 else (1 if player.place == 2 else 0)")
+PODIUM_PLAY_ON = PODIUM.replace("extends: penalty-points", "extends: parliament-play-on")
 WINNER_AND_PASSES = amount_overlay(
     "points",
     "5 + sum(p.hand.count for p in others) if player.is_winner else -hand.count - 2 * player.passes",
@@ -19,13 +29,25 @@ WINNER_AND_PASSES = amount_overlay(
 SQUARES = amount_overlay("points", "hand.count * hand.count")
 
 PHRASES = [
+    # the deal ends at the first player out: nobody is ever second, so no second place
     (
         PODIUM,
+        "en",
+        "The first player out scores three points. Every other player scores nothing.",
+        True,
+    ),
+    (PODIUM, "en", "second player out", False),
+    (PODIUM, "de", "Der Zweite, der ausgeht", False),
+    (PODIUM, "ja", "2番目に上がった人", False),
+    # where play goes on until all are out, every place is held and told
+    (
+        PODIUM_PLAY_ON,
         "en",
         "The first player out scores three points. The second player out scores one point. "
         "Every other player scores nothing.",
         True,
     ),
+    (PODIUM_PLAY_ON, "de", "Der Zweite, der ausgeht, bekommt einen Punkt.", True),
     (PODIUM, "en", "and otherwise", False),
     (PODIUM, "en", "order of going out (1 for the first out) is 1", False),
     (PODIUM, "de", "Der Erste, der ausgeht, bekommt drei Punkte.", True),
@@ -67,6 +89,48 @@ PHRASES = [
     ),
     ("devyatka-traditional", "en", "bank", False),
     ("devyatka-traditional", "en", "fine", False),
+    # a change of point values names the ranks, not "A 15 instead of 1"
+    ("pip-scoring", "en", "A 15 instead of 1", False),
+]
+
+ONE_POINT_UP = ONE_POINT.format(target=1, bonus=1)
+ONE_POINT_DOWN = ONE_POINT.format(target=-1, bonus=1)
+THREE_POINTS_DOWN = ONE_POINT.format(target=-3, bonus=3)
+
+#: The winner's bonus of one point, as each language says it (the session's end with a
+#: target of one point: test_sessions.py).
+ONE_POINT_BONUS = {
+    "de": "Der Gewinner bekommt einen Punkt und dazu",
+    "en": "The winner scores one point plus one point",
+    "es": "El ganador se apunta un punto más un punto",
+    "fr": "Le gagnant marque un point, plus un point",
+    "ja": "勝者は1点に加えて",
+    "nl": "De winnaar krijgt één punt plus één punt",
+    "pt": "O vencedor marca um ponto, mais um ponto",
+    "ru": "Победитель получает 1 очко и ещё по очку",
+    "sv": "Vinnaren får en poäng plus en poäng",
+}
+#: Plural words that must not follow a count of one ("one points", "einen Punkte").
+WRONG_PLURALS = (
+    "one points",
+    "1 points",
+    "einen Punkte",
+    "un puntos",
+    "un points",
+    "één punten",
+    "um pontos",
+    "ett poäng",
+)
+
+CASES = [
+    *[
+        (source, lang, bonus, "")
+        for source in (ONE_POINT_UP, ONE_POINT_DOWN)
+        for lang, bonus in ONE_POINT_BONUS.items()
+    ],
+    # larger amounts stay plural
+    (THREE_POINTS_DOWN, "en", "The winner scores three points plus one point", ""),
+    (THREE_POINTS_DOWN, "de", "Der Gewinner bekommt drei Punkte und dazu", ""),
 ]
 
 
@@ -79,3 +143,37 @@ def test_scoring_phrase(
     rulespec: str, lang: str, phrase: str, present: bool, tmp_path: Path
 ) -> None:
     check_phrase(tmp_path, rulespec, lang, phrase, present)
+
+
+@pytest.mark.parametrize(("source", "lang", "expected", "forbidden"), CASES)
+def test_scoring_sentences(
+    source: str, lang: str, expected: str, forbidden: str, tmp_path: Path
+) -> None:
+    assert_sheet_says(source, lang, expected, forbidden, tmp_path)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_point_is_never_followed_by_a_plural(lang: str, tmp_path: Path) -> None:
+    for source in (ONE_POINT_UP, ONE_POINT_DOWN):
+        text = rule_sheet(source, lang, tmp_path)
+        assert not [wrong for wrong in WRONG_PLURALS if wrong in text], lang
+
+
+def test_sign_of_scores() -> None:
+    """Minus points only: ``-hand.value`` and ``-player.covered.value``, not a score that can
+    be positive (Cinquillo's winner, places counted up, the winner's takings)."""
+    for variant in ("sevens", "elfer-raus", "pai-qi", "card-domino-stock"):
+        rules = rules_of(variant)
+        assert rules.points is not None and never_positive(rules.spec.deck, rules.points.tree)
+    for variant in ("cinquillo", "shichi-narabe", "winner-scores"):
+        rules = rules_of(variant)
+        assert rules.points is not None and not never_positive(rules.spec.deck, rules.points.tree)
+        assert not minus_only(rules), variant
+    # ``1 - player.place``: minus points only because every player is placed (first out 1, …)
+    # when all go out; a player who keeps place 0 would score +1.
+    play_on = rules_of("parliament-play-on")
+    assert play_on.points is not None and minus_only(play_on)
+    assert not never_positive(play_on.spec.deck, play_on.points.tree, least_place=0)
+    assert never_positive(play_on.spec.deck, play_on.points.tree, least_place=1)
+    penalty = rules_of("penalty-points")
+    assert penalty.points is not None and never_negative(penalty.spec.deck, penalty.points.tree)

@@ -10,7 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import assert_sheet_says
+from tests.conftest import ONE_POINT, assert_sheet_says, rule_sheet
+
+ONE_POINT_UP = ONE_POINT.format(target=1, bonus=1)
+ONE_POINT_DOWN = ONE_POINT.format(target=-1, bonus=1)
+THREE_POINTS_DOWN = ONE_POINT.format(target=-3, bonus=3)
+
+#: How the sheet of a game of minus points only names the session's winner.
+MINUS_POINTS_WINNER = {
+    "ru": "Партию выигрывает тот, у кого к её концу меньше всего штрафных очков.",
+    "ja": "マイナス点の合計がいちばん少ない人の勝ちです。",
+    "en": "The player with the fewest minus points at the end of the session wins.",
+    "de": "Wer am Ende der Partie die wenigsten Minuspunkte hat, gewinnt sie.",
+    "sv": "Partiet vinns av den som till slut har minst minuspoäng.",
+}
 
 FIVE_DEALS = "id: five-deals\nextends: dutch-fan-tan\nsession: {deals: 5}\n"
 
@@ -23,6 +36,53 @@ CASES = [
     # a falling total ends the session at or below the target
     ("ristiseiska", "en", "total falls to −100 points or below.", ""),
     ("ristiseiska-bga", "en", "total falls to −100 points or below.", ""),
+    # a target ends the session; the cap on deals is a fallback, not an early end
+    (
+        "cinquillo",
+        "en",
+        "The session ends as soon as a player's total reaches 30 points.",
+        "ends early",
+    ),
+    ("cinquillo", "fr", "", "avant son terme"),
+    ("cinquillo", "es", "", "termina antes"),
+    ("ristiseiska", "en", "falls to −100 points or below. Agree beforehand how many deals", ""),
+    # a session of at most five deals, counted in each language's words
+    ("best-of-five", "ru", "В партии не больше пяти сдач.", "5 сдач"),
+    ("best-of-five", "ru", "как только кто-нибудь выиграет три сдачи.", "3 сдачи"),
+    ("best-of-five", "en", "A session has at most five deals.", ""),
+    ("best-of-five", "de", "fünf", ""),
+    ("best-of-five", "fr", "cinq", ""),
+    ("best-of-five", "ja", "5", ""),
+    # a game of minus points only is won by the fewest minus points…
+    *[
+        (variant, lang, wanted, "")
+        for variant in ("elfer-raus", "sevens", "ristiseiska")
+        for lang, wanted in MINUS_POINTS_WINNER.items()
+    ],
+    # …a game scored by place by the highest total
+    *[("shichi-narabe", lang, "", wanted) for lang, wanted in MINUS_POINTS_WINNER.items()],
+    # one point is singular wherever the session's target is 1 or −1
+    (ONE_POINT_UP, "de", "insgesamt 1 Punkt erreicht hat.", ""),
+    (ONE_POINT_UP, "en", "total reaches 1 point.", ""),
+    (ONE_POINT_UP, "es", "llegue a 1.", ""),
+    (ONE_POINT_UP, "fr", "atteint 1 point.", ""),
+    (ONE_POINT_UP, "ja", "1点に達したら", ""),
+    (ONE_POINT_UP, "nl", "in totaal 1 punt heeft.", ""),
+    (ONE_POINT_UP, "pt", "chegar a 1.", ""),
+    (ONE_POINT_UP, "ru", "достигнет 1.", ""),
+    (ONE_POINT_UP, "sv", "poängsumma når 1.", ""),
+    (ONE_POINT_DOWN, "de", "auf −1 fällt.", ""),
+    (ONE_POINT_DOWN, "en", "total falls to −1 point or below.", ""),
+    (ONE_POINT_DOWN, "es", "baje a −1.", ""),
+    (ONE_POINT_DOWN, "fr", "descend à −1 point.", ""),
+    (ONE_POINT_DOWN, "ja", "−1点まで下がったら", ""),
+    (ONE_POINT_DOWN, "nl", "tot −1 is gedaald.", ""),
+    (ONE_POINT_DOWN, "pt", "cair para −1.", ""),
+    (ONE_POINT_DOWN, "ru", "опустится до −1.", ""),
+    (ONE_POINT_DOWN, "sv", "sjunker till −1.", ""),
+    # larger amounts stay plural
+    (THREE_POINTS_DOWN, "en", "total falls to −3 points or below.", ""),
+    (THREE_POINTS_DOWN, "fr", "descend à −3 points.", ""),
 ]
 
 
@@ -31,3 +91,14 @@ def test_session_sentences(
     source: str, lang: str, expected: str, forbidden: str, tmp_path: Path
 ) -> None:
     assert_sheet_says(source, lang, expected, forbidden, tmp_path)
+
+
+def test_the_target_comes_before_the_cap_on_deals(tmp_path: Path) -> None:
+    """Cinquillo: the target ends the session; the number of deals to agree is said after
+    it, as what happens in case nobody gets there."""
+    text = rule_sheet("cinquillo", "en", tmp_path)
+    target = text.index("The session ends as soon as a player's total reaches 30 points.")
+    cap = text.index(
+        "Agree beforehand how many deals to play at most in case nobody gets there, for example 50."
+    )
+    assert cap > target

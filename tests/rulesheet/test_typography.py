@@ -6,16 +6,28 @@ whether the sheet must contain it (``True``) or must not (``False``)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
-from sevens.compiler.load import builtin_ids
-from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang
+from sevens.compiler.load import BUILTIN_DIR, builtin_ids
+from sevens.compiler.rulesheet.i18n import LANGUAGES, Lang, counted
 from sevens.compiler.rulesheet.typography import text_rules
-from tests.conftest import amount_overlay, assert_sheet_says, check_phrase, sheet_of
+from tests.conftest import (
+    amount_overlay,
+    assert_sheet_says,
+    builtin_sheet,
+    check_phrase,
+    sheet_of,
+)
 
 HOUSE_RULE = amount_overlay("points", "hand.count")
+TARGET_HOUSE_RULE = (
+    "id: race\nextends: winner-scores\nname: {en: Race}\nsession: {target: {points: 30}}\n"
+)
 
 PHRASES = [
     ("parliament", "en", "Generated from the rule set", False),
@@ -27,7 +39,7 @@ PHRASES = [
     ),
     ("parliament", "de", "Erzeugt aus dem Regelsatz", False),
     ("parliament", "ja", "`sevens simulate parliament`を実行します。", True),
-    (HOUSE_RULE, "en", "run `sevens simulate overlay.yaml`.", True),  # the file, not its id
+    (HOUSE_RULE, "en", "run `sevens simulate house-rule.yaml`.", True),  # the file, not its id
     (HOUSE_RULE, "en", "`generated-amount`", False),
     ("penalty-points", "en", "The rules do not say", False),
     ("penalty-points", "en", "Agree beforehand how to break a tie", True),
@@ -61,11 +73,25 @@ PHRASES = [
         False,
     ),  # a plain wrap, mislabelled
     ("shichi-narabe-tunnel", "en", "Turning the corner: a row may continue past the king", False),
+    # a house rule's opening names its parent in quotes, so a name with a comma reads as one
+    (HOUSE_RULE, "en", "penalty points played with a house rule", False),
+    (
+        TARGET_HOUSE_RULE,
+        "en",
+        "This is a house rule for “Parliament, the winner scores the others' cards”, played by",
+        True,
+    ),
+    (
+        TARGET_HOUSE_RULE,
+        "pt",
+        "Esta é uma regra da casa para “Parliament: o vencedor marca as cartas dos outros”;",
+        True,
+    ),
     # Swedish: "holländsk" in small letters inside a sentence, a capital only where one begins
     ("sjuan", "sv", "## Skillnader mot holländsk Fan Tan", True),
     ("sjuan", "sv", "nära besläktat med holländsk Fan Tan.", True),
     ("sjuan", "sv", "Holländsk", False),
-    ("caught-holding", "sv", "Det här är en husregel för holländsk Fan Tan;", True),
+    ("caught-holding", "sv", "Det här är en husregel för ”Holländsk Fan Tan”;", True),
     # Brazilian quotation marks and words
     ("parliament", "pt", "- “Parliament – Como Jogar”", True),
     ("parliament", "pt", "«", False),
@@ -95,6 +121,13 @@ PHRASES = [
         True,
     ),
     ("parliament-play-on", "en", "each place scores penalty points", False),
+    # a game's name opens the sheet as a plain subject
+    (
+        "shichi-narabe-traditional",
+        "en",
+        "Traditional Shichi Narabe is a card game for 3 to 10 players",
+        True,
+    ),
 ]
 
 #: Lists joined with "or" and "and": (language, conjunction, items, text).  Spanish says
@@ -114,6 +147,21 @@ JOINS = [
 
 #: How a sheet begins: its title line (``^``, then the title and the line break's space).
 BEGINS = [
+    # a house rule named only in English: its parent's name and "house rule" in the
+    # sheet's language, not an English title
+    (
+        HOUSE_RULE,
+        "en",
+        "^# Amount This is a house rule for “Parliament, penalty points”, played by",
+    ),
+    (HOUSE_RULE, "de", "^# Parliament mit Strafpunkten (Hausregel) Dies ist eine Hausregel für"),
+    (HOUSE_RULE, "fr", "^# Parliament aux points de pénalité (règle maison) Voici une règle"),
+    (
+        HOUSE_RULE,
+        "ja",
+        "^# パーラメント（減点方式）のローカルルール 「パーラメント（減点方式）」の",
+    ),
+    (HOUSE_RULE, "ru", "^# Парламент со штрафными очками (домашнее правило) Это домашнее"),
     ("devyatka-traditional", "en", "^# Devyatka for chips "),
     ("caught-holding", "sv", "^# Holländsk Fan Tan: "),
     ("dutch-fan-tan", "sv", "^# Holländsk Fan Tan Holländsk Fan Tan är"),
@@ -177,3 +225,96 @@ def test_lists_joined_as_the_language_says_them(
 ) -> None:
     join = Lang(lang).join_or if conjunction == "or" else Lang(lang).join_and
     assert join(items) == text
+
+
+#: Rows on the HTML sheet: (rulespec, language, phrase it must say, phrase it must not).
+HTML_CASES = [
+    # a sentence ending in a colon stays with the picture or table it introduces, in print
+    ("elfer-raus", "en", "p:has(+ svg.layout, + table.values", ""),
+    ("elfer-raus", "en", "break-after: avoid", ""),
+]
+
+
+@pytest.mark.parametrize(("rulespec", "lang", "expected", "forbidden"), HTML_CASES)
+def test_html_sheet_says(
+    rulespec: str, lang: str, expected: str, forbidden: str, tmp_path: Path
+) -> None:
+    assert_sheet_says(rulespec, lang, expected, forbidden, tmp_path, "html")
+
+
+def test_print_keeps_paragraphs_whole() -> None:
+    """A page break inside a three-line paragraph leaves a line alone whatever orphans and
+    widows say; kept whole, no paragraph is split (checked in headless Chromium on A4)."""
+    html = builtin_sheet("sjuan", "en", "html")
+    style = html.split("@media print", 1)[1].split("</style>", 1)[0]
+    rule = re.search(r"\bp, li \{([^}]*)\}", style)
+    assert rule is not None
+    for declaration in ("orphans: 2", "widows: 2", "break-inside: avoid"):
+        assert declaration in rule.group(1)
+
+
+def test_portuguese_is_brazilian_ter_que() -> None:
+    texts = [builtin_sheet(v, "pt") for v in ("ristiseiska-bga", "refusal-penalty", "last-card")]
+    assert not [t for t in texts if re.search(r"\b(tem|teve|tiver) de\b", t)]
+
+
+@pytest.mark.parametrize(
+    ("n", "noun", "word"),
+    [
+        (1, "chip", "одну"),  # "кладёт в банк одну фишку": accusative
+        (1, "amount", "одна"),  # "Цена паса: одна фишка"
+        (2, "pack", "две"),
+        (1, "joker", "один"),
+        (1, "rank", "одно"),
+        (4, "player", "четырёх"),  # "компанией из четырёх человек": genitive
+        (1, "time", "одного"),
+        (13, "rank", "13"),
+        (1, "deal", "1"),  # deals stand in several cases: digits
+        (3, "point", "3"),
+    ],
+)
+def test_russian_number_words_take_their_sentences_case(n: int, noun: str, word: str) -> None:
+    count = counted("ru", n, noun)
+    assert str(count) == word and count == n
+
+
+JA_SHEETS = ["sevens", "shichi-narabe", "shichi-narabe-joker", "elfer-raus", "cinquillo", "pai-qi"]
+
+
+@pytest.mark.parametrize("variant", JA_SHEETS)
+def test_japanese_prose_has_no_latin_words_or_spaces(variant: str) -> None:
+    """Outside code blocks, sources and the table, Latin letters are card codes only, and
+    no space stands between two Japanese characters."""
+    text = re.sub(r"```.*?```", "", builtin_sheet(variant, "ja"), flags=re.DOTALL)
+    prose = [line for line in text.splitlines() if not line.startswith(("- 『", "> ", "|"))]
+    for line in prose:
+        assert not re.search(r"[A-Za-z]{2,}", line), line
+        assert not re.search(r"[^\x00-\x7f] [^\x00-\x7f–]", line.lstrip("- ♣♦♥♠")), line
+
+
+# -- the rulespecs' own English texts, which stand next to catalog sentences ----------------
+
+#: Kinds whose sheet opens "<name> is a card game …".
+SENTENCE_KINDS = {"game", "regional-variant"}
+
+
+def _document(variant: str) -> dict[str, Any]:
+    """The rulespec as written (the model may tidy texts; the test is about the file)."""
+    document: dict[str, Any] = yaml.safe_load((BUILTIN_DIR / f"{variant}.yaml").read_text("utf-8"))
+    return document
+
+
+@pytest.mark.parametrize("variant", builtin_ids())
+def test_english_texts_write_the_apostrophe_as_the_catalog_does(variant: str) -> None:
+    """A sheet mixing "dealer's" (catalog) with "dealer’s" (description) looks careless in print."""
+    spec = _document(variant)
+    texts = [spec["name"]["en"], spec["description"]["en"], *spec.get("aliases", {}).get("en", [])]
+    assert not [text for text in texts if "’" in text]
+
+
+@pytest.mark.parametrize("variant", builtin_ids())
+def test_names_that_open_a_sentence_have_no_comma(variant: str) -> None:
+    """A name like "X, y" cannot open "… is a card game"; house rules are introduced otherwise."""
+    spec = _document(variant)
+    if spec.get("kind") in SENTENCE_KINDS:
+        assert "," not in spec["name"]["en"], spec["name"]["en"]
