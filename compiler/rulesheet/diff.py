@@ -467,11 +467,21 @@ def _part_key(name: str, rank: int | None) -> tuple[str, int | None]:
     return ("extend", None) if name == "extend-unless-held" else (name, rank)
 
 
+#: A play rule of no known shape: the rule sheet shows it by worked examples, so the diff
+#: names it rather than reading its condition out.
+OWN_PLAY_RULE = P_("diff", "a play rule of its own, which the rule sheet shows by worked examples")
+#: Two play rules of no known shape that differ.
+OTHER_OWN_PLAY_RULE = P_(
+    "diff", "another play rule of its own, which the rule sheet shows by worked examples"
+)
+
+
 def _legal(lang: Lang, rules: AnalysedRules) -> str:
-    """The play rule as its shape bullets joined in one sentence, or its generic wording."""
+    """The play rule as its shape bullets joined in one sentence, or "a play rule of its
+    own" (never its condition read out)."""
     parts = flatten(rules.legal.tree, "or")
     shaped = play_sentences(lang, rules.spec.deck, parts)
-    return " ".join(shaped) if shaped else _expr(lang, rules, rules.legal)
+    return " ".join(shaped) if shaped else lang.marked(OWN_PLAY_RULE)
 
 
 def _legal_key(rules: AnalysedRules) -> object:
@@ -1015,6 +1025,11 @@ def _field_lines(
         return []  # a pack without an ace (or a movable one): the ranks line says it
     describe = FIELDS[field][1]
     old, new = describe(lang, a), describe(lang, b)
+    if field == "legal" and old == new:  # two play rules of their own, not the same
+        topic = lang.marked(TOPICS["legal"])
+        return [
+            _sentence_end(lang.marked(NOW, topic=topic, new=lang.marked(OTHER_OWN_PLAY_RULE)), lang)
+        ]
     if old == new:
         return []
     added = old_key is None and field not in ("opening", "removed", "preplaced")

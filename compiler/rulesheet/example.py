@@ -100,6 +100,34 @@ def example_position(rules: AnalysedRules) -> Position:
     return Position(table, faces, dict(enumerate(rows)), otherwise)
 
 
+def later_table(spec: Rulespec) -> tuple[int, ...]:
+    """The cards of a position further into a deal: the example's first row two cards longer
+    at each end, its second row grown by one at each end, and a third row just opened."""
+    deck, start = spec.deck, start_rank(spec)
+    first = deck.suit_of(spec.opening.card) if spec.opening.card is not None else 0
+    suits = [(first + k) % len(deck.suits) for k in range(3)]
+    spans = {suits[0]: 3, suits[1]: 1, suits[2]: 0}
+    cards = list(spec.layout.preplaced)
+    for suit, span in spans.items():
+        ranks = [start, *(r for k in range(1, span + 1) for r in (start - k, start + k))]
+        cards += [deck.face(suit, r) for r in ranks if 0 <= r < deck.n_ranks]
+    return tuple(dict.fromkeys(c for c in cards if c not in deck.removed))
+
+
+def later_position(rules: AnalysedRules) -> Position | None:
+    """A second worked example, further into a deal (reachable in play), for a play rule the
+    sheet can only show by examples; None when it lays no more cards than the first."""
+    spec, reference = rules.spec, reference_rules(rules)
+    first = reachable_table(reference, example_table(spec))
+    table = reachable_table(reference, later_table(spec))
+    if len(table) <= len(first):
+        return None
+    dealt = [c for c in reference.rule_set.dealt if c not in table]
+    state = build_position(reference, list(table), dealt, EXAMPLE_PLAYERS)
+    legal = reference.legal(state, ASKING_SEAT)
+    return Position(table, _faces(reference, legal), dict(enumerate(reference.rows(state))))
+
+
 def _faces(reference: ReferenceRules, legal: int) -> tuple[int, ...]:
     """The faces of the cards set in a legal-move bit mask, in face order."""
     n_cards = reference.rule_set.n_cards

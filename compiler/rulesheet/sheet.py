@@ -55,7 +55,7 @@ from .claims import (
     SessionEnd,
     claims_of,
 )
-from .example import example_position, start_rank
+from .example import Position, example_position, later_position, start_rank
 from .i18n import P_, Count, Lang, language_name
 from .phrases import leader_rank, lowest_holder, transfer_text
 from .sentences import flatten, sentence
@@ -265,14 +265,16 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
     spec = rules.spec
     deck, tree = spec.deck, rules.legal.tree
     position = example_position(rules)
-    open_rows = [row for rows in position.all_rows.values() for row in rows if row.open]
     parts = flatten(tree, "or")
     if not claim.rows_to_start:
         kept = [p for p in parts if (play_shape(p) or ("",))[0] not in OPENING_SHAPES]
         parts = kept or parts
     rows = spec.layout.rows_per_suit
     shaped = play_sentences(lang, deck, parts, held_apart=True, rows_per_suit=rows)
-    alternatives = shaped or [sentence(lang, deck, part) for part in parts]
+    # a play rule of no known shape is shown by worked examples, never read out as a formula
+    alternatives = shaped or []
+    later = None if shaped is not None else later_position(rules)
+    later_rows = [] if later is None else _open_rows(lang, deck, later)
     example = None
     plain = any(play_shape(p) == ("extend", None) for p in parts)  # both ends grow freely
     if shaped is not None and plain and spec.layout.start_rank is not None:
@@ -282,10 +284,13 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
         # one way to play is said in the sentence that introduces it, not as a one-item list
         "single": without_stop(alternatives[0]) if len(alternatives) == 1 else None,
         "shaped": shaped is not None,
+        "own_rule": shaped is None,
+        "later_rows": later_rows,
+        "later_legal": [] if later is None else [card_short(lang, deck, f) for f in later.legal],
         "extend_example": example,
         "gaps": lang.marked(GAPS) if spec.passing.over_limit == "eliminate" else None,
         "sentence": sentence(lang, deck, tree),
-        "example_rows": [row_text(lang, deck, r.suit, r.low, r.high) for r in open_rows],
+        "example_rows": _open_rows(lang, deck, position),
         "example_legal": [card_short(lang, deck, f) for f in position.legal],
         "example_legal_names": [card_full(lang, deck, f) for f in position.legal],
         "example_otherwise": [card_short(lang, deck, f) for f in position.otherwise],
@@ -297,6 +302,12 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
         "tunnel": shaped is not None
         and any(play_shape(p) == ("tunnel", deck.n_ranks - 1) for p in parts),
     }
+
+
+def _open_rows(lang: Lang, deck: Deck, position: Position) -> list[str]:
+    """The open rows of a worked example, as the sheet writes them (6♦–8♦)."""
+    rows = [row for rows in position.all_rows.values() for row in rows if row.open]
+    return [row_text(lang, deck, r.suit, r.low, r.high) for r in rows]
 
 
 #: Play shapes that let a row grow downwards.

@@ -31,10 +31,21 @@ from tests.conftest import (
     rules_of,
 )
 
+#: A play rule of no known shape: a 7, a 6 or an 8 starts a row, and rows grow as usual.
+OWN_PLAY_RULE = (
+    "id: six-or-eight\nextends: parliament\nplay:\n  legal: >-\n"
+    "    (not row.open and (card.rank == 7 or card.rank == 6 or card.rank == 8))\n"
+    "    or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))\n"
+)
 TWO_EXTRA = "id: two-extra\nextends: elfer-raus\nplay: {follow_up: {max: 2}}\n"
 SEVENS_TWO_EXTRA = "id: sevens-two-extra\nextends: sevens\nplay: {follow_up: {max: 2}}\n"
 
 CASES = [
+    # a play rule of no known shape is shown by worked examples, never read out
+    (OWN_PLAY_RULE, "en", "this rule set’s own play rule; the examples below show it", "rank is"),
+    (OWN_PLAY_RULE, "en", "Further into a deal, with", "the row of the card's suit"),
+    (OWN_PLAY_RULE, "de", "bestimmt eine eigene Regel dieses Regelwerks", "Rang"),
+    (OWN_PLAY_RULE, "ja", "このルール独自の決まりによります", ""),
     # an extra card may grant another: the sheet says up to how many
     (TWO_EXTRA, "en", "up to two extra cards in one turn", ""),
     (TWO_EXTRA, "de", "bis zu zwei zusätzlichen Karten in einem Zug", ""),
@@ -411,3 +422,40 @@ def test_one_card_and_several_cards_take_different_forms(lang: str) -> None:
     one, many = language.ngettext(ONE_CARD, SEVERAL, 1), language.ngettext(ONE_CARD, SEVERAL, 6)
     assert one != ONE_CARD or lang == "en", lang
     assert many
+
+
+def test_an_own_play_rules_examples_are_what_the_rules_allow() -> None:
+    """Both worked examples of a play rule of no known shape are reachable positions whose
+    legal cards the reference interpreter gives, and the second lies further into a deal."""
+    from sevens.compiler.pipeline import load_rulespec_text, reference_rules
+    from sevens.compiler.position import ASKING_SEAT, build_position
+    from sevens.compiler.rulesheet.example import later_position
+
+    rules = load_rulespec_text("six-or-eight.yaml", OWN_PLAY_RULE)
+    first, later = example_position(rules), later_position(rules)
+    assert later is not None and len(later.table) > len(first.table)
+    reference = reference_rules(rules)
+    build_position(reference, list(later.table), [], 4, reachable=True)  # raises if unreachable
+    dealt = [c for c in reference.rule_set.dealt if c not in later.table]
+    state = build_position(reference, list(later.table), dealt, 4)
+    legal = reference.legal(state, ASKING_SEAT)
+    faces = sorted(
+        {reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1}
+    )
+    assert list(later.legal) == faces and faces
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_diff_names_an_own_play_rule_without_reading_it_out(lang: str) -> None:
+    """Parliament against a play rule of no known shape, and two such rules against each
+    other: the diff tells that the play rule changed, in words of the language."""
+    from sevens.compiler.pipeline import load_rulespec_text
+    from sevens.compiler.rulesheet import describe_diff
+    from sevens.compiler.rulesheet.diff import OTHER_OWN_PLAY_RULE
+    from sevens.compiler.rulesheet.diff import OWN_PLAY_RULE as OWN_WORDS
+
+    own = load_rulespec_text("six-or-eight.yaml", OWN_PLAY_RULE)
+    other = load_rulespec_text("six-only.yaml", OWN_PLAY_RULE.replace(" or card.rank == 8", ""))
+    words = Lang(lang)
+    assert words.marked(OWN_WORDS) in describe_diff(rules_of("parliament"), own, lang)
+    assert words.marked(OTHER_OWN_PLAY_RULE) in describe_diff(own, other, lang)
