@@ -13,8 +13,9 @@ import math
 import os
 import shlex
 import sys
+import threading
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -22,6 +23,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from sevens.bots import STRATEGIES
+from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
 from sevens.compiler.native import NativeUnsupported
@@ -38,7 +40,7 @@ from ..loading.registry import recommended_players
 from ..options import OUTPUT_FILE, STRATEGY, FloatBetween
 from . import figures
 from .measures import Experiment, plan
-from .native_games import native_side
+from .native_games import forget, native_side
 from .runner import (
     CHUNK,
     Job,
@@ -315,9 +317,18 @@ def compare_shipped(
     experiments: Collection[str] | None = None,
     seed: int = 0,
     confidence: float = 0.95,
+    *,
+    native: Sequence[AnalysedRules] | None = None,
+    note: Callable[[str], None] | None = None,
+    stop: threading.Event | None = None,
 ) -> dict[str, Any]:
     """What ``sevens compare --json`` computes for two rule sets already shipped, played in
     this process; ``experiments`` keeps only those named (all by default).
+
+    With ``native`` (the sources' rules), each side the kernels play is played by them, as
+    ``--backend numba``; a side they do not play is played in Python, with the command's
+    one-line note passed to ``note`` (printed on stderr by default).  ``stop`` ends the run
+    between two games (:class:`~sevens.lab.runner.Cancelled`).
 
     The workbench's fairness panel (``sevens serve``) asks for it with few games and only
     the experiments it shows.
@@ -326,9 +337,30 @@ def compare_shipped(
         check_players(load(source)[0], players)
     options = {"players": players, "games": games, "seed": seed, "forget": 0.1}
     job = _job(sources, {**options, "strategy": None, "seats": None}, only=experiments)
-    outcome = run(job, jobs=1)
+    if native is not None:
+        job = _played_natively(job, native, note or _print_note)
+    try:
+        outcome = run(job, jobs=1, stop=stop)
+    finally:
+        for source in job.sources:
+            if source.native is not None:
+                forget(source.native)  # a long-running caller keeps no prepared arrays
     result: dict[str, Any] = _finite(comparison(job, outcome, confidence, games))
     return result
+
+
+def _played_natively(job: Job, rules: Sequence[AnalysedRules], note: Callable[[str], None]) -> Job:
+    """``job`` with each side the kernels play in its native form."""
+    experiments = list(job.experiments)
+    sources = tuple(
+        _natively(source, job.players, experiments, job.record, analysed, note)
+        for source, analysed in zip(job.sources, rules, strict=True)
+    )
+    return dataclasses.replace(job, sources=sources)
+
+
+def _print_note(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 def _job(
@@ -352,18 +384,26 @@ def _job(
     )
 
 
-def _natively(source: Source, players: int, experiments: list[Experiment], record: bool) -> Source:
-    """``source`` with its native form for the kernels, or as it is (played in Python) with a
-    one-line note saying why."""
+def _natively(
+    source: Source,
+    players: int,
+    experiments: list[Experiment],
+    record: bool,
+    analysed: AnalysedRules | None = None,
+    note: Callable[[str], None] = _print_note,
+) -> Source:
+    """``source`` with its native form for the kernels (made from ``analysed``, else from the
+    file or id it names), or as it is (played in Python) with a one-line note saying why."""
     strategies = {name for e in experiments for name in (*e.seats, e.focus, e.others) if name}
     rules, _ = load(source)
+    deals = number_of_deals(rules, players, None)
     try:
-        side = native_side(source.name, players, number_of_deals(rules, players, None), strategies)
+        side = native_side(analysed or source.name, players, deals, strategies)
     except NativeUnsupported as exc:
-        print(f"note: {source.name} is played in Python: {exc}", file=sys.stderr)
+        note(f"note: {source.name} is played in Python: {exc}")
         return source
     if record:
-        print("note: the main table is played in Python, which writes --record", file=sys.stderr)
+        note("note: the main table is played in Python, which writes --record")
     return dataclasses.replace(source, native=side)
 
 
