@@ -39,6 +39,7 @@ from ..json_output import document, program_version
 from ..loading.registry import recommended_players
 from ..options import OUTPUT_FILE, STRATEGY, FloatBetween
 from . import figures
+from .i18n import LANGUAGES
 from .measures import Experiment, plan
 from .native_games import forget, native_side
 from .runner import (
@@ -128,6 +129,14 @@ def _common(command: F) -> F:
         ),
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
         click.option("--report", type=OUTPUT_FILE, help="Write an HTML report."),
+        click.option(
+            "--lang",
+            "-l",
+            default="en",
+            show_default=True,
+            type=click.Choice(LANGUAGES),
+            help="Language of the report (de en es fr ja nl pt ru sv).",
+        ),
         click.option(
             "--jobs",
             "-j",
@@ -287,7 +296,7 @@ def analyse(variant: str, **options: Any) -> None:
                 job, options["jobs"], options["scheduler"], options["quiet"], stream
             )
         result = analysis(job, outcome, options["confidence"], options["games"])
-        rules = _summary(variant) if options["report"] is not None else ""
+        rules = _summary(variant, options["lang"]) if options["report"] is not None else ""
         _finish("analyse", result, options, seconds, _print_analysis, rules)
 
 
@@ -306,7 +315,9 @@ def compare(first: str, second: str, **options: Any) -> None:
         job = _job(sources, options)
         outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
         result = comparison(job, outcome, options["confidence"], options["games"])
-        rules = _differences(first, second) if options["report"] is not None else ""
+        rules = (
+            _differences(first, second, options["lang"]) if options["report"] is not None else ""
+        )
         _finish("compare", result, options, seconds, _print_comparison, rules)
 
 
@@ -454,51 +465,31 @@ def comparison(job: Job, outcome: Outcome, confidence: float, games: int) -> dic
     same_deck = facts[0].deck == facts[1].deck
     sides = [_figures(job, outcome, side, confidence) for side in (0, 1)]
     experiments: dict[str, Any] = {}
-    found: list[str] = []
     for e in job.experiments:
         if e.name not in sides[0] or e.name not in sides[1]:
-            experiments[e.name], lines = _one_sided(e.name, sides, confidence)
-            found += lines
+            experiments[e.name] = _one_sided(e.name, sides)
             continue
         a, b = outcome.tallies[e.name]
         rows = figures.differences(a, b, outcome.paired[e.name], job.players, confidence)
         experiments[e.name] = {"a": sides[0][e.name], "b": sides[1][e.name], "differences": rows}
-        found += [f"[{e.name}] {line}" for line in figures.difference_findings(rows, confidence)]
     return {
         "command": "compare",
         "a": {"variant": facts[0].id, "source": job.sources[0].name},
         "b": {"variant": facts[1].id, "source": job.sources[1].name},
         **_header(job, outcome, confidence, games),
         "same_shuffles": same_deck,
-        "pairing": _pairing_note(same_deck),
+        "pairing": figures.pairing_note(same_deck),
         "experiments": experiments,
-        "findings": found,
+        "findings": figures.comparison_findings(experiments, confidence),
     }
 
 
-def _one_sided(
-    name: str, sides: list[dict[str, Any]], confidence: float
-) -> tuple[dict[str, Any], list[str]]:
+def _one_sided(name: str, sides: list[dict[str, Any]]) -> dict[str, Any]:
     """An experiment only one rule set has (withholding, where only one lets a player pass
     while able to play): its figures for that side, with nothing to difference."""
     side = "a" if name in sides[0] else "b"
     figures_of = sides[0 if side == "a" else 1][name]
-    lines = figures.findings({name: figures_of}, 1 - confidence)
-    label = side.upper()
-    return (
-        {side: figures_of, "a" if side == "b" else "b": None, "differences": []},
-        [f"[{name}, {label} only] {line}" for line in lines],
-    )
-
-
-def _pairing_note(same_deck: bool) -> str:
-    if same_deck:
-        return "game g of both rule sets: same seed, dealer, shuffle, seats and strategies"
-    return (
-        "the rule sets deal different decks, so game g shares only its seed, dealer, seats "
-        "and strategies; the shuffles differ and the pairs are independent, so the intervals "
-        "are valid but as wide as unpaired ones"
-    )
+    return {side: figures_of, "a" if side == "b" else "b": None, "differences": []}
 
 
 def _finish(
@@ -517,7 +508,7 @@ def _finish(
         )
         write_text(
             options["report"],
-            render(result, context),
+            render(result, context, options["lang"]),
             what="the report",
             inputs=options["inputs"],
         )
@@ -545,22 +536,22 @@ def _reproduce(kind: str, result: dict[str, Any], options: dict[str, Any]) -> st
     return " ".join(shlex.quote(word) for word in words)
 
 
-def _summary(reference: str) -> str:
-    """The rule set's name and description, for the report (English)."""
+def _summary(reference: str, lang: str) -> str:
+    """The rule set's name and description in ``lang`` (else its own), for the report."""
     from sevens.compiler.pipeline import load_rulespec
 
     spec = load_rulespec(find_rulespec(reference)).spec
-    description = spec.naming.descriptions.get("en", spec.description)
-    return f"{spec.naming.names.get('en', spec.name)}. {description}".strip()
+    description = spec.naming.descriptions.get(lang, spec.description)
+    return f"{spec.naming.names.get(lang, spec.name)}. {description}".strip()
 
 
-def _differences(first: str, second: str) -> str:
-    """What B changes of A, as ``sevens diff A B`` says it (English), for the report."""
+def _differences(first: str, second: str, lang: str) -> str:
+    """What B changes of A, as ``sevens diff A B --lang LANG`` says it, for the report."""
     from sevens.compiler.pipeline import load_rulespec
     from sevens.compiler.rulesheet import describe_diff
 
     a, b = (load_rulespec(find_rulespec(reference)) for reference in (first, second))
-    return describe_diff(a, b, "en")
+    return describe_diff(a, b, lang)
 
 
 def _finite(value: Any) -> Any:

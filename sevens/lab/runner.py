@@ -212,7 +212,7 @@ def run(
     done: dict[int, ChunkResult] = {}
     writer = _RecordWriter(record)
     partial = False
-    results = _execute(job, todo, jobs, scheduler, stop)
+    results = _here(job, todo, stop) if stop is not None else _execute(job, todo, jobs, scheduler)
     try:
         for result in results:
             done[result.index] = result
@@ -227,17 +227,17 @@ def run(
 
 
 def _execute(
-    job: Job, todo: list[Chunk], jobs: int, scheduler: str | None, stop: threading.Event | None
+    job: Job, todo: list[Chunk], jobs: int, scheduler: str | None
 ) -> Generator[ChunkResult, None, None]:
     if scheduler is not None:
         return _on_cluster(job, todo, scheduler)
     if jobs <= 1:
-        return _here(job, todo, stop)
+        return _here(job, todo)
     return _on_pool(job, todo, jobs)
 
 
 def _here(
-    job: Job, todo: list[Chunk], stop: threading.Event | None
+    job: Job, todo: list[Chunk], stop: threading.Event | None = None
 ) -> Generator[ChunkResult, None, None]:
     for chunk in todo:
         yield play_chunk(job, chunk, stop)
