@@ -29,7 +29,7 @@ from sevens.lab.measures import Player
 from sevens.serve.app import Settings, build_app, starter_text
 from sevens.serve.kernels import WARMING_NOTE, Kernels, State
 from sevens.serve.security import Policy
-from tests.conftest import cli_on_house_rule, sevens_cli
+from tests.conftest import cli_on_house_rule, report_sentences, sevens_cli
 
 TOKEN = "test-token-of-this-run"
 HOST = "testserver"
@@ -448,6 +448,24 @@ def test_the_fairness_report_downloads_as_the_labs_html(client: TestClient) -> N
     assert "sevens compare parliament house-rule.yaml" in response.text
     missing = client.post("/api/download/passwords", json={"text": PUB}, headers=PAGE)
     assert missing.status_code == 404
+
+
+def test_the_fairness_report_downloads_in_the_pages_language(client: TestClient) -> None:
+    def report(lang: str) -> Any:
+        body = {"text": PUB, "lang": lang}
+        response = client.post("/api/download/report", json=body, headers=PAGE)
+        assert response.status_code == 200, response.text
+        return response
+
+    english = report_sentences(report("en").text)
+    german = report("de")
+    assert german.headers["content-disposition"] == (
+        'attachment; filename="house-rule.fairness.de.html"'
+    )
+    assert "<title>Balancevergleich: parliament gegen pub-parliament</title>" in german.text
+    assert "„Pub Parliament“" in german.text  # the differences as sevens diff --lang de says them
+    for page in (german.text, report("ja").text):
+        assert english & report_sentences(page) == set()
 
 
 # --- play over the WebSocket --------------------------------------------------------------------

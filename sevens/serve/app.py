@@ -221,13 +221,13 @@ class Routes:
             )
             return _attachment(sheet, f"house-rule.{lang}.html")
         if kind == "report":
-            report = await self.measured(lambda stop: self._report(text, stop))
-            return _attachment(report, "house-rule.fairness.html")
+            report = await self.measured(lambda stop: self._report(text, lang, stop))
+            return _attachment(report, f"house-rule.fairness.{lang}.html")
         raise Refused(404, f"no download '{kind}'")
 
-    def _report(self, text: str, stop: threading.Event) -> str:
+    def _report(self, text: str, lang: str, stop: threading.Event) -> str:
         rules = _valid_rules(text)
-        return workbench.fairness_report(rules, self._fairness(rules, stop))
+        return workbench.fairness_report(rules, self._fairness(rules, stop), lang)
 
     # -- play -------------------------------------------------------------------------------
 

@@ -136,12 +136,15 @@ def fairness(
     return {**result, "backend": backend, "notes": notes}
 
 
-def fairness_report(rules: AnalysedRules, result: dict[str, Any]) -> str:
-    """The balance lab's HTML report of a fairness result (``sevens compare --report``)."""
+def fairness_report(rules: AnalysedRules, result: dict[str, Any], lang: str = "en") -> str:
+    """The balance lab's HTML report of a fairness result (``sevens compare --report``), in
+    ``lang``, with the differences from the parent as ``sevens diff --lang`` says them."""
+    backend = " --backend numba" if result.get("backend") == "numba" else ""
     context = Context(
         reproduce=f"sevens compare {result['a']['source']} {EDITOR_NAME} "
-        f"--players {result['players']} --games {result['games']} --seed {result['seed']}",
+        f"--players {result['players']} --games {result['games']} --seed {result['seed']}"
+        + backend,
         version=program_version(),
-        rules=describe_diff(parent_of(rules), rules, "en"),
+        rules=describe_diff(parent_of(rules), rules, lang),
     )
-    return render_report(result, context)
+    return render_report(result, context, lang)
