@@ -6,7 +6,9 @@ the house rule is the text in the request, checked in memory
 threads, and each answer waits for it at most :attr:`Settings.check_seconds` (checks,
 sheet, differences) or :attr:`Settings.fairness_seconds` (the fairness panel); past
 that the page is told the server did not answer in time (503).  The work itself is
-bounded by the compiler's own input limits and by the number of games asked for.
+bounded by the compiler's own input limits and by the number of games asked for, and
+the lab's games of an answer past its time stop at the next deal.  The fairness panel is
+played on numba's kernels once :mod:`sevens.serve.kernels` has them ready.
 """
 
 from __future__ import annotations
