@@ -60,10 +60,7 @@ def _wins(tally: Tally, key: str, players: int, confidence: float, unit: str = "
         "equal_p": equal_shares_test(counts) if won >= least else math.nan,
     }
     if 0 < won < least:
-        figure["equal_p_note"] = (
-            f"the chi-square test needs at least {least} {unit} won "
-            f"({MIN_EXPECTED_WINS} per seat), not {won}"
-        )
+        figure["equal_p_note"] = untested_note(players, won, unit)
     return figure
 
 
@@ -229,10 +226,15 @@ def _real(figure: dict[str, float], reference: float = 0.0) -> bool:
     return estimate(figure).excludes(reference)
 
 
-def _seats_finding(what: str, wins: Figures, alpha: float, games: int, _: Translate) -> str:
+def _seats_finding(
+    what: str, wins: Figures, alpha: float, played: tuple[int, str], _: Translate
+) -> str:
+    """Whether the seats' wins look equal; ``played``: the games (or matches) and that unit."""
     p = wins["equal_p"]
     if "equal_p_note" in wins:
-        return _("%(what)s: %(note)s.") % {"what": what, "note": _test_note(wins, games, _)}
+        won = round(sum(rate["value"] for rate in wins["rates"]) * played[0])
+        note = untested_note(len(wins["rates"]), won, played[1], _)
+        return _("%(what)s: %(note)s.") % {"what": what, "note": note}
     if p != p:  # NaN: nobody won
         return _("%(what)s: no wins to compare.") % {"what": what}
     if p < alpha:
@@ -245,39 +247,30 @@ def _seats_finding(what: str, wins: Figures, alpha: float, games: int, _: Transl
     ) % {"what": what, "p": f"{p:.2g}"}
 
 
-def _test_note(wins: Figures, games: int, _: Translate) -> str:
-    """Why the seats are not tested (the JSON's ``equal_p_note``, in the chosen words)."""
-    if _ is english:
-        return str(wins["equal_p_note"])
-    rates = wins["rates"]
-    numbers = {
-        "least": MIN_EXPECTED_WINS * len(rates),
-        "per": MIN_EXPECTED_WINS,
-        "won": round(sum(rate["value"] for rate in rates) * games),
-    }
-    if " matches won " in wins["equal_p_note"]:
-        return (
-            _(
-                "the chi-square test needs at least %(least)d matches won (%(per)d per seat), "
-                "not %(won)d"
-            )
-            % numbers
+def untested_note(players: int, won: int, unit: str, _: Translate = english) -> str:
+    """Why the seats are not tested: too few wins (``unit``: games or matches)."""
+    numbers = {"least": MIN_EXPECTED_WINS * players, "per": MIN_EXPECTED_WINS, "won": won}
+    if unit == "matches":
+        message = _(
+            "the chi-square test needs at least %(least)d matches won (%(per)d per seat), "
+            "not %(won)d"
         )
-    return (
-        _("the chi-square test needs at least %(least)d games won (%(per)d per seat), not %(won)d")
-        % numbers
-    )
+    else:
+        message = _(
+            "the chi-square test needs at least %(least)d games won (%(per)d per seat), not %(won)d"
+        )
+    return message % numbers
 
 
 def deal_findings(
     fig: Figures, alpha: float, positions: bool = True, _: Translate = english
 ) -> list[str]:
     """Findings in words about independent deals."""
-    games = fig["games"]
-    found = [_seats_finding(_("Seats"), fig["wins"], alpha, games, _)]
+    played = (fig["games"], "games")
+    found = [_seats_finding(_("Seats"), fig["wins"], alpha, played, _)]
     if positions:
         what = _("Positions from the dealer's left")
-        found.append(_seats_finding(what, fig["positions"], alpha, games, _))
+        found.append(_seats_finding(what, fig["positions"], alpha, played, _))
     edge = fig["leader"]["edge"]
     if not _real(edge):
         verdict = _("no advantage shown")
@@ -397,7 +390,7 @@ def match_findings(fig: Figures, alpha: float, _: Translate = english) -> list[s
             "interval": bounds(d["mean"], ".2f", 1, _),
             "shared": percent(fig["shared"]),
         },
-        _seats_finding(_("Match wins by seat"), fig["wins"], alpha, fig["games"], _),
+        _seats_finding(_("Match wins by seat"), fig["wins"], alpha, (fig["games"], "matches"), _),
     ]
 
 
