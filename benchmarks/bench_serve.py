@@ -6,7 +6,8 @@ network), for a built-in-sized rulespec typed in the editor:
 * ``/api/live`` (check, rule sheet, differences), the answer the page asks for after each
   pause in typing: the issue's budget is 300 ms;
 * ``/api/fairness`` (the lab's compare against the parent on the panel's paired deals):
-  the budget is 3 s.
+  the budget is 3 s; timed on numba's kernels once the server has them ready (it waits for
+  them first, so a cold compile is not timed) and on the Python engine.
 
 The texts: a whole built-in (Parliament's file under an id of its own, no ``extends``)
 and a house rule of Parliament (its file with ``extends``).  Wall-clock times move with
@@ -70,12 +71,33 @@ def show(label: str, times: list[float]) -> None:
     )
 
 
+def wait_for_kernels(client: TestClient) -> str:
+    """Wait until the server's native kernels are ready (or known not to be); say which."""
+    kernels = client.app.app.state.routes.kernels  # type: ignore[attr-defined]
+    while kernels.state.value == "warming":
+        time.sleep(0.5)
+    return kernels.state.value
+
+
+def fairness(games: int, repeat: int, native: bool) -> None:
+    """Time the panel on a server playing it natively (kernels ready) or in Python."""
+    settings = Settings(Policy("bench", frozenset({HOST})), fairness_games=games, native=native)
+    body = {"text": HOUSE_RULE, "lang": "en"}
+    with TestClient(build_app(settings), base_url=f"http://{HOST}") as client:
+        state = wait_for_kernels(client) if native else "off"
+        first = client.post("/api/fairness", json=body, headers=PAGE).json()
+        label = f"fairness panel, {games} paired deals, backend {first['backend']}"
+        if native and first["backend"] != "numba":
+            label += f" (kernels {state}: {'; '.join(first['notes'])})"
+        show(label, timed(client, "/api/fairness", body, repeat))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=20, help="answers timed per figure")
     parser.add_argument("--games", type=int, default=2000, help="paired deals per panel")
     options = parser.parse_args()
-    settings = Settings(Policy("bench", frozenset({HOST})), fairness_games=options.games)
+    settings = Settings(Policy("bench", frozenset({HOST})), native=False)
     with TestClient(build_app(settings), base_url=f"http://{HOST}") as client:
         for name, text in texts().items():
             print(name)
@@ -83,9 +105,9 @@ def main() -> None:
                 body = {"text": text, "lang": lang}
                 timed(client, "/api/live", body, 1)  # first use: catalogs, parent, caches
                 show(f"live (check + sheet + diff), {lang}", timed(client, "/api/live", body, options.repeat))  # fmt: skip
-        body = {"text": HOUSE_RULE, "lang": "en"}
-        repeat = max(1, options.repeat // 5)
-        show(f"fairness panel, {options.games} paired deals", timed(client, "/api/fairness", body, repeat))  # fmt: skip
+    repeat = max(1, options.repeat // 5)
+    for native in (True, False):
+        fairness(options.games, repeat, native)
 
 
 if __name__ == "__main__":

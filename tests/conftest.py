@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -372,6 +373,20 @@ def amount_overlay(field: str, expression: str) -> str:
 
 
 # -- the workbench (sevens serve): shared by test_serve.py and test_serve_browser.py
+
+
+def report_sentences(page: str) -> set[str]:
+    """The sentences an HTML report (the balance lab's) shows in words: its text outside
+    scripts, styles, plots and the command line, cut at sentence and clause ends, each of at
+    least two words of letters (a lone word or name may be the same in two languages)."""
+    text = re.sub(r"<(script|style|svg|pre)\b.*?</\1>", "\n", page, flags=re.S)
+    text = html.unescape(re.sub(r"<[^>]+>", "\n", text))
+    pieces = re.split(r"\n|[.;:!?](?:\s|$)", text)
+    return {
+        piece.strip()
+        for piece in pieces
+        if len(re.findall(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])", piece)) >= 2  # ids: no words
+    }
 
 
 def cli_on_house_rule(text: str, folder: Path, *args: str) -> Result:

@@ -9,7 +9,9 @@ import re
 import shlex
 from pathlib import Path
 
-from tests.conftest import sevens_cli
+import pytest
+
+from tests.conftest import report_sentences, sevens_cli
 
 
 def _report(tmp_path: Path, *args: str) -> str:
@@ -64,3 +66,49 @@ def test_matches_of_one_fixed_length_get_no_one_bar_plot(tmp_path: Path) -> None
     assert "every match lasted 4 deals" in page
     session = page.split("every match lasted 4 deals")[0].rsplit("<figure>", 1)[1]
     assert "Match length" not in session
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("analyse", "refusal-penalty"), ("compare", "parliament", "voluntary-pass")],
+    ids=["analyse", "compare"],
+)
+def test_a_report_in_german_or_japanese_has_no_english_sentence(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    english = report_sentences(_report(tmp_path, *command))
+    assert len(english) > 30  # headings, tables, captions, findings, the rules
+    for lang in ("de", "ja"):
+        page = _report(tmp_path, *command, "--lang", lang)
+        assert f'<html lang="{lang}">' in page
+        assert sorted(english & report_sentences(page)) == [], lang
+
+
+def test_a_german_comparison_report_says_the_differences_as_diff_does(tmp_path: Path) -> None:
+    page = _without_plots(_report(tmp_path, "compare", "parliament", "voluntary-pass", "-l", "de"))
+    diff = sevens_cli("diff", "parliament", "voluntary-pass", "--lang", "de").stdout
+    assert "<title>Balancevergleich: parliament gegen voluntary-pass</title>" in page
+    for line in diff.splitlines():
+        if line.startswith("- "):
+            assert f"<li>{html.escape(line[2:].replace('**', ''))}</li>" in page
+
+
+def test_a_report_in_an_unknown_language_is_refused(tmp_path: Path) -> None:
+    result = sevens_cli("analyse", "parliament", "--games", "10", "--lang", "xx")
+    assert result.exit_code == 2
+    assert "'xx' is not one of" in result.output and "Traceback" not in result.output
+
+
+def test_every_report_text_is_translated_with_its_placeholders() -> None:
+    from sevens.lab.i18n import LAB, LANGUAGES
+    from sevens.play.catalog import extract_messages, read_catalog
+
+    extracted = {m.id for m in extract_messages(LAB) if m.id}
+    for lang in LANGUAGES:
+        catalog = read_catalog(lang, LAB)
+        assert {m.id for m in catalog if m.id} == extracted, "python -m sevens.lab.i18n"
+        for message in catalog:
+            if message.id and lang != "en":
+                assert message.string, f"{lang}: {message.id!r} is not translated"
+                names = set(re.findall(r"%\((\w+)\)", str(message.id)))
+                assert set(re.findall(r"%\((\w+)\)", str(message.string))) == names

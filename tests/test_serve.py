@@ -25,9 +25,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from sevens.compiler.errors import SevensError
 from sevens.compiler.load import builtin_ids, load_text
+from sevens.lab.measures import Player
 from sevens.serve.app import Settings, build_app, starter_text
+from sevens.serve.kernels import WARMING_NOTE, Kernels, State
 from sevens.serve.security import Policy
-from tests.conftest import cli_on_house_rule, sevens_cli
+from tests.conftest import cli_on_house_rule, report_sentences, sevens_cli
 
 TOKEN = "test-token-of-this-run"
 HOST = "testserver"
@@ -46,7 +48,10 @@ MISSPELT = PUB.replace("  voluntary: true", "  volontary: true")
 
 
 def _client(**settings: Any) -> TestClient:
+    """A client of a workbench that plays the fairness panel in Python unless told
+    ``native=True`` (then it makes numba's kernels ready when it starts)."""
     policy = Policy(TOKEN, frozenset({HOST}))
+    settings.setdefault("native", False)
     return TestClient(build_app(Settings(policy, **settings)), base_url=ORIGIN)
 
 
@@ -335,6 +340,87 @@ def test_the_fairness_panel_is_sevens_compare(client: TestClient, tmp_path: Path
     for name in ("main", "penalty"):
         assert panel["experiments"][name] == compared["experiments"][name], name
     assert panel["experiments"]["penalty"]["b"]["after_focus"]  # who gains from withholding
+    assert (panel["backend"], panel["notes"]) == ("python", [])
+
+
+def _ready(client: TestClient) -> None:
+    """Wait for the server's native kernels (compiled the first time, loaded later)."""
+    kernels = client.app.app.state.routes.kernels  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 900  # a cold compilation on a loaded machine
+    while kernels.state is State.WARMING and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert kernels.ready, kernels.note()
+
+
+def test_the_native_fairness_panel_is_sevens_compare_on_numba(tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    with _client(fairness_games=300, native=True) as native:
+        _ready(native)
+        response = native.post("/api/fairness", json={"text": PUB}, headers=PAGE)
+    assert response.status_code == 200, response.text
+    panel = response.json()
+    assert (panel["backend"], panel["notes"]) == ("numba", [])
+    args = ["parliament", "house-rule.yaml", "--games", "300", "--jobs", "1", "--json", "-q"]
+    cli = cli_on_house_rule(PUB, tmp_path, "compare", *args, "--backend", "numba")
+    assert cli.exit_code == 0, cli.output
+    compared = json.loads(cli.stdout)
+    for name in ("main", "penalty"):
+        assert panel["experiments"][name] == compared["experiments"][name], name
+
+
+def test_the_panel_is_played_in_python_while_the_kernels_warm(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("numba")
+    monkeypatch.setattr(Kernels, "start", lambda self: None)  # still warming, for ever
+    with _client(fairness_games=50, native=True) as warming:
+        response = warming.post("/api/fairness", json={"text": PUB}, headers=PAGE)
+    assert response.status_code == 200, response.text
+    panel = response.json()
+    assert (panel["backend"], panel["notes"]) == ("python", [WARMING_NOTE])
+
+
+def test_without_numba_the_panel_is_played_in_python_with_the_labs_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "numba" else real(name, *a)
+    )
+    with _client(fairness_games=50, native=True) as python_only:
+        response = python_only.post("/api/fairness", json={"text": PUB}, headers=PAGE)
+    assert response.status_code == 200, response.text
+    panel = response.json()
+    hint = "the numba backend needs numba: pip install 'sevens[fast]'"
+    assert panel["backend"] == "python"
+    assert panel["notes"] == [
+        f"note: parliament is played in Python: {hint}",
+        f"note: house-rule.yaml is played in Python: {hint}",
+    ]
+
+
+def test_a_measurement_past_its_time_limit_stops_playing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lab's games end with the request that timed out: no deal is played after it."""
+    played: list[int] = []
+    real_game = Player.game
+
+    def counted(self: Player, *args: Any, **kwargs: Any) -> Any:
+        played.append(1)
+        return real_game(self, *args, **kwargs)
+
+    monkeypatch.setattr(Player, "game", counted)
+    with _client(fairness_games=100_000, fairness_seconds=1.0) as slow:
+        response = slow.post("/api/fairness", json={"text": PUB}, headers=PAGE)
+        assert response.status_code == 503
+        assert "no answer within 1 s" in response.json()["error"]
+        lab = slow.app.app.state.routes.lab  # type: ignore[attr-defined]
+        lab.submit(lambda: None).result(timeout=30)  # the lab's one worker is free again
+        games = len(played)
+        assert games > 0
+        time.sleep(0.5)
+        assert len(played) == games
 
 
 def test_fairness_of_a_broken_rule_is_refused_with_its_errors(client: TestClient) -> None:
@@ -362,6 +448,24 @@ def test_the_fairness_report_downloads_as_the_labs_html(client: TestClient) -> N
     assert "sevens compare parliament house-rule.yaml" in response.text
     missing = client.post("/api/download/passwords", json={"text": PUB}, headers=PAGE)
     assert missing.status_code == 404
+
+
+def test_the_fairness_report_downloads_in_the_pages_language(client: TestClient) -> None:
+    def report(lang: str) -> Any:
+        body = {"text": PUB, "lang": lang}
+        response = client.post("/api/download/report", json=body, headers=PAGE)
+        assert response.status_code == 200, response.text
+        return response
+
+    english = report_sentences(report("en").text)
+    german = report("de")
+    assert german.headers["content-disposition"] == (
+        'attachment; filename="house-rule.fairness.de.html"'
+    )
+    assert "<title>Balancevergleich: parliament gegen pub-parliament</title>" in german.text
+    assert "„Pub Parliament“" in german.text  # the differences as sevens diff --lang de says them
+    for page in (german.text, report("ja").text):
+        assert english & report_sentences(page) == set()
 
 
 # --- play over the WebSocket --------------------------------------------------------------------
@@ -398,6 +502,39 @@ def test_an_illegal_play_is_refused_and_the_deal_goes_on(client: TestClient) -> 
         assert ws.receive_json() == {"error": "a message is a JSON object"}
         ws.send_json({"action": next(card["card"] for card in position["hand"] if card["legal"])})
         assert "position" in ws.receive_json()
+
+
+def test_other_requests_are_answered_while_a_deal_is_set_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Checking and compiling the text of a new deal runs off the event loop: a set-up held
+    until a request is answered does not hold that request up."""
+    import threading
+
+    from sevens.serve import play_socket
+
+    entered, release = threading.Event(), threading.Event()
+    waited: list[bool] = []
+    real_prepare = play_socket.prepare
+
+    def held(message: dict[str, Any]) -> Any:
+        entered.set()
+        waited.append(release.wait(timeout=20))  # False: nobody answered meanwhile
+        return real_prepare(message)
+
+    monkeypatch.setattr(play_socket, "prepare", held)
+    with (
+        _client() as client,
+        client.websocket_connect(f"/ws/play?token={TOKEN}", headers={"origin": ORIGIN}) as ws,
+    ):
+        ws.send_json({"text": PUB})
+        assert entered.wait(timeout=20)
+        texts = client.get("/api/texts?lang=de", headers=PAGE)
+        release.set()
+        position = ws.receive_json()["position"]
+    assert texts.status_code == 200 and texts.json()["Rule sheet"] != "Rule sheet"
+    assert waited == [True]
+    assert position["my_turn"]
 
 
 def test_a_broken_rule_cannot_be_played(client: TestClient) -> None:

@@ -174,7 +174,15 @@ def test_a_house_rule_from_the_library_to_a_played_deal(
     # the fairness panel: win shares by seat with intervals, length, passes, who gains, what is real
     browser.find_element(By.CSS_SELECTOR, "button.subtab[data-panel='fairness']").click()
     panel = _until(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#fairness[data-games]"), "fairness")  # fmt: skip
+    # the panel of the text as it stands (one of an earlier text may show for a moment: the
+    # native kernels answer within the page's pause before it asks for the newest)
+    _until(browser, lambda d: "absichtlich" in panel.text, "the panel of the house rule")
     assert panel.get_attribute("data-games") == str(FAIRNESS_GAMES)
+    # which engine played it: the native kernels once the server has them ready, else Python
+    assert (
+        "Gespielt mit den nativen Kerneln." in panel.text
+        or "Gespielt mit der Python-Engine." in panel.text
+    )
     for heading in ("Gewinnanteil je Platz", "Länge einer Runde (Züge)", "Passen je Runde",
                     "Wer profitiert, wenn absichtlich gepasst wird", "Welche Unterschiede echt sind"):  # fmt: skip
         assert heading in panel.text, heading

@@ -13,8 +13,9 @@ import math
 import os
 import shlex
 import sys
+import threading
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -22,6 +23,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from sevens.bots import STRATEGIES
+from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.load import load_document
 from sevens.compiler.native import NativeUnsupported
@@ -37,8 +39,9 @@ from ..json_output import document, program_version
 from ..loading.registry import recommended_players
 from ..options import OUTPUT_FILE, STRATEGY, FloatBetween
 from . import figures
+from .i18n import LANGUAGES
 from .measures import Experiment, plan
-from .native_games import native_side
+from .native_games import forget, native_side
 from .runner import (
     CHUNK,
     Job,
@@ -126,6 +129,14 @@ def _common(command: F) -> F:
         ),
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
         click.option("--report", type=OUTPUT_FILE, help="Write an HTML report."),
+        click.option(
+            "--lang",
+            "-l",
+            default="en",
+            show_default=True,
+            type=click.Choice(LANGUAGES),
+            help="Language of the report (de en es fr ja nl pt ru sv).",
+        ),
         click.option(
             "--jobs",
             "-j",
@@ -285,7 +296,7 @@ def analyse(variant: str, **options: Any) -> None:
                 job, options["jobs"], options["scheduler"], options["quiet"], stream
             )
         result = analysis(job, outcome, options["confidence"], options["games"])
-        rules = _summary(variant) if options["report"] is not None else ""
+        rules = _summary(variant, options["lang"]) if options["report"] is not None else ""
         _finish("analyse", result, options, seconds, _print_analysis, rules)
 
 
@@ -304,7 +315,9 @@ def compare(first: str, second: str, **options: Any) -> None:
         job = _job(sources, options)
         outcome, seconds = _play(job, options["jobs"], options["scheduler"], options["quiet"])
         result = comparison(job, outcome, options["confidence"], options["games"])
-        rules = _differences(first, second) if options["report"] is not None else ""
+        rules = (
+            _differences(first, second, options["lang"]) if options["report"] is not None else ""
+        )
         _finish("compare", result, options, seconds, _print_comparison, rules)
 
 
@@ -315,9 +328,18 @@ def compare_shipped(
     experiments: Collection[str] | None = None,
     seed: int = 0,
     confidence: float = 0.95,
+    *,
+    native: Sequence[AnalysedRules] | None = None,
+    note: Callable[[str], None] | None = None,
+    stop: threading.Event | None = None,
 ) -> dict[str, Any]:
     """What ``sevens compare --json`` computes for two rule sets already shipped, played in
     this process; ``experiments`` keeps only those named (all by default).
+
+    With ``native`` (the sources' rules), each side the kernels play is played by them, as
+    ``--backend numba``; a side they do not play is played in Python, with the command's
+    one-line note passed to ``note`` (printed on stderr by default).  ``stop`` ends the run
+    between two games (:class:`~sevens.lab.runner.Cancelled`).
 
     The workbench's fairness panel (``sevens serve``) asks for it with few games and only
     the experiments it shows.
@@ -326,9 +348,30 @@ def compare_shipped(
         check_players(load(source)[0], players)
     options = {"players": players, "games": games, "seed": seed, "forget": 0.1}
     job = _job(sources, {**options, "strategy": None, "seats": None}, only=experiments)
-    outcome = run(job, jobs=1)
+    if native is not None:
+        job = _played_natively(job, native, note or _print_note)
+    try:
+        outcome = run(job, jobs=1, stop=stop)
+    finally:
+        for source in job.sources:
+            if source.native is not None:
+                forget(source.native)  # a long-running caller keeps no prepared arrays
     result: dict[str, Any] = _finite(comparison(job, outcome, confidence, games))
     return result
+
+
+def _played_natively(job: Job, rules: Sequence[AnalysedRules], note: Callable[[str], None]) -> Job:
+    """``job`` with each side the kernels play in its native form."""
+    experiments = list(job.experiments)
+    sources = tuple(
+        _natively(source, job.players, experiments, job.record, analysed, note)
+        for source, analysed in zip(job.sources, rules, strict=True)
+    )
+    return dataclasses.replace(job, sources=sources)
+
+
+def _print_note(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 def _job(
@@ -352,18 +395,26 @@ def _job(
     )
 
 
-def _natively(source: Source, players: int, experiments: list[Experiment], record: bool) -> Source:
-    """``source`` with its native form for the kernels, or as it is (played in Python) with a
-    one-line note saying why."""
+def _natively(
+    source: Source,
+    players: int,
+    experiments: list[Experiment],
+    record: bool,
+    analysed: AnalysedRules | None = None,
+    note: Callable[[str], None] = _print_note,
+) -> Source:
+    """``source`` with its native form for the kernels (made from ``analysed``, else from the
+    file or id it names), or as it is (played in Python) with a one-line note saying why."""
     strategies = {name for e in experiments for name in (*e.seats, e.focus, e.others) if name}
     rules, _ = load(source)
+    deals = number_of_deals(rules, players, None)
     try:
-        side = native_side(source.name, players, number_of_deals(rules, players, None), strategies)
+        side = native_side(analysed or source.name, players, deals, strategies)
     except NativeUnsupported as exc:
-        print(f"note: {source.name} is played in Python: {exc}", file=sys.stderr)
+        note(f"note: {source.name} is played in Python: {exc}")
         return source
     if record:
-        print("note: the main table is played in Python, which writes --record", file=sys.stderr)
+        note("note: the main table is played in Python, which writes --record")
     return dataclasses.replace(source, native=side)
 
 
@@ -414,51 +465,31 @@ def comparison(job: Job, outcome: Outcome, confidence: float, games: int) -> dic
     same_deck = facts[0].deck == facts[1].deck
     sides = [_figures(job, outcome, side, confidence) for side in (0, 1)]
     experiments: dict[str, Any] = {}
-    found: list[str] = []
     for e in job.experiments:
         if e.name not in sides[0] or e.name not in sides[1]:
-            experiments[e.name], lines = _one_sided(e.name, sides, confidence)
-            found += lines
+            experiments[e.name] = _one_sided(e.name, sides)
             continue
         a, b = outcome.tallies[e.name]
         rows = figures.differences(a, b, outcome.paired[e.name], job.players, confidence)
         experiments[e.name] = {"a": sides[0][e.name], "b": sides[1][e.name], "differences": rows}
-        found += [f"[{e.name}] {line}" for line in figures.difference_findings(rows, confidence)]
     return {
         "command": "compare",
         "a": {"variant": facts[0].id, "source": job.sources[0].name},
         "b": {"variant": facts[1].id, "source": job.sources[1].name},
         **_header(job, outcome, confidence, games),
         "same_shuffles": same_deck,
-        "pairing": _pairing_note(same_deck),
+        "pairing": figures.pairing_note(same_deck),
         "experiments": experiments,
-        "findings": found,
+        "findings": figures.comparison_findings(experiments, confidence),
     }
 
 
-def _one_sided(
-    name: str, sides: list[dict[str, Any]], confidence: float
-) -> tuple[dict[str, Any], list[str]]:
+def _one_sided(name: str, sides: list[dict[str, Any]]) -> dict[str, Any]:
     """An experiment only one rule set has (withholding, where only one lets a player pass
     while able to play): its figures for that side, with nothing to difference."""
     side = "a" if name in sides[0] else "b"
     figures_of = sides[0 if side == "a" else 1][name]
-    lines = figures.findings({name: figures_of}, 1 - confidence)
-    label = side.upper()
-    return (
-        {side: figures_of, "a" if side == "b" else "b": None, "differences": []},
-        [f"[{name}, {label} only] {line}" for line in lines],
-    )
-
-
-def _pairing_note(same_deck: bool) -> str:
-    if same_deck:
-        return "game g of both rule sets: same seed, dealer, shuffle, seats and strategies"
-    return (
-        "the rule sets deal different decks, so game g shares only its seed, dealer, seats "
-        "and strategies; the shuffles differ and the pairs are independent, so the intervals "
-        "are valid but as wide as unpaired ones"
-    )
+    return {side: figures_of, "a" if side == "b" else "b": None, "differences": []}
 
 
 def _finish(
@@ -477,7 +508,7 @@ def _finish(
         )
         write_text(
             options["report"],
-            render(result, context),
+            render(result, context, options["lang"]),
             what="the report",
             inputs=options["inputs"],
         )
@@ -505,22 +536,22 @@ def _reproduce(kind: str, result: dict[str, Any], options: dict[str, Any]) -> st
     return " ".join(shlex.quote(word) for word in words)
 
 
-def _summary(reference: str) -> str:
-    """The rule set's name and description, for the report (English)."""
+def _summary(reference: str, lang: str) -> str:
+    """The rule set's name and description in ``lang`` (else its own), for the report."""
     from sevens.compiler.pipeline import load_rulespec
 
     spec = load_rulespec(find_rulespec(reference)).spec
-    description = spec.naming.descriptions.get("en", spec.description)
-    return f"{spec.naming.names.get('en', spec.name)}. {description}".strip()
+    description = spec.naming.descriptions.get(lang, spec.description)
+    return f"{spec.naming.names.get(lang, spec.name)}. {description}".strip()
 
 
-def _differences(first: str, second: str) -> str:
-    """What B changes of A, as ``sevens diff A B`` says it (English), for the report."""
+def _differences(first: str, second: str, lang: str) -> str:
+    """What B changes of A, as ``sevens diff A B --lang LANG`` says it, for the report."""
     from sevens.compiler.pipeline import load_rulespec
     from sevens.compiler.rulesheet import describe_diff
 
     a, b = (load_rulespec(find_rulespec(reference)) for reference in (first, second))
-    return describe_diff(a, b, "en")
+    return describe_diff(a, b, lang)
 
 
 def _finite(value: Any) -> Any:

@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from .facts import RuleFacts
+from .i18n import N_, Translate, english
 from .measures import Experiment, Paired, Tally
 from .stats import (
     Estimate,
@@ -59,10 +60,7 @@ def _wins(tally: Tally, key: str, players: int, confidence: float, unit: str = "
         "equal_p": equal_shares_test(counts) if won >= least else math.nan,
     }
     if 0 < won < least:
-        figure["equal_p_note"] = (
-            f"the chi-square test needs at least {least} {unit} won "
-            f"({MIN_EXPECTED_WINS} per seat), not {won}"
-        )
+        figure["equal_p_note"] = untested_note(players, won, unit)
     return figure
 
 
@@ -154,25 +152,15 @@ def experiment_figures(
     return deal_figures(tally, facts, players, confidence)
 
 
-#: Paired measures compared by ``sevens compare``: key -> (label, divisor of the integer).
 def paired_measures(players: int) -> list[tuple[str, str, int]]:
     """(observation key, label, scale) of every measure ``compare`` reports."""
-    measures = [(f"win {s}", f"seat {s} win rate", 1) for s in range(players)]
-    measures += [
-        ("leader win", "leader win rate", 1),
-        ("leader edge", "leader edge over the others", players - 1),
-        ("blocked", "blocked deals", 1),
-        ("decisions", "decisions per deal", 1),
-        ("passes", "passes per deal", 1),
-        ("focus win", "focus seat's win edge", players - 1),
-        ("focus chips", "focus seat's chip edge", players - 1),
-        ("focus points", "focus seat's point edge", players - 1),
-        ("deals", "deals per match", 1),
-        ("shared", "shared match wins", 1),
-    ]
-    measures += [(f"chips {s}", f"seat {s} chips", 1) for s in range(players)]
-    measures += [(f"points {s}", f"seat {s} points", 1) for s in range(players)]
-    return measures
+    scales = {"leader edge": players - 1, "focus win": players - 1}
+    scales |= {"focus chips": players - 1, "focus points": players - 1}
+    keys = [f"win {s}" for s in range(players)]
+    keys += ["leader win", "leader edge", "blocked", "decisions", "passes"]
+    keys += ["focus win", "focus chips", "focus points", "deals", "shared"]
+    keys += [f"chips {s}" for s in range(players)] + [f"points {s}" for s in range(players)]
+    return [(key, measure_name(key), scales.get(key, 1)) for key in keys]
 
 
 def differences(
@@ -207,148 +195,313 @@ def percent(figure: dict[str, float]) -> str:
     return f"{figure['value']:.1%} [{figure['low']:.1%}, {figure['high']:.1%}]"
 
 
-def bounds(figure: dict[str, Any], spec: str, scale: float = 1) -> str:
+#: Why a mean has no interval (the figure's ``note``, kept in English in the JSON).
+INTERVAL_NOTES = (
+    N_("the interval needs at least 2 games"),
+    N_("the interval needs at least 2 matches"),
+)
+
+
+def bounds(figure: dict[str, Any], spec: str, scale: float = 1, _: Translate = english) -> str:
     """The interval of a figure, ``[low, high]``, or why there is none."""
     if "note" in figure:
-        return f"[{figure['note']}]"
+        return f"[{_(figure['note'])}]"
     return f"[{scale * figure['low']:{spec}}, {scale * figure['high']:{spec}}]"
 
 
-def _points(figure: dict[str, Any]) -> str:
+def points(figure: dict[str, Any], _: Translate = english) -> str:
     """A difference of shares in percentage points, with its interval."""
-    return f"{100 * figure['value']:+.1f} points {bounds(figure, '+.1f', 100)}"
+    return _("%(value)s points %(interval)s") % {
+        "value": f"{100 * figure['value']:+.1f}",
+        "interval": bounds(figure, "+.1f", 100, _),
+    }
 
 
-def signed(figure: dict[str, Any]) -> str:
+def signed(figure: dict[str, Any], _: Translate = english) -> str:
     """A signed value with its interval, three significant digits."""
-    return f"{figure['value']:+.3g} {bounds(figure, '+.3g')}"
+    return f"{figure['value']:+.3g} {bounds(figure, '+.3g', 1, _)}"
 
 
 def _real(figure: dict[str, float], reference: float = 0.0) -> bool:
     return estimate(figure).excludes(reference)
 
 
-def _seats_finding(what: str, wins: Figures, alpha: float) -> str:
+def _seats_finding(
+    what: str, wins: Figures, alpha: float, played: tuple[int, str], _: Translate
+) -> str:
+    """Whether the seats' wins look equal; ``played``: the games (or matches) and that unit."""
     p = wins["equal_p"]
     if "equal_p_note" in wins:
-        return f"{what}: {wins['equal_p_note']}."
+        won = round(sum(rate["value"] for rate in wins["rates"]) * played[0])
+        note = untested_note(len(wins["rates"]), won, played[1], _)
+        return _("%(what)s: %(note)s.") % {"what": what, "note": note}
     if p != p:  # NaN: nobody won
-        return f"{what}: no wins to compare."
+        return _("%(what)s: no wins to compare.") % {"what": what}
     if p < alpha:
         best = max(range(len(wins["rates"])), key=lambda s: wins["rates"][s]["value"])
-        return (
-            f"{what} are NOT equal (chi-square p = {p:.2g}): "
-            f"seat {best} wins most, {percent(wins['rates'][best])}."
+        return _(
+            "%(what)s are NOT equal (chi-square p = %(p)s): seat %(seat)d wins most, %(rate)s."
+        ) % {"what": what, "p": f"{p:.2g}", "seat": best, "rate": percent(wins["rates"][best])}
+    return _(
+        "%(what)s look equal (chi-square p = %(p)s); no seat is favoured at this confidence."
+    ) % {"what": what, "p": f"{p:.2g}"}
+
+
+def untested_note(players: int, won: int, unit: str, _: Translate = english) -> str:
+    """Why the seats are not tested: too few wins (``unit``: games or matches)."""
+    numbers = {"least": MIN_EXPECTED_WINS * players, "per": MIN_EXPECTED_WINS, "won": won}
+    if unit == "matches":
+        message = _(
+            "the chi-square test needs at least %(least)d matches won (%(per)d per seat), "
+            "not %(won)d"
         )
-    return f"{what} look equal (chi-square p = {p:.2g}); no seat is favoured at this confidence."
+    else:
+        message = _(
+            "the chi-square test needs at least %(least)d games won (%(per)d per seat), not %(won)d"
+        )
+    return message % numbers
 
 
-def deal_findings(fig: Figures, alpha: float, positions: bool = True) -> list[str]:
+def deal_findings(
+    fig: Figures, alpha: float, positions: bool = True, _: Translate = english
+) -> list[str]:
     """Findings in words about independent deals."""
-    found = [_seats_finding("Seats", fig["wins"], alpha)]
+    played = (fig["games"], "games")
+    found = [_seats_finding(_("Seats"), fig["wins"], alpha, played, _)]
     if positions:
-        found.append(_seats_finding("Positions from the dealer's left", fig["positions"], alpha))
+        what = _("Positions from the dealer's left")
+        found.append(_seats_finding(what, fig["positions"], alpha, played, _))
     edge = fig["leader"]["edge"]
-    verdict = (
-        ("a real advantage" if edge["value"] > 0 else "a real disadvantage")
-        if _real(edge)
-        else "no advantage shown"
-    )
+    if not _real(edge):
+        verdict = _("no advantage shown")
+    else:
+        verdict = _("a real advantage") if edge["value"] > 0 else _("a real disadvantage")
     found.append(
-        f"The leader wins {percent(fig['leader']['win'])} of deals, "
-        f"{_points(edge)} against the other seats: {verdict}."
+        _("The leader wins %(rate)s of deals, %(edge)s against the other seats: %(verdict)s.")
+        % {"rate": percent(fig["leader"]["win"]), "edge": points(edge, _), "verdict": verdict}
     )
     if fig["blocked"]["value"] > 0:
-        found.append(f"{percent(fig['blocked'])} of deals end blocked (nobody can play).")
+        found.append(
+            _("%(rate)s of deals end blocked (nobody can play).")
+            % {"rate": percent(fig["blocked"])}
+        )
     d, p = fig["decisions"], fig["passes"]
     found.append(
-        f"A deal takes {d['mean']['value']:.1f} decisions {bounds(d['mean'], '.1f')} (median {d['quantiles']['0.5']}, 90 % between "
-        f"{d['quantiles']['0.05']} and {d['quantiles']['0.95']}), "
-        f"{p['mean']['value']:.1f} of them passes."
+        _(
+            "A deal takes %(mean)s decisions %(interval)s (median %(median)s, 90 %% between "
+            "%(low)s and %(high)s), %(passes)s of them passes."
+        )
+        % {
+            "mean": f"{d['mean']['value']:.1f}",
+            "interval": bounds(d["mean"], ".1f", 1, _),
+            "median": d["quantiles"]["0.5"],
+            "low": d["quantiles"]["0.05"],
+            "high": d["quantiles"]["0.95"],
+            "passes": f"{p['mean']['value']:.1f}",
+        }
     )
     return found
 
 
-def focus_findings(fig: Figures, name: str) -> list[str]:
+#: The experiments' names, as findings and the report name them.
+EXPERIMENT_NAMES = {
+    "main": N_("Main"),
+    "skill": N_("Skill"),
+    "penalty": N_("Penalty"),
+    "session": N_("Session"),
+}
+
+
+def experiment_name(name: str, _: Translate = english) -> str:
+    """An experiment's name, capitalised, in the chosen words."""
+    return _(EXPERIMENT_NAMES[name]) if name in EXPERIMENT_NAMES else name.capitalize()
+
+
+def _focus_verdict(name: str, edge: Figures, _: Translate) -> str:
+    if name == "skill":
+        return _("skill matters") if _real(edge) else _("no skill effect shown")
+    if _real(edge):
+        return _("withholding pays") if edge["value"] > 0 else _("the penalty deters withholding")
+    return _("withholding neither pays nor costs measurably")
+
+
+def focus_findings(fig: Figures, name: str, _: Translate = english) -> list[str]:
     """Findings in words about a focus seat (skill, or the penalised behaviour)."""
     edge = fig["edge"]
-    if name == "skill":
-        verdict = "skill matters" if _real(edge) else "no skill effect shown"
-    elif _real(edge):
-        verdict = "withholding pays" if edge["value"] > 0 else "the penalty deters withholding"
-    else:
-        verdict = "withholding neither pays nor costs measurably"
     found = [
-        f"{name.capitalize()}: one {fig['focus']} seat among {fig['others']} ones wins "
-        f"{percent(fig['win'])}, {_points(edge)} over the others: {verdict}."
+        _(
+            "%(name)s: one %(focus)s seat among %(others)s ones wins %(rate)s, "
+            "%(edge)s over the others: %(verdict)s."
+        )
+        % {
+            "name": experiment_name(name, _),
+            "focus": fig["focus"],
+            "others": fig["others"],
+            "rate": percent(fig["win"]),
+            "edge": points(edge, _),
+            "verdict": _focus_verdict(name, edge, _),
+        }
     ]
-    for key in ("chips", "points"):
+    for key, line in (
+        ("chips", N_("  Its chips per game, minus the others' mean: %(edge)s: %(shown)s.")),
+        ("points", N_("  Its points per game, minus the others' mean: %(edge)s: %(shown)s.")),
+    ):
         if f"{key}_edge" in fig:
             edge = fig[f"{key}_edge"]
-            shown = "a real difference" if _real(edge) else "no difference shown"
-            found.append(f"  Its {key} per game, minus the others' mean: {signed(edge)}: {shown}.")
+            shown = _("a real difference") if _real(edge) else _("no difference shown")
+            found.append(_(line) % {"edge": signed(edge, _), "shown": shown})
     if name != "skill" and "after_focus" in fig:
-        found.append(_gains_finding(fig["after_focus"]))
+        found.append(_gains_finding(fig["after_focus"], _))
     return found
 
 
-def _gains_finding(after: list[Figures]) -> str:
+def _gains_finding(after: list[Figures], _: Translate) -> str:
     """Who gains from the focus seat, by place after it: kingmaking shows as a real edge."""
-    seats = "; ".join(f"{_ordinal(row['after'])} after it {percent(row['win'])}" for row in after)
+    seats = "; ".join(
+        _("%(ordinal)s after it %(rate)s")
+        % {"ordinal": ordinal(row["after"], _), "rate": percent(row["win"])}
+        for row in after
+    )
     gaining = [row for row in after if _real(row["edge"]) and row["edge"]["value"] > 0]
     if not gaining:
-        verdict = "no seat gains more than the others"
+        verdict = _("no seat gains more than the others")
     else:
         verdict = "; ".join(
-            f"the {_ordinal(row['after'])} seat after it gains {_points(row['edge'])} over the others"
+            _("the %(ordinal)s seat after it gains %(edge)s over the others")
+            % {"ordinal": ordinal(row["after"], _), "edge": points(row["edge"], _)}
             for row in gaining
         )
-    return f"  Who gains: {seats}: {verdict}."
+    return _("  Who gains: %(seats)s: %(verdict)s.") % {"seats": seats, "verdict": verdict}
 
 
-def _ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+def ordinal(k: int, _: Translate = english) -> str:
+    """``k`` as an ordinal number (1st, 2nd, …) in the chosen words."""
+    words = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
+    return words.get(k) or _("%(k)dth") % {"k": k}
 
 
-def match_findings(fig: Figures, alpha: float) -> list[str]:
+def match_findings(fig: Figures, alpha: float, _: Translate = english) -> list[str]:
     """Findings in words about matches."""
     d = fig["deals"]
     return [
-        f"A match lasts {d['mean']['value']:.2f} deals {bounds(d['mean'], '.2f')}; {percent(fig['shared'])} of matches end in a shared win.",
-        _seats_finding("Match wins by seat", fig["wins"], alpha),
+        _("A match lasts %(mean)s deals %(interval)s; %(shared)s of matches end in a shared win.")
+        % {
+            "mean": f"{d['mean']['value']:.2f}",
+            "interval": bounds(d["mean"], ".2f", 1, _),
+            "shared": percent(fig["shared"]),
+        },
+        _seats_finding(_("Match wins by seat"), fig["wins"], alpha, (fig["games"], "matches"), _),
     ]
 
 
-def findings(experiments: Figures, alpha: float) -> list[str]:
+def findings(experiments: Figures, alpha: float, _: Translate = english) -> list[str]:
     """Every finding of an analysis, in words, in a fixed order."""
     found: list[str] = []
     for name, fig in experiments.items():
         if fig["games"] == 0:
-            found.append(f"{name.capitalize()}: not played (the run was interrupted).")
+            found.append(
+                _("%(name)s: not played (the run was interrupted).")
+                % {"name": experiment_name(name, _)}
+            )
         elif name == "main":
-            found += deal_findings(fig, alpha)
+            found += deal_findings(fig, alpha, _=_)
         elif name == "session":
-            found += match_findings(fig, alpha)
+            found += match_findings(fig, alpha, _)
         else:
-            found += focus_findings(fig, name)
+            found += focus_findings(fig, name, _)
     return found
 
 
-def difference_findings(rows: list[Figures], confidence: float) -> list[str]:
+#: The measures ``compare`` reports, by their key's first word (``win 2``: seat 2's).
+MEASURE_NAMES = {
+    "win": N_("seat %(seat)d win rate"),
+    "leader win": N_("leader win rate"),
+    "leader edge": N_("leader edge over the others"),
+    "blocked": N_("blocked deals"),
+    "decisions": N_("decisions per deal"),
+    "passes": N_("passes per deal"),
+    "focus win": N_("focus seat's win edge"),
+    "focus chips": N_("focus seat's chip edge"),
+    "focus points": N_("focus seat's point edge"),
+    "deals": N_("deals per match"),
+    "shared": N_("shared match wins"),
+    "chips": N_("seat %(seat)d chips"),
+    "points": N_("seat %(seat)d points"),
+}
+
+
+def measure_name(key: str, _: Translate = english) -> str:
+    """A measure's label (``win 2``: "seat 2 win rate") in the chosen words."""
+    if key in MEASURE_NAMES:
+        return _(MEASURE_NAMES[key])
+    first, _space, seat = key.rpartition(" ")
+    return _(MEASURE_NAMES[first]) % {"seat": int(seat)}
+
+
+def difference_findings(
+    rows: list[Figures], confidence: float, _: Translate = english
+) -> list[str]:
     """Which differences are real at ``confidence``, in words."""
     real = [row for row in rows if row["real"]]
     # Many measures are tested at once: some show as real by chance alone; say how many.
-    chance = f"by chance alone about {len(rows) * (1 - confidence):.1f} of {len(rows)} would"
+    chance = _("by chance alone about %(expected)s of %(count)d would") % {
+        "expected": f"{len(rows) * (1 - confidence):.1f}",
+        "count": len(rows),
+    }
+    level = f"{confidence:.0%}"
     if not real:
-        return [f"No difference is real at {confidence:.0%} confidence ({chance})."]
+        return [
+            _("No difference is real at %(level)s confidence (%(chance)s).")
+            % {"level": level, "chance": chance}
+        ]
     found = [
-        f"{row['measure']}: {row['a']:.4g} vs {row['b']:.4g}, "
-        f"difference {signed(row['difference'])} — real at {confidence:.0%}."
+        _("%(measure)s: %(a)s vs %(b)s, difference %(difference)s — real at %(level)s.")
+        % {
+            "measure": measure_name(row["key"], _),
+            "a": f"{row['a']:.4g}",
+            "b": f"{row['b']:.4g}",
+            "difference": signed(row["difference"], _),
+            "level": level,
+        }
         for row in real
     ]
     if len(real) <= len(rows) * (1 - confidence) * 2:
         found.append(
-            f"{len(real)} of {len(rows)} measures differ, {chance}: treat a lone, "
-            "barely real difference with caution."
+            _(
+                "%(real)d of %(count)d measures differ, %(chance)s: treat a lone, "
+                "barely real difference with caution."
+            )
+            % {"real": len(real), "count": len(rows), "chance": chance}
         )
     return found
+
+
+def comparison_findings(
+    experiments: Figures, confidence: float, _: Translate = english
+) -> list[str]:
+    """Every finding of a comparison (``compare``'s experiments, side by side), in words:
+    the real differences of each experiment both rule sets played, and the findings of one
+    only one of them played."""
+    found: list[str] = []
+    for name, experiment in experiments.items():
+        label = experiment_name(name, _) if _ is not english else name
+        if experiment["a"] is None or experiment["b"] is None:
+            side = "a" if experiment["a"] is not None else "b"
+            lines = findings({name: experiment[side]}, 1 - confidence, _)
+            prefix = _("[%(name)s, %(side)s only]") % {"name": label, "side": side.upper()}
+        else:
+            lines = difference_findings(experiment["differences"], confidence, _)
+            prefix = f"[{label}]"
+        found += [f"{prefix} {line}" for line in lines]
+    return found
+
+
+def pairing_note(same_deck: bool, _: Translate = english) -> str:
+    """What game ``g`` of the two rule sets shares."""
+    if same_deck:
+        return _("game g of both rule sets: same seed, dealer, shuffle, seats and strategies")
+    return _(
+        "the rule sets deal different decks, so game g shares only its seed, dealer, seats "
+        "and strategies; the shuffles differ and the pairs are independent, so the intervals "
+        "are valid but as wide as unpaired ones"
+    )

@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sevens.compiler.analyse import AnalysedRules
 from sevens.runtime.api import GameError
 
 from .columns import Columns, deal_columns, match_columns
 from .facts import RuleFacts
 from .measures import Experiment
 
-__all__ = ["NativeSide", "native_columns", "native_side"]
+__all__ = ["NativeSide", "forget", "native_columns", "native_side"]
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,12 @@ class NativeSide:
     deals: int  # deals in a match of the session experiment
 
 
-def native_side(reference: str, players: int, deals: int, strategies: set[str]) -> NativeSide:
-    """The native form of a rule set for the lab; :class:`~sevens.compiler.native.NativeUnsupported`
-    (saying why) when numba is missing or the kernels do not play the rule set or a strategy."""
+def native_side(
+    reference: str | AnalysedRules, players: int, deals: int, strategies: set[str]
+) -> NativeSide:
+    """The native form of a rule set (an id, a rulespec path or rules already loaded) for the
+    lab; :class:`~sevens.compiler.native.NativeUnsupported` (saying why) when numba is
+    missing or the kernels do not play the rule set or a strategy."""
     from sevens.native import native_rules, require_numba
     from sevens.native.features import check_supported
 
@@ -62,6 +66,13 @@ def warm_up(side: NativeSide, players: int) -> None:
 #: Prepared kernels' arrays by (rule set, players, deals per game), with the rules they were
 #: made for (an id may be reused by other rules): built once per process.
 _PREPARED: dict[tuple[int, int, int | None], tuple[Any, Any]] = {}
+
+
+def forget(side: NativeSide) -> None:
+    """Drop the arrays prepared for ``side`` in this process: a long-running caller that
+    measures many rule sets (the workbench, one per edit) keeps none of them."""
+    for key in [key for key, (rules, _) in _PREPARED.items() if rules is side.rules]:
+        del _PREPARED[key]
 
 
 def _prepared(side: NativeSide, players: int, session: bool) -> Any:

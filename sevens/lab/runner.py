@@ -42,6 +42,10 @@ CHUNK = 1000
 Progress = Callable[[int], None]
 
 
+class Cancelled(Exception):
+    """The caller stopped an in-process run (its answer is no longer awaited)."""
+
+
 @dataclass(frozen=True)
 class Source:
     """A rule set as shipped to workers: the compiled module's text (and, with ``--backend
@@ -138,8 +142,9 @@ def chunks(job: Job) -> list[Chunk]:
     return result
 
 
-def play_chunk(job: Job, chunk: Chunk) -> ChunkResult:
-    """Play one chunk on every rule set of the job, game by game with the same seeds."""
+def play_chunk(job: Job, chunk: Chunk, stop: threading.Event | None = None) -> ChunkResult:
+    """Play one chunk on every rule set of the job, game by game with the same seeds;
+    :class:`Cancelled` as soon as ``stop`` is set (looked at before each game)."""
     loaded = [load(source) for source in job.sources]
     players = [Player(rules, facts, job.players, job.forget) for rules, facts in loaded]
     experiment = job.experiments[chunk.experiment]
@@ -148,6 +153,8 @@ def play_chunk(job: Job, chunk: Chunk) -> ChunkResult:
         chunk.index, [Tally() for _ in players], Paired() if len(players) == 2 else None
     )
     games = range(chunk.start, chunk.stop)
+    if stop is not None and stop.is_set():  # a chunk on the kernels takes milliseconds
+        raise Cancelled(f"stopped before game {chunk.start}")
     natively = [  # the sides the kernels play: the same games, observed alike
         None
         if source.native is None or record
@@ -161,6 +168,8 @@ def play_chunk(job: Job, chunk: Chunk) -> ChunkResult:
         return result
     ready = [None if columns is None else observations(columns) for columns in natively]
     for game in games:
+        if stop is not None and stop.is_set():
+            raise Cancelled(f"stopped before game {game}")
         seed = job.seed + game
         observed = []
         for side, player in enumerate(players):
@@ -206,13 +215,20 @@ def run(
     scheduler: str | None = None,
     progress: Progress | None = None,
     record: IO[str] | None = None,
+    stop: threading.Event | None = None,
 ) -> Outcome:
-    """Play every chunk of ``job`` and merge the results; Ctrl-C returns what was played."""
+    """Play every chunk of ``job`` and merge the results; Ctrl-C returns what was played.
+
+    ``stop`` (an in-process run, ``jobs=1``, only) ends the run between two games with
+    :class:`Cancelled` once set: a caller that gave up waiting (the workbench past its time
+    limit) leaves no games playing."""
+    if stop is not None and (jobs > 1 or scheduler is not None):
+        raise ValueError("a run that can be stopped plays in this process (jobs=1)")
     todo = chunks(job)
     done: dict[int, ChunkResult] = {}
     writer = _RecordWriter(record)
     partial = False
-    results = _execute(job, todo, jobs, scheduler)
+    results = _here(job, todo, stop) if stop is not None else _execute(job, todo, jobs, scheduler)
     try:
         for result in results:
             done[result.index] = result
@@ -236,9 +252,11 @@ def _execute(
     return _on_pool(job, todo, jobs)
 
 
-def _here(job: Job, todo: list[Chunk]) -> Generator[ChunkResult, None, None]:
+def _here(
+    job: Job, todo: list[Chunk], stop: threading.Event | None = None
+) -> Generator[ChunkResult, None, None]:
     for chunk in todo:
-        yield play_chunk(job, chunk)
+        yield play_chunk(job, chunk, stop)
 
 
 _JOB: Job | None = None

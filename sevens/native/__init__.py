@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.native import NativeUnsupported, lower_rules
 from sevens.runtime.api import GameError
 from sevens.runtime.contract import RuleSet
@@ -67,13 +68,15 @@ class NativeRules:
     program: Any
 
 
-def native_rules(reference: str) -> NativeRules:
-    """Compile a variant id or rulespec path for the native backend."""
+def native_rules(reference: str | AnalysedRules) -> NativeRules:
+    """Compile a variant id, a rulespec path or rules already loaded (the workbench's text)
+    for the native backend."""
     from sevens.compiler.contract import build_rule_set
     from sevens.compiler.pipeline import find_rulespec, load_rulespec
 
-    analysed = load_rulespec(find_rulespec(reference))
-    return NativeRules(build_rule_set(analysed), lower_rules(analysed))
+    if isinstance(reference, str):
+        reference = load_rulespec(find_rulespec(reference))
+    return NativeRules(build_rule_set(reference), lower_rules(reference))
 
 
 def native_simulator(

@@ -6,15 +6,19 @@ the house rule is the text in the request, checked in memory
 threads, and each answer waits for it at most :attr:`Settings.check_seconds` (checks,
 sheet, differences) or :attr:`Settings.fairness_seconds` (the fairness panel); past
 that the page is told the server did not answer in time (503).  The work itself is
-bounded by the compiler's own input limits and by the number of games asked for.
+bounded by the compiler's own input limits and by the number of games asked for, and
+the lab's games of an answer past its time stop at the next deal.  The fairness panel is
+played on numba's kernels once :mod:`sevens.serve.kernels` has them ready.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+import threading
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -37,6 +41,7 @@ from sevens.runtime.api import GameError
 from ..loading.library import builtin_specs, sources_of, variant_row
 from . import play_socket, workbench
 from .i18n import page_texts
+from .kernels import Kernels, State
 from .security import Guard, Policy
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -49,6 +54,7 @@ class Settings:
 
     policy: Policy
     fairness_games: int = 2000  # paired deals per fairness panel
+    native: bool = True  # the panel on numba's kernels where installed, once they are ready
     check_seconds: float = 10.0
     fairness_seconds: float = 60.0
     seed: int = 0  # the first deal's seed in the play view
@@ -66,6 +72,7 @@ def build_app(settings: Settings) -> Guard:
     """The workbench as an ASGI application, behind its guard."""
     routes = Routes(settings)
     app = Starlette(
+        lifespan=routes.lifespan,
         routes=[
             Route("/", routes.page),
             Route("/api/library", routes.library),
@@ -99,17 +106,34 @@ class Routes:
         self.lab = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sevens-serve-lab")
         self.measurements = 0  # fairness panels asked for: only the latest is measured
         self.deals = 0  # deals dealt in the play view, each on its own seed
+        self.kernels = Kernels(settings.native)
+
+    @asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """The server's life: the native kernels are made ready meanwhile, never awaited."""
+        self.kernels.start()
+        try:
+            yield
+        finally:
+            self.kernels.stop()
 
     async def bounded(
-        self, work: Callable[[], T], seconds: float, pool: ThreadPoolExecutor | None = None
+        self,
+        work: Callable[[], T],
+        seconds: float,
+        pool: ThreadPoolExecutor | None = None,
+        stop: threading.Event | None = None,
     ) -> T:
-        """``work()`` in a pool, waited for at most ``seconds``; 503 past that, 400 for a
+        """``work()`` in a pool, waited for at most ``seconds``; 503 past that (and ``stop``
+        set, which the lab's games look at between deals, so they end too), 400 for a
         rule set the engine refuses (too few players, an impossible position…)."""
         loop = asyncio.get_running_loop()
         try:
             running = loop.run_in_executor(pool or self.pool, work)
             return await asyncio.wait_for(running, seconds)
         except TimeoutError:
+            if stop is not None:
+                stop.set()
             raise Refused(503, f"no answer within {seconds:g} s") from None
         except (SevensError, GameError, ValueError) as error:
             raise Refused(400, str(error)) from None
@@ -165,13 +189,29 @@ class Routes:
         self.measurements += 1
         number = self.measurements
 
-        def work() -> dict[str, Any]:
+        def work(stop: threading.Event) -> dict[str, Any]:
             if number != self.measurements:
                 raise Refused(409, "a newer text is being measured")
-            return workbench.fairness(_valid_rules(text), self.settings.fairness_games)
+            return self._fairness(_valid_rules(text), stop)
 
-        result = await self.bounded(work, self.settings.fairness_seconds, self.lab)
-        return JSONResponse(result)
+        return JSONResponse(await self.measured(work))
+
+    async def measured(self, work: Callable[[threading.Event], T]) -> T:
+        """``work(stop)`` on the lab's worker, stopped when its time is up."""
+        stop = threading.Event()
+        return await self.bounded(
+            lambda: work(stop), self.settings.fairness_seconds, self.lab, stop
+        )
+
+    def _fairness(self, rules: AnalysedRules, stop: threading.Event) -> dict[str, Any]:
+        """The panel's figures, on the kernels once they are ready (in Python until then,
+        with a note saying so)."""
+        native = self.settings.native and self.kernels.state in (State.READY, State.OFF)
+        result = workbench.fairness(rules, self.settings.fairness_games, native=native, stop=stop)
+        waiting = self.kernels.note()
+        if waiting is not None:
+            result["notes"] = [waiting, *result["notes"]]
+        return result
 
     async def download(self, request: Request) -> Response:
         """The rule sheet as printable A4 HTML, or the fairness report, as a file."""
@@ -183,17 +223,13 @@ class Routes:
             )
             return _attachment(sheet, f"house-rule.{lang}.html")
         if kind == "report":
-            report = await self.bounded(
-                lambda: self._report(text), self.settings.fairness_seconds, self.lab
-            )
-            return _attachment(report, "house-rule.fairness.html")
+            report = await self.measured(lambda stop: self._report(text, lang, stop))
+            return _attachment(report, f"house-rule.fairness.{lang}.html")
         raise Refused(404, f"no download '{kind}'")
 
-    def _report(self, text: str) -> str:
+    def _report(self, text: str, lang: str, stop: threading.Event) -> str:
         rules = _valid_rules(text)
-        return workbench.fairness_report(
-            rules, workbench.fairness(rules, self.settings.fairness_games)
-        )
+        return workbench.fairness_report(rules, self._fairness(rules, stop), lang)
 
     # -- play -------------------------------------------------------------------------------
 
@@ -207,8 +243,11 @@ class Routes:
                 try:
                     message = play_socket.decode(raw)
                     if session is None or "text" in message:
+                        opening = await asyncio.get_running_loop().run_in_executor(
+                            self.pool, play_socket.prepare, message
+                        )
                         self.deals += 1
-                        session = play_socket.start(message, self.settings.seed + self.deals - 1)
+                        session = play_socket.deal(opening, self.settings.seed + self.deals - 1)
                     else:
                         play_socket.act(session, message)
                     await socket.send_json({"position": play_socket.position(session)})

@@ -47,6 +47,8 @@ PAGE_TEXTS = (
     N_("Fairness"),
     N_("Measuring…"),
     N_("Paired deals"),
+    N_("Played by the native kernels."),
+    N_("Played by the Python engine."),
     N_("Parent"),
     N_("Your rule"),
     N_("Win share by seat"),

@@ -9,15 +9,18 @@ listed (a card id, or ``PASS``/``DRAW``/a joker action as listed), or ``{"deal":
 for a new deal.  Every position says which cards are legal, in the chosen language.
 
 The session lives in the event loop's thread: the step API runs the game loop in a
-greenlet, which must be resumed in the thread that made it.
+greenlet, which must be resumed in the thread that made it.  Checking and compiling the
+text for a new deal (:func:`prepare`) runs in a worker thread, so that the loop answers
+other requests meanwhile; the deal itself (:func:`deal`) is quick.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from sevens.runtime.api import bits
+from sevens.runtime.api import Rules, bits
 
 from ..envs.game import IllegalAction
 from ..loading.registry import recommended_players_of, rules_of_text
@@ -35,15 +38,30 @@ class PlayError(ValueError):
     """A message the game cannot act on: its text is shown in the page."""
 
 
-def start(message: dict[str, Any], seed: int) -> PlaySession:
-    """A new deal of the rules in ``message["text"]`` in ``message["lang"]``."""
+@dataclass(frozen=True)
+class Opening:
+    """What a new deal needs, made off the event loop: the compiled rules and the table."""
+
+    rules: Rules
+    players: int
+    lang: str
+
+
+def prepare(message: dict[str, Any]) -> Opening:
+    """Check and compile the rules in ``message["text"]`` (the slow part of a new deal: it
+    runs in a worker thread, never in the event loop)."""
     checked = check(str(message.get("text", "")))
     if checked.rules is None:
         raise PlayError(checked.report)
-    rules = rules_of_text(checked.rules)
     players = message.get("players")
     count = players if isinstance(players, int) else recommended_players_of(checked.rules.spec)
-    session = PlaySession(rules, count, 0, BOTS, seed, lang=str(message.get("lang", "en")))
+    return Opening(rules_of_text(checked.rules), count, str(message.get("lang", "en")))
+
+
+def deal(opening: Opening, seed: int) -> PlaySession:
+    """A new deal of ``opening``'s rules, up to the person's first decision (in the event
+    loop's thread, where the session's greenlet lives)."""
+    session = PlaySession(opening.rules, opening.players, 0, BOTS, seed, lang=opening.lang)
     session.play_forced()
     return session
 

@@ -11,6 +11,7 @@ fairness figures from the balance lab's ``compare`` (``sevens compare --json``).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,25 +98,53 @@ def differences(rules: AnalysedRules, lang: str) -> str:
     return describe_diff(parent_of(rules), rules, lang)
 
 
-def fairness(rules: AnalysedRules, games: int, players: int | None = None) -> dict[str, Any]:
+def fairness(
+    rules: AnalysedRules,
+    games: int,
+    players: int | None = None,
+    *,
+    native: bool = False,
+    stop: threading.Event | None = None,
+) -> dict[str, Any]:
     """``sevens compare PARENT FILE --json`` on ``games`` paired deals, for the panel's
-    experiments only: the parent is side ``a``, the house rule side ``b``."""
+    experiments only: the parent is side ``a``, the house rule side ``b``.
+
+    ``native``: as ``--backend numba`` (the kernels must be warm: see
+    :mod:`sevens.serve.kernels`), each side the kernels do not play is played in Python and
+    the command's note says why.  The result adds ``notes`` (those lines) and ``backend``,
+    ``numba`` when the kernels played both sides.  ``stop`` ends the games between two
+    deals (:class:`~sevens.lab.runner.Cancelled`)."""
     parent = parent_of(rules)
     seats = players if players is not None else recommended_players_of(rules.spec)
     house = ship_rules(EDITOR_NAME, rules)
     sources = [ship_rules(parent.spec.id, parent), house]
+    notes: list[str] = []
     try:
-        return compare_shipped(sources, seats, games, experiments=FAIRNESS_EXPERIMENTS)
+        result = compare_shipped(
+            sources,
+            seats,
+            games,
+            experiments=FAIRNESS_EXPERIMENTS,
+            native=[parent, rules] if native else None,
+            note=notes.append,
+            stop=stop,
+        )
     finally:
         unload(house)  # each edit is a new module: the server keeps only the parents
+    # the lab notes only a side played in Python (the panel keeps no record)
+    backend = "numba" if native and not notes else "python"
+    return {**result, "backend": backend, "notes": notes}
 
 
-def fairness_report(rules: AnalysedRules, result: dict[str, Any]) -> str:
-    """The balance lab's HTML report of a fairness result (``sevens compare --report``)."""
+def fairness_report(rules: AnalysedRules, result: dict[str, Any], lang: str = "en") -> str:
+    """The balance lab's HTML report of a fairness result (``sevens compare --report``), in
+    ``lang``, with the differences from the parent as ``sevens diff --lang`` says them."""
+    backend = " --backend numba" if result.get("backend") == "numba" else ""
     context = Context(
         reproduce=f"sevens compare {result['a']['source']} {EDITOR_NAME} "
-        f"--players {result['players']} --games {result['games']} --seed {result['seed']}",
+        f"--players {result['players']} --games {result['games']} --seed {result['seed']}"
+        + backend,
         version=program_version(),
-        rules=describe_diff(parent_of(rules), rules, "en"),
+        rules=describe_diff(parent_of(rules), rules, lang),
     )
-    return render_report(result, context)
+    return render_report(result, context, lang)

@@ -229,8 +229,10 @@ function showFairness(result) {
     interval(main.a.wins.rates[seat], percent),
     interval(main.b.wins.rates[seat], percent),
   ]);
+  const played = result.backend === "numba" ? t("Played by the native kernels.") : t("Played by the Python engine.");
   const parts = [
-    element("p", {}, `${t("Paired deals")}: ${result.games}`),
+    element("p", {}, `${t("Paired deals")}: ${result.games}. ${played}`),
+    ...(result.notes || []).map((line) => element("p", { className: "note backend-note" }, line)),
     element("h3", {}, t("Win share by seat")),
     table(["", ...columns], seats),
     element("h3", {}, t("Deal length (decisions)")),
