@@ -42,6 +42,29 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["SEVENS_CACHE"] = previous
 
 
+@pytest.fixture(scope="session")
+def native_kernels(private_cache: Path) -> None:
+    """numba's kernels compiled once for the whole run: the two workers may both need them
+    (the native tests, the workbench's native panel); the first to come compiles them while
+    holding a lock on a file beside numba's cache, the other waits and then loads them."""
+    pytest.importorskip("numba")
+    import fcntl
+
+    from sevens import native
+    from sevens.lab.native_games import native_side
+    from sevens.runtime.simulate import Options
+
+    folder = Path(os.environ["NUMBA_CACHE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / "compiling.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:  # both entry points: simulate's and the lab's
+            native.simulate_native(native.native_rules("parliament"), Options(4, 1, seed=0))
+            native_side("parliament", 4, 1, {"random"})
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def without_header(document: dict[str, Any]) -> dict[str, Any]:
     """A ``--json`` document without its ``schema`` and ``version`` keys."""
     return {key: value for key, value in document.items() if key not in ("schema", "version")}

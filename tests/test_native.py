@@ -47,6 +47,15 @@ from tests.conftest import BUILTIN_IDS, HAND_RULES, compiled
 
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
+
+
+@pytest.fixture(autouse=True)
+def _kernels_compiled_once(request: pytest.FixtureRequest) -> None:
+    """Where numba is installed, its kernels are compiled once for the run (conftest)."""
+    if HAS_NUMBA:
+        request.getfixturevalue("native_kernels")
+
+
 GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "300"))
 FORGET = 0.3  # often enough that the "last card" penalty is exercised
 

@@ -352,7 +352,9 @@ def _ready(client: TestClient) -> None:
     assert kernels.ready, kernels.note()
 
 
-def test_the_native_fairness_panel_is_sevens_compare_on_numba(tmp_path: Path) -> None:
+def test_the_native_fairness_panel_is_sevens_compare_on_numba(
+    tmp_path: Path, native_kernels: None
+) -> None:
     pytest.importorskip("numba")
     with _client(fairness_games=300, native=True) as native:
         _ready(native)
