@@ -382,10 +382,11 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     next to each end of a row (or a suit's starting card) is always in an active
     player's hand: eliminated players' cards go to the table, and gaps they leave are
     next to a row's end.  So someone can always play, unless a shape lets a card skip
-    others, a row is opened by another rank than its start, cards stay in a stock
-    nobody draws from, a copy of a card has no row of its own to go to, or there are
-    jokers (one still held when every card is down has nowhere to go); other play
-    rules may block too."""
+    others, a row is opened by another rank than its start, the far end closes on rows
+    that do not turn the corner (the tunnel without wrap), cards stay in a stock nobody
+    draws from, a starting card laid out by its holder stays in the stock, a copy of a
+    card has no row of its own to go to, or there are jokers (one still held when every
+    card is down has nowhere to go); other play rules may block too."""
     parts = flatten(rules.legal.tree, "or")
     shapes = [play_shape(part) for part in parts]
     if any(shape is None for shape in shapes):
@@ -396,6 +397,8 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     growing = names & (GROWING | {"up"})
     if not growing or (not rule_set.layout.wrap and not names & GROWING):
         return True  # rows that do not grow both ways leave cards behind them
+    if "tunnel" in names and not rule_set.layout.wrap:
+        return True  # an end that reaches the last rank closes the other: cards stay behind it
     if (rule_set.layout.start_rank is not None) == bool(names & {"open-any", "first"}):
         return True  # any card starts a row under a fixed start, or none under a free one
     if (
@@ -419,6 +422,8 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
     stock = deal.hand_size is not None or deal.equal_hands or deal.stock > 0
     if stock and rule_set.draw is None:
         return True
+    if stock and rule_set.layout.by_holders and not names & OPENING_SHAPES:
+        return True  # a starting card left in the stock is never laid out: its row never starts
     # a joker goes only where a card may be played: once the last card is down, a joker
     # still in hand has no place, and its holder can never go out
     return rule_set.wild is not None
