@@ -1180,10 +1180,22 @@ def _preplaced_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[st
     return [lang.marked(PREPLACED_ADDED if new else PREPLACED_DROPPED, **cards)]
 
 
+#: A pass limit that stops only passes made while able to play (no elimination beyond it):
+#: "Most passes per deal: 3" read as if a player who cannot play had to stop passing.
+LIMIT_VOLUNTARY = P_(
+    "diff",
+    "Passing while able to play: allowed until your passes in the deal reach %(count)s, counting"
+    " those you had to make; whoever cannot play still passes.",
+)
+
+
 def _limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
-    """A limit on passes that the new rule set drops ("none instead of 3" reads as a form)."""
-    old = a.spec.passing.limit
-    if b.spec.passing.limit is not None or old is None:
+    """A limit on passes that the new rule set drops ("none instead of 3" reads as a form),
+    or one that stops only the passes made while able to play."""
+    old, passing = a.spec.passing.limit, b.spec.passing
+    if passing.limit is not None and passing.voluntary and passing.over_limit is None:
+        return [lang.marked(LIMIT_VOLUNTARY, count=passing.limit)]
+    if passing.limit is not None or old is None:
         return None
     return [lang.marked(LIMIT_DROPPED, count=old)]
 

@@ -647,7 +647,19 @@ DIFF_CASES = [
     ),
 ]
 
+#: A pass limit on a rule set with voluntary passing and no elimination: it stops only the
+#: passes made while able to play (a blind reader took "Most passes per deal: 3" literally).
+THREE_PASSES = "id: three-passes\nextends: voluntary-pass\npassing: {limit: 3}\n"
+
 SHEET_CASES = [
+    (
+        THREE_PASSES,
+        "en",
+        "- Passing while able to play: allowed until your passes in the deal reach 3, counting"
+        " those you had to make; whoever cannot play still passes.",
+        "Most passes per deal",
+    ),
+    (THREE_PASSES, "de", "bis du in der Runde 3-mal gepasst hast", "Wie oft pro Runde"),
     # an opening card where the parent has none: the new card, not "Karo-9 statt keine"
     ("devyatka", "de", "- Jetzt gibt es eine Eröffnungskarte: die Karo-9 (9♦).", ""),
     ("devyatka", "nl", "- Er is nu een openingskaart: de negen van ruiten (9♦).", ""),
