@@ -212,7 +212,7 @@ def test_compile_of_a_user_file_writes_to_an_output_directory_when_given(tmp_pat
 def test_play_runs_a_deal_against_bots_from_the_terminal() -> None:
     result = CliRunner().invoke(main, ["play", "parliament", "--seed", "4"], input="\n" * 60)
     assert result.exit_code == 0, result.output
-    assert "Your hand:" in result.output and "The deal is over: winner" in result.output
+    assert "Your cards:" in result.output and "The deal is over. Winner:" in result.output
 
 
 def test_play_rejects_a_card_that_is_not_legal() -> None:

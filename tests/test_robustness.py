@@ -409,7 +409,7 @@ def test_play_gives_up_on_endless_bad_input() -> None:
     with time_limit(60):
         result = run("play", "parliament", input="nonsense\n" * 1000)
     assert result.exit_code == EXIT_INVALID, result.output[-500:]
-    assert "no legal play after 20 tries" in result.output
+    assert "No legal answer after 20 tries: the deal is abandoned." in result.output
 
 
 def test_play_stops_at_end_of_input() -> None:

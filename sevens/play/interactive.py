@@ -172,6 +172,11 @@ class PlainScreen:
         return _("You") if who == seat else _("Seat %(seat)d") % {"seat": who}
 
 
+def human_strategy(rules: Rules, lang: str = "en") -> Strategy:
+    """The person at the terminal as a strategy: asks for a card code (or pass, a joker)."""
+    return PlainScreen(rules, Words(lang)).choose
+
+
 def _said(answer: str) -> str:
     """An answer compared without case or surrounding spaces."""
     return answer.strip().upper()
