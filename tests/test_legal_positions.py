@@ -150,3 +150,16 @@ def test_penalty_transfers_are_shown_with_the_seats_they_move_between() -> None:
         "passing costs 1",
         "on passing: each other player gives 1 card (at random) to you",
     ]
+
+
+def test_a_player_left_alone_with_cards_is_answered_where_play_goes_on_to_the_last_hand() -> None:
+    """Pai Qi plays until every hand is empty: late in a deal the player to move may be the
+    only one holding cards, and a table of 50 cards beside a hand of one is reachable (the
+    1,000-game run of scripts/legal_positions.py refused game 114 and four others)."""
+    rules = compiled("pai-qi")
+    (record,) = recorded_games(rules, 4, 1, 114)
+    problems = [
+        answer_problem(rules, position, random.Random(0))
+        for position in recorded_positions(record, holders_cards(rules))
+    ]
+    assert [p for p in problems if p is not None] == []

@@ -15,7 +15,7 @@ from typing import Any
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.position import ASKING_SEAT, build_position, copy_state, parse_cards
 from sevens.runtime.api import DealState, Rules, bits
-from sevens.runtime.contract import EndWhen, Leader, Role, RuleSet, Transfer
+from sevens.runtime.contract import Leader, Role, RuleSet, Transfer
 from sevens.runtime.engine import Table, may_pass, new_turns
 from sevens.runtime.mechanics.jokers import JokerTurns
 from sevens.runtime.randomness import GameRandom
@@ -170,8 +170,11 @@ def _check_sizes(
     in_play = len(rule_set.dealt)
     on_table = sum(1 for c in table if c in set(rule_set.dealt))
     still_in = players - 1
-    if rule_set.end_when is EndWhen.ALL_OUT or rule_set.passing.over_limit is not None:
-        still_in = 1  # those out or eliminated hold nothing; somebody else still plays
+    if rule_set.end_when.ranks_everyone:
+        # those out hold nothing: somebody else still plays, or (all-empty) nobody else may
+        still_in = rule_set.end_when.players_left
+    elif rule_set.passing.over_limit is not None:
+        still_in = 1  # the eliminated hold nothing; somebody else still plays
     needed = max(0, still_in - others_jokers)  # a joker keeps its holder in
     if len(hand) + on_table + needed > in_play:
         _refuse(
