@@ -114,13 +114,12 @@ def later_table(spec: Rulespec) -> tuple[int, ...]:
     return tuple(dict.fromkeys(c for c in cards if c not in deck.removed))
 
 
-def later_position(rules: AnalysedRules) -> Position | None:
+def later_position(rules: AnalysedRules, first: Position) -> Position | None:
     """A second worked example, further into a deal (reachable in play), for a play rule the
-    sheet can only show by examples; None when it lays no more cards than the first."""
+    sheet can only show by examples; None when it lays no more cards than ``first``."""
     spec, reference = rules.spec, reference_rules(rules)
-    first = reachable_table(reference, example_table(spec))
     table = reachable_table(reference, later_table(spec))
-    if len(table) <= len(first):
+    if len(table) <= len(first.table):
         return None
     dealt = [c for c in reference.rule_set.dealt if c not in table]
     state = build_position(reference, list(table), dealt, EXAMPLE_PLAYERS)

@@ -273,7 +273,7 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
     shaped = play_sentences(lang, deck, parts, held_apart=True, rows_per_suit=rows)
     # a play rule of no known shape is shown by worked examples, never read out as a formula
     alternatives = shaped or []
-    later = None if shaped is not None else later_position(rules)
+    later = None if shaped is not None else later_position(rules, position)
     later_rows = [] if later is None else _open_rows(lang, deck, later)
     example = None
     plain = any(play_shape(p) == ("extend", None) for p in parts)  # both ends grow freely

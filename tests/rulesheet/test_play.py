@@ -424,25 +424,30 @@ def test_one_card_and_several_cards_take_different_forms(lang: str) -> None:
     assert many
 
 
-def test_an_own_play_rules_examples_are_what_the_rules_allow() -> None:
-    """Both worked examples of a play rule of no known shape are reachable positions whose
-    legal cards the reference interpreter gives, and the second lies further into a deal."""
+def test_an_own_play_rules_examples_are_what_the_rules_allow(tmp_path: Path) -> None:
+    """Both worked examples of a play rule of no known shape are reachable positions, the
+    second further into a deal, and the cards each names are those the compiled move
+    generator (not the interpreter that chose them) allows there."""
     from sevens.compiler.pipeline import load_rulespec_text, reference_rules
     from sevens.compiler.position import ASKING_SEAT, build_position
     from sevens.compiler.rulesheet.example import later_position
+    from sevens.loading.registry import load_rules
 
     rules = load_rulespec_text("six-or-eight.yaml", OWN_PLAY_RULE)
-    first, later = example_position(rules), later_position(rules)
+    path = tmp_path / "six-or-eight.yaml"
+    path.write_text(OWN_PLAY_RULE, encoding="utf-8")
+    compiled_rules = load_rules(str(path))
+    first = example_position(rules)
+    later = later_position(rules, first)
     assert later is not None and len(later.table) > len(first.table)
-    reference = reference_rules(rules)
-    build_position(reference, list(later.table), [], 4, reachable=True)  # raises if unreachable
-    dealt = [c for c in reference.rule_set.dealt if c not in later.table]
-    state = build_position(reference, list(later.table), dealt, 4)
-    legal = reference.legal(state, ASKING_SEAT)
-    faces = sorted(
-        {reference.FACE_OF[c] for c in range(reference.rule_set.n_cards) if legal >> c & 1}
-    )
-    assert list(later.legal) == faces and faces
+    build_position(reference_rules(rules), list(later.table), [], 4, reachable=True)
+    for example in (first, later):
+        dealt = [c for c in compiled_rules.rule_set.dealt if c not in example.table]
+        state = build_position(compiled_rules, list(example.table), dealt, 4)
+        legal = compiled_rules.legal(state, ASKING_SEAT)
+        face_of = compiled_rules.rule_set.face_of
+        faces = sorted({face_of[c] for c in range(len(face_of)) if legal >> c & 1})
+        assert list(example.legal) == faces and faces
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
