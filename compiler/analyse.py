@@ -86,7 +86,15 @@ CONTEXTS: dict[str, dict[str, str]] = {
     # (RuleSet.reads_hand), so only rule sets that read it pay for it.
     "legal": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME, "hand": CARDS},
     "when": {"card": CARD, "row": ROW, "table": TABLE, "game": GAME, "hand": CARDS},
-    "allow": {"card": CARD, "last": CARD, "row": ROW, "table": TABLE, "game": GAME, "hand": CARDS},
+    "allow": {
+        "card": CARD,
+        "last": CARD,
+        "first": CARD,
+        "row": ROW,
+        "table": TABLE,
+        "game": GAME,
+        "hand": CARDS,
+    },
     "card": {"card": CARD},
     "player": {
         "player": PLAYER,

@@ -332,13 +332,19 @@ class ModuleEmitter:
                     row.lower(rules.follow_when.tree),
                 )
             )
-            allow_parameters = [("face", "int"), ("last", "int"), *row_parameters[1:]]
+            allow_parameters = [
+                ("face", "int"),
+                ("last", "int"),
+                ("first", "int"),
+                *row_parameters[1:],
+            ]
             found.append(
                 _function(
                     "follow_allow",
                     allow_parameters,
                     "bool",
-                    "play.follow_up.allow: may ``face`` follow ``last`` on this row?",
+                    "play.follow_up.allow: may ``face`` follow ``last`` (the turn began with ``first``)"
+                    " on this row?",
                     row.lower(rules.follow_allow.tree),
                 )
             )

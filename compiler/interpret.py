@@ -251,7 +251,14 @@ class ReferenceRules:
                 st.pot += amount
 
     def card_ok(
-        self, st: DealState, tree: T, face: int, row: RowView, last: int = -1, hand: int = 0
+        self,
+        st: DealState,
+        tree: T,
+        face: int,
+        row: RowView,
+        last: int = -1,
+        hand: int = 0,
+        first: int = -1,
     ) -> bool:
         """Whether a play condition holds for ``face`` on ``row``; ``hand`` is the mover's."""
         bindings = {
@@ -260,6 +267,7 @@ class ReferenceRules:
             "table": st,
             "game": st,
             "last": last,
+            "first": first,
             "hand": self.card_set(hand),
         }
         return bool(Evaluator(self.spec, bindings, self.table_attributes()).eval(tree))
@@ -339,7 +347,7 @@ class ReferenceRules:
     def within(self, row: RowView, rank: int) -> bool:
         return any(self.step(row.low, k) == rank for k in range(row.count))
 
-    def follow_up(self, st: DealState, seat: int, card: int) -> int:
+    def follow_up(self, st: DealState, seat: int, card: int, first: int) -> int:
         follow = self.analysed
         if follow.follow_when is None or follow.follow_allow is None:
             return 0
@@ -355,7 +363,9 @@ class ReferenceRules:
                 for r in rows[self.SUIT_OF[candidate]]
                 if self.card_ok(st, follow.legal.tree, face, r, hand=hand)
             ]
-            if fits and self.card_ok(st, follow.follow_allow.tree, face, fits[0], last, hand):
+            if fits and self.card_ok(
+                st, follow.follow_allow.tree, face, fits[0], last, hand, self.FACE_OF[first]
+            ):
                 mask |= 1 << candidate
         return mask
 

@@ -347,6 +347,7 @@ def row_lowering(env_features: list[str], constants: ConstantNames, deck: Deck) 
     variables: dict[str, ast.expr] = {
         "card": name("face"),
         "last": name("last"),
+        "first": name("first"),  # the card that began the turn (play.follow_up.allow)
         "hand": name("hand"),  # a parameter only of rule sets whose play conditions read it
         "table": name("st"),
         "game": name("st"),

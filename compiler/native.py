@@ -65,7 +65,7 @@ class Op(IntEnum):
     """Opcodes of a native program (operands follow the opcode)."""
 
     PUSH = 1  # value
-    ROW = 2  # k: 0 face, 1 suit, 2 start, 3 low, 4 high, 5 count, 6 last, 7 top, 8 bottom
+    ROW = 2  # k: 0 face, 1 suit, 2 start, 3 low, 4 high, 5 count, 6 last, 7 top, 8 bottom, 9 first
     ENV = 3  # radix: the table-wide facts' combined index divided by radix (see ENV_FEATURES)
     LOCAL = 4  # slot: the variable of an aggregate
     SEAT = 5  # the seat an amount is asked for
@@ -287,6 +287,8 @@ class _Program:
             self.emit(Op.ROW, 0)
         elif node.name == "last" and self.context == "row":
             self.emit(Op.ROW, 6)
+        elif node.name == "first" and self.context == "row":
+            self.emit(Op.ROW, 9)
         elif node.name in ("player", "hand") and self.context == "player":
             self.emit(Op.SEAT)  # a player is its seat; its hand is referred to by the seat
         elif node.name == "hand":  # a play condition reading the mover's hand: the kernels pass

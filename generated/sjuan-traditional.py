@@ -91,6 +91,7 @@ def follow_when(
 def follow_allow(
     face: int,
     last: int,
+    first: int,
     suit: int,
     start: int,
     low: int,
@@ -98,7 +99,7 @@ def follow_allow(
     count: int,
     env: tuple[int, ...],
 ) -> bool:
-    """play.follow_up.allow: may ``face`` follow ``last`` on this row?"""
+    """play.follow_up.allow: may ``face`` follow ``last`` (the turn began with ``first``) on this row?"""
     return True
 
 

@@ -54,7 +54,7 @@ class _Memo(dict[Any, int | None]):
 DECISIONS: dict[str, tuple[str, ...]] = {
     "legal_on_row": ROW_PARAMETERS,
     "follow_when": ROW_PARAMETERS,
-    "follow_allow": ("face", "last", *ROW_PARAMETERS[1:]),
+    "follow_allow": ("face", "last", "first", *ROW_PARAMETERS[1:]),
     "table_facts": ("st",),
     "pass_cost": ("st", "seat"),
     "voluntary_pass_cost": ("st", "seat"),
@@ -444,8 +444,9 @@ class CompiledRules:
 
         return play
 
-    def follow_up(self, st: DealState, seat: int, card: int) -> int:
-        """Cards ``seat`` may add at once after playing ``card`` (0: none)."""
+    def follow_up(self, st: DealState, seat: int, card: int, first: int) -> int:
+        """Cards ``seat`` may add at once after playing ``card`` in a turn that began with
+        ``first`` (0: none)."""
         module = self.module
         if not self.follow_trigger_cards >> card & 1:
             return 0
@@ -456,10 +457,11 @@ class CompiledRules:
             return 0
         mask = 0
         face_of = self.rule_set.face_of
+        first_face = face_of[first]
         candidates = self.fitting(st, seat) if self.reads_hand else st.hands[seat] & st.playable
         for candidate in bits(candidates):
             args = self.row_args(st, self.choose_row(st, candidate))
-            if module.follow_allow(face_of[candidate], face, *args, *hand, st.env):
+            if module.follow_allow(face_of[candidate], face, first_face, *args, *hand, st.env):
                 mask |= 1 << candidate
         return mask
 

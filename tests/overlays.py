@@ -79,7 +79,17 @@ LEGAL = (
     " or (card.rank == row.low - 1 and row.high > row.start)))",
 )
 WHEN = ("true", "card.rank == 7", "card.rank > 7", "row.complete", "hand.count > 3")
-ALLOW = ("true", "card.suit == last.suit", "card.rank == last.rank", "card.rank != 7")
+ALLOW = (
+    "true",
+    "card.suit == last.suit",
+    "card.rank == last.rank",
+    "card.rank != 7",
+    # Crazy Tan's turn shapes: the first card of the turn fixes what may follow
+    "card.rank == first.rank and last.rank == first.rank",
+    "(card.suit == first.suit and last.suit == first.suit"
+    " and (card.rank == last.rank + 1 or card.rank == last.rank - 1))"
+    " or (card.rank == first.rank and last.rank == first.rank)",
+)
 
 
 @cache

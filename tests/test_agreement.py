@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from sevens.compiler.errors import SevensError
 from sevens.play.legal import legal_cards
-from sevens.runtime.api import DealState, Rules
+from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import (
     Table,
     play_deal,
@@ -56,7 +56,11 @@ def test_legal_moves_agree_on_reachable_positions(
     )
 
     def same_follow_up(state: DealState, seat: int, card: int) -> None:
-        assert gen.follow_up(state, seat, card) == ref.follow_up(state, seat, card)
+        # the turn's first card: the card itself, or another on the table before it
+        for first in {card, *list(bits(state.table))[:2]}:
+            assert gen.follow_up(state, seat, card, first) == ref.follow_up(
+                state, seat, card, first
+            )
 
     state = None
     for state, _ in reachable_positions(gen, players, seed, stop_after, same_follow_up):

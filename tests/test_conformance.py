@@ -129,11 +129,19 @@ def test_joker_spots(variant: str, case: dict[str, Any]) -> None:
 def test_follow_up_cards(variant: str, case: dict[str, Any]) -> None:
     for rules in _engines(variant):
         st = _position(rules, case)
-        code = rules.rule_set.card_codes[parse_cards(rules, case["last"], "last")[0]]
-        last = [c for c in _split(rules, case)[0] if rules.rule_set.card_codes[c] == code][-1]
-        assert _codes(rules, rules.follow_up(st, ASKING_SEAT, last)) == set(
+        last, first = (
+            _played(rules, case, case.get(key, case["last"])) for key in ("last", "first")
+        )
+        assert _codes(rules, rules.follow_up(st, ASKING_SEAT, last, first)) == set(
             case["follow_up"].split()
         )
+
+
+def _played(rules: Rules, case: dict[str, Any], code: str) -> int:
+    """The card of the case's table written ``code`` (its last copy there): the card just
+    played, or the one that began the turn (``first``, the card just played by default)."""
+    name = rules.rule_set.card_codes[parse_cards(rules, code, "card")[0]]
+    return [c for c in _split(rules, case)[0] if rules.rule_set.card_codes[c] == name][-1]
 
 
 def _dealt_state(rules: Rules, sizes: list[int]) -> DealState:

@@ -70,7 +70,9 @@ def test_hand_facts_agree_with_the_reference_in_every_seat(
         card = choose(state, seat, legal, may_pass(rule_set, state, seat), rng) if legal else PASS
         if card != PASS:
             gen.play(state, seat, card)
-            assert gen.follow_up(state, seat, card) == ref.follow_up(state, seat, card), name
+            assert gen.follow_up(state, seat, card, card) == ref.follow_up(
+                state, seat, card, card
+            ), name
             if not state.hands[seat]:
                 break
         seat = (seat + 1) % players

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from sevens.cli import main
 from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
-from sevens.runtime.contract import MatchWinner, Tiebreak
+from sevens.runtime.contract import MatchWinner, Role, Tiebreak, Transfer
 from sevens.runtime.engine import DealResult, Table, choose_leader, play_deal
 from sevens.runtime.match import MatchResult, match_winners, play_match
 from sevens.runtime.randomness import GameRandom
@@ -492,3 +492,23 @@ def test_the_giver_keeps_what_it_can_play_and_gives_its_costliest_other_card(
     # 8C and 5C are playable and kept; of the others the ace (14) goes, not the king (13)
     assert _codes(rules, st.hands[2]) == {"2S", "3S", "AD"}
     assert _codes(rules, st.hands[1]) == {"8C", "5C", "9D", "KH", "2H", "3H", "4H"}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(
+    ("source", "target"),
+    [(Role.SELF, Role.NEXT), (Role.OTHERS, Role.SELF), (Role.PREVIOUS, Role.SELF)],
+)
+def test_no_transfer_takes_a_players_last_card(engine: str, source: Role, target: Role) -> None:
+    """A penalty transfer never empties a hand, so nobody goes out by giving cards away (a
+    player's own pass giving ``from: self`` included): a one-card hand gives nothing."""
+    rules = _rules(engine, "ristiseiska")
+    st = _deal(rules, ["7C 6C", "9D", "2S", "4S"], dealer=3)
+    for card in parse_cards(rules, "7C 6C", "table"):
+        rules.play(st, 0, card)
+    st.hands[0] = 0
+    turns = _turns(rules, st, [_lowest_card] * 4, record=False)
+    held = list(st.hands)
+    moved = turns.transfer(Transfer(cards=2, source=source, target=target), 2)
+    assert moved == 0
+    assert st.hands == held

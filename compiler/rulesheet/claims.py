@@ -30,7 +30,7 @@ from .amounts import (
 )
 from .canonical import canon
 from .sentences import flatten
-from .shapes import POINT_SHAPE_RULES, play_shape
+from .shapes import POINT_SHAPE_RULES, play_shape, turn_shapes
 
 #: The values ``LeaderClaim.kind`` takes.
 NEIGHBOUR = "neighbour"  # the dealer's neighbour in the direction of play
@@ -141,11 +141,14 @@ class PassCost:
 @dataclass(frozen=True)
 class FollowUpClaim:
     """Extra cards after a play: ``most`` extra cards per turn at most (``None``: no
-    limit); ``chaining`` is true when an extra card may itself grant another."""
+    limit); ``chaining`` is true when an extra card may itself grant another; ``shapes``,
+    when known, the shapes every turn of several cards keeps (``run``: one suit, each card
+    next in rank to the one before; ``same-rank``), one of them throughout."""
 
     most: int | None
     chaining: bool
     optional: bool
+    shapes: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -350,7 +353,11 @@ def _follow_up(rules: AnalysedRules, rule_set: RuleSet) -> FollowUpClaim | None:
         return None
     chaining = follow.max != 1 and _may_chain(rules, rule_set)
     most = follow.max if chaining else 1
-    return FollowUpClaim(most=most, chaining=chaining, optional=follow.optional)
+    shapes = None
+    if rules.follow_when is not None and rules.follow_allow is not None:
+        when, allow = rules.follow_when.tree, rules.follow_allow.tree
+        shapes = turn_shapes(when, allow, follow.optional, follow.max)
+    return FollowUpClaim(most=most, chaining=chaining, optional=follow.optional, shapes=shapes)
 
 
 def _may_chain(rules: AnalysedRules, rule_set: RuleSet) -> bool:

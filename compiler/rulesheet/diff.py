@@ -36,6 +36,8 @@ from .shapes import (
     play_shape,
     points_sentence,
     table_sentence,
+    turn_sentence,
+    turn_shapes,
 )
 
 Shapes = dict[str, tuple[str, str]]
@@ -925,6 +927,9 @@ def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
     if follow is None or rules.follow_when is None or rules.follow_allow is None:
         return None
     deck, when, allow = rules.spec.deck, rules.follow_when.tree, rules.follow_allow.tree
+    shapes = turn_shapes(when, allow, follow.optional, follow.max)
+    if shapes:
+        return turn_sentence(lang, shapes)
     return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(
         lang, deck, when, allow, follow.optional, follow.max
     )

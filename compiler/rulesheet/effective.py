@@ -395,7 +395,7 @@ def _follow(rules: ReferenceRules, st: DealState) -> object:
     held = st.hands[0]
     st.hands[0] = _off_table(rules, st)
     try:
-        return tuple(rules.follow_up(st, 0, card) for card in list(bits(st.table))[:6])
+        return tuple(rules.follow_up(st, 0, card, card) for card in list(bits(st.table))[:6])
     finally:
         st.hands[0] = held
 

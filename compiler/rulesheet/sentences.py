@@ -41,6 +41,7 @@ from .i18n import P_, Lang
 VARIABLES = {
     "card": P_("variable", "the card"),
     "last": P_("variable", "the card just played"),
+    "first": P_("variable", "the first card of the turn"),
     "row": P_("variable", "the row of the card's suit"),
     "table": P_("variable", "the table"),
     "game": P_("variable", "the game"),
@@ -57,6 +58,9 @@ ATTRIBUTES = {
     "last.rank": P_("attribute", "the rank of the card just played"),
     "last.suit": P_("attribute", "the suit of the card just played"),
     "last.value": P_("attribute", "the value of the card just played"),
+    "first.rank": P_("attribute", "the rank of the turn's first card"),
+    "first.suit": P_("attribute", "the suit of the turn's first card"),
+    "first.value": P_("attribute", "the value of the turn's first card"),
     "row.start": P_("attribute", "the row's starting rank"),
     "row.low": P_("attribute", "the lowest rank in the row"),
     "row.high": P_("attribute", "the highest rank in the row"),

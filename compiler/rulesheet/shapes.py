@@ -303,6 +303,63 @@ def free_follow_sentence(
     return None
 
 
+#: A run: the next card one rank up or down from the card laid just before, in its suit.
+_NEXT_TO_LAST = "(card.rank == (last.rank + #1)) or (card.rank == (last.rank - #1))"
+#: The alternatives of ``play.follow_up.allow`` that give a turn of several cards one
+#: shape, and which shape.  The forms reading ``first`` (the card that began the turn)
+#: hold only while every card so far had that shape, so a turn never mixes two of them.
+TURN_PARTS = {
+    f"((card.suit == first.suit) and (last.suit == first.suit)) and ({_NEXT_TO_LAST})": (
+        "run",
+        True,
+    ),
+    "(card.rank == first.rank) and (last.rank == first.rank)": ("same-rank", True),
+    f"(card.suit == last.suit) and ({_NEXT_TO_LAST})": ("run", False),
+    "card.rank == last.rank": ("same-rank", False),
+}
+TURN_SHAPES = {
+    frozenset({"run", "same-rank"}): P_(
+        "turn shape",
+        "After your first card you may go on laying cards, one after another, as long as each of "
+        "them may be played: either a run in the first card's suit, each card one rank above or "
+        "below the card before it, or cards of the same rank as the first. A turn is one or the "
+        "other, never a mix of the two.",
+    ),
+    frozenset({"run"}): P_(
+        "turn shape",
+        "After your first card you may go on laying cards, one after another, as long as each of "
+        "them may be played and they make a run in the first card's suit, each card one rank "
+        "above or below the card before it.",
+    ),
+    frozenset({"same-rank"}): P_(
+        "turn shape",
+        "After your first card you may go on laying cards of the same rank, one after another, "
+        "as long as each of them may be played.",
+    ),
+}
+
+
+def turn_shapes(when: T, allow: T, optional: bool, most: int | None) -> frozenset[str] | None:
+    """The shapes a turn of several cards may take (``run``, ``same-rank``), when the
+    follow-up lets every card add more of one of them, optionally and without limit; a
+    turn is then always of one shape.  ``None`` for any other follow-up, and for shapes
+    that may mix (a run part and a same-rank part both read ``last`` only)."""
+    if (canon(when), optional, most) != ("true", True, None):
+        return None
+    parts = [TURN_PARTS.get(canon(part)) for part in _alternatives(allow)]
+    if not parts or any(part is None for part in parts):
+        return None
+    shapes = frozenset(part[0] for part in parts if part is not None)
+    if len(shapes) > 1 and not all(part[1] for part in parts if part is not None):
+        return None  # "the card before" alone lets a turn switch shape
+    return shapes
+
+
+def turn_sentence(lang: Lang, shapes: frozenset[str]) -> str:
+    """The sentence for a turn of several cards of one shape (:func:`turn_shapes`)."""
+    return lang.marked(TURN_SHAPES[shapes])
+
+
 def chains(when: T, allow: T, optional: bool, most: int | None) -> bool:
     """Whether a follow-up lets a player go on playing any legal cards, as many as they
     like (Kartendomino, Elfer raus!): a sheet then says so where it says what a turn is."""

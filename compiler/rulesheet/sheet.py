@@ -30,6 +30,7 @@ from ..interpret import card_condition_holds
 from ..model import SAFE_URL, Deck, Rulespec, Source
 from ..pipeline import is_builtin
 from .amounts import chips_phrase, highest_place, reads, worked_context
+from .canonical import canon
 from .cards import (
     card_forms,
     card_full,
@@ -73,6 +74,7 @@ from .shapes import (
     play_shape,
     points_sentence,
     table_sentence,
+    turn_sentence,
     without_stop,
 )
 from .typography import keep
@@ -376,10 +378,13 @@ def follow_up_context(
         return None
     deck = rules.spec.deck
     when, allow = rules.follow_when.tree, rules.follow_allow.tree
+    if claim.shapes:  # a turn of several cards of one shape: one sentence says it all
+        return {"shape": turn_sentence(lang, claim.shapes), "again": False, "chain": False}
     return {
         "shape": follow_sentence(lang, deck, when, allow, follow.optional)
         or free_follow_sentence(lang, deck, when, allow, follow.optional, follow.max),
         "when": sentence(lang, deck, rules.follow_when.tree),
+        "always": canon(when) == "true",  # every play grants the extra card: no "if" to say
         "allow": sentence(lang, deck, rules.follow_allow.tree),
         "optional": follow.optional,
         "chain": chains(when, allow, follow.optional, follow.max),

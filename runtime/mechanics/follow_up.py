@@ -33,13 +33,15 @@ class FollowUps(LastCard):
         return after
 
     def follow_ups(self, seat: int, card: int) -> int:
-        """Extra cards the same player may add at once; returns the decisions taken."""
+        """Extra cards the same player may add at once after ``card``, the turn's first;
+        returns the decisions taken."""
         rules, st = self.rules, self.st
         taken = 0
         follow_up = rules.rule_set.follow_up
         assert follow_up is not None
         optional, most = follow_up.optional, follow_up.max
-        extra = rules.follow_up(st, seat, card)
+        first = card  # play.follow_up.allow may compare each extra card with it
+        extra = rules.follow_up(st, seat, card, first)
         while extra and st.hands[seat] and (most is None or taken < most):
             taken += 1
             card = self.table.strategies[seat](st, seat, extra, optional, self.rng)
@@ -48,5 +50,5 @@ class FollowUps(LastCard):
             if card == PASS:
                 break
             rules.play(st, seat, card)
-            extra = rules.follow_up(st, seat, card)
+            extra = rules.follow_up(st, seat, card, first)
         return taken

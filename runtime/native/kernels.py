@@ -813,8 +813,9 @@ def row_holding(c, v, card):
 
 
 @njit(cache=True)
-def follow_up(c, cm, rt, v, m, seat, card):
-    """Cards ``seat`` may add at once after ``card`` into m[M_EXTRA] (as machine.follow_up)."""
+def follow_up(c, cm, rt, v, m, seat, card, first):
+    """Cards ``seat`` may add at once after ``card``, in a turn that began with ``first``,
+    into m[M_EXTRA] (as machine.follow_up)."""
     extra = c[M_EXTRA]
     m[extra] = U0
     m[extra + 1] = U0
@@ -828,6 +829,7 @@ def follow_up(c, cm, rt, v, m, seat, card):
     if run_program(c, v, m, c[P_FWHEN], seat) == 0:
         return
     hand, playable = c[M_HANDS] + 2 * seat, c[M_PLAYABLE]
+    first_face = c[c[O_FACE_OF] + first]
     if c[C_HAND_MODE] != 0:
         lo, hi = hand_legal(c, cm, rt, v, m, seat)
     else:
@@ -843,6 +845,7 @@ def follow_up(c, cm, rt, v, m, seat, card):
         row_values(c, v, r, v[c[V_ROW_START] + r], v[c[V_ROW_RANKS] + r])
         v[row] = c[c[O_FACE_OF] + candidate]
         v[row + 6] = face
+        v[row + 9] = first_face
         if run_program(c, v, m, c[P_FALLOW], seat) != 0:
             m[extra + (candidate >> 6)] |= card_bit(candidate)
 
@@ -1235,7 +1238,8 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     optional = c[C_FOLLOW_OPTIONAL] != 0
     extra, hand = c[M_EXTRA], c[M_HANDS] + 2 * seat
     most = c[C_FOLLOW_MAX]  # extra cards per turn at most (-1: no limit)
-    follow_up(c, cm, rt, v, m, seat, card)
+    first = card  # play.follow_up.allow may compare each extra card with it
+    follow_up(c, cm, rt, v, m, seat, card, first)
     while (
         (m[extra] != U0 or m[extra + 1] != U0) and size(m, hand) > 0 and (most < 0 or taken < most)
     ):
@@ -1246,7 +1250,7 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
         if card == PASS:
             break
         play_card(c, rt, v, m, seat, card)
-        follow_up(c, cm, rt, v, m, seat, card)
+        follow_up(c, cm, rt, v, m, seat, card, first)
     return taken
 
 

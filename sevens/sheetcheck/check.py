@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -421,7 +422,8 @@ def check_cost(claims: Claims, ev: Evidence) -> list[Failure]:
 
 
 def check_follow_up(claims: Claims, ev: Evidence) -> list[Failure]:
-    """No turn has more extra cards than claimed."""
+    """No turn has more extra cards than claimed, and each turn of several cards keeps one
+    of the claimed shapes throughout."""
     claim = claims.follow_up
     if claim is None:
         return []
@@ -431,7 +433,42 @@ def check_follow_up(claims: Claims, ev: Evidence) -> list[Failure]:
             run = run + 1 if d.get("kind") == "follow-up" and d["action"] == "play" else 0
             if claim.most is not None and run > claim.most:
                 return fail("follow-up", claim, f"seed {record['seed']}: {run} extra cards")
+        if claim.shapes:
+            for turn in turns_of_cards(record):
+                if len(turn) > 1 and not any(
+                    has_shape(ev.rule_set, turn, shape) for shape in claim.shapes
+                ):
+                    laid = " ".join(turn)
+                    return fail("follow-up", claim, f"seed {record['seed']}: one turn laid {laid}")
     return []
+
+
+def turns_of_cards(record: dict[str, Any]) -> Iterator[list[str]]:
+    """The cards each turn of a recorded deal laid, in order (a play and its follow-ups)."""
+    turn: list[str] = []
+    for d in record["decisions"]:
+        if d.get("kind") == "follow-up":
+            if d["action"] == "play":
+                turn.append(d["card"])
+            continue
+        if turn:
+            yield turn
+        turn = [d["card"]] if d["action"] == "play" and d.get("kind") is None else []
+    if turn:
+        yield turn
+
+
+def has_shape(rule_set: RuleSet, turn: list[str], shape: str) -> bool:
+    """Whether the cards of one turn make a ``run`` (one suit, each card next in rank to
+    the one before, round the corner where rows wrap) or are all of one rank."""
+    cards = [rule_set.card_codes.index(code) for code in turn]
+    ranks = [rule_set.rank_of[card] for card in cards]
+    if shape == "same-rank":
+        return len(set(ranks)) == 1
+    n = rule_set.deck.n_ranks
+    steps = {(b - a) % n if rule_set.layout.wrap else b - a for a, b in pairwise(ranks)}
+    suits = {rule_set.suit_of[card] for card in cards}
+    return len(suits) == 1 and steps <= ({1, n - 1} if rule_set.layout.wrap else {1, -1})
 
 
 def check_end(claims: Claims, ev: Evidence) -> list[Failure]:

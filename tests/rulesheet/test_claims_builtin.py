@@ -65,6 +65,12 @@ def _places_counted_from_the_first(claims: Claims) -> Claims:
     return dataclasses.replace(claims, scoring=ScoringClaim(shape="one-minus-place"))
 
 
+def _runs_only(claims: Claims) -> Claims:
+    assert claims.follow_up is not None and claims.follow_up.shapes == {"run", "same-rank"}
+    follow_up = dataclasses.replace(claims.follow_up, shapes=frozenset({"run"}))
+    return dataclasses.replace(claims, follow_up=follow_up)
+
+
 #: A built-in, a claim made false on purpose, and the kind of failure it must produce.
 WRONG = [
     ("penalty-points", _points_negated, "scoring"),
@@ -75,6 +81,7 @@ WRONG = [
     ("cinquillo-cabron", _never_blocks, "end"),
     ("voluntary-pass", _passing_allowed, "passing"),
     ("fan-tan", _two_deals, "session"),
+    ("crazy-tan", _runs_only, "follow-up"),
 ]
 
 

@@ -39,6 +39,25 @@ OWN_PLAY_RULE = (
 )
 TWO_EXTRA = "id: two-extra\nextends: elfer-raus\nplay: {follow_up: {max: 2}}\n"
 SEVENS_TWO_EXTRA = "id: sevens-two-extra\nextends: sevens\nplay: {follow_up: {max: 2}}\n"
+#: Extra cards of the first card's rank only, after any card.
+SAME_RANK_TURNS = (
+    "id: same-rank-turns\nextends: fan-tan\nplay:\n  follow_up:\n    when: 'true'\n"
+    "    allow: card.rank == first.rank and last.rank == first.rank\n"
+    "    optional: true\n    max: unlimited\n"
+)
+#: A run part and a same-rank part that read only the card before: a turn may switch
+#: shape (8♥ 8♠ 9♠), so no sentence may say it never mixes.
+MIXABLE_TURNS = (
+    "id: mixable-turns\nextends: fan-tan\nplay:\n  follow_up:\n    when: 'true'\n"
+    "    allow: card.rank == last.rank or (card.suit == last.suit\n"
+    "      and (card.rank == last.rank + 1 or card.rank == last.rank - 1))\n"
+    "    optional: true\n    max: unlimited\n"
+)
+#: Every play grants an extra card under a condition of no known shape.
+ALWAYS_EXTRA = (
+    "id: always-extra\nextends: fan-tan\nplay:\n  follow_up:\n    when: 'true'\n"
+    "    allow: card.suit == first.suit\n    optional: true\n    max: 1\n"
+)
 
 CASES = [
     # a play rule of no known shape is shown by worked examples, never read out
@@ -197,6 +216,20 @@ CASES = [
     ("elfer-raus", "ru", "к карте 11 прикладывают карту 12 или карту 10.", ""),
     # a colour pack's plays are said with colours
     ("elfer-raus", "es", "un 11 de un color cuya fila aún no se haya empezado", ""),
+    # Crazy Tan: a turn is a run or cards of one rank, never a mix (catalogue §2)
+    ("crazy-tan", "en", "A turn is one or the other, never a mix of the two.", "if this always"),
+    ("crazy-tan", "de", "Ein Zug ist das eine oder das andere, nie eine Mischung aus beidem.", ""),
+    ("crazy-tan", "ja", "1回の手番で両方を混ぜることはできません。", ""),
+    ("crazy-tan", "ru", "За один ход — что-то одно, смешивать нельзя.", "first"),
+    ("crazy-tan", "en", "either a run in the first card's suit", "The same applies again"),
+    (SAME_RANK_TURNS, "en", "may go on laying cards of the same rank", "never a mix"),
+    (SAME_RANK_TURNS, "fr", "continuer à poser des cartes de même rang", ""),
+    # shapes that may switch within a turn are read out, never claimed to stay apart
+    (MIXABLE_TURNS, "en", "the card just played", "never a mix"),
+    # an extra card after every play: no "if this always holds"
+    (ALWAYS_EXTRA, "en", "After playing a card, the same player may immediately play", "if this"),
+    (ALWAYS_EXTRA, "en", "the suit of the turn's first card", "first.suit"),
+    (ALWAYS_EXTRA, "nl", "de kleur van de eerste kaart van de beurt", "first"),
     # a follow-up of another shape than a chain keeps its own sentence
     (
         "sjuan-traditional",
