@@ -50,6 +50,7 @@ class DealState:
         "eliminated",
         "env",
         "first_face",
+        "giving_to",
         "hands",
         "joker_spots",
         "jokers",
@@ -101,6 +102,9 @@ class DealState:
         # jokers (RuleSet.wild): how many each seat holds, and the table cards they stand for
         self.jokers = [0] * n_players
         self.joker_spots = 0
+        # while the engine asks a giver which card to give (``which: giver`` on a table that
+        # asks every decision, the step API), the seat the card goes to; else -1
+        self.giving_to = -1
 
 
 class Rules(Protocol):

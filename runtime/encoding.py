@@ -23,7 +23,9 @@ face down, and ``P`` values, the cards each seat covered / n.  Rule sets with
 jokers then add ``n`` values, 1 where a joker lies on the table standing for
 that card, one value, the jokers in the observer's hand / the jokers in the
 deck, and one value, 1 when the decision is a redeem; there the cards held
-by each seat count its jokers too (a joker is held like a card).
+by each seat count its jokers too (a joker is held like a card).  Rule sets
+whose penalty cards are the giver's choice (:func:`asks_gives`) end with one
+value, 1 when the decision is a give.
 
 Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 ``n+1`` is the draw; with covers, the ``n`` actions after those lay card id
@@ -31,6 +33,7 @@ Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 ``n`` actions after all those put a joker where card id ``a - first`` goes
 (:func:`joker_base` gives ``first``).  At a redeem decision the card id is
 "play it onto the joker's place and take the joker", ``n`` (pass) declines.
+At a give decision the card id is the card given.
 
 The step API's actions (:mod:`sevens.envs.game`) are card ids, ``PASS``
 (-1), ``DRAW`` (-2) and, with jokers, ``n + card`` for a joker play;
@@ -40,7 +43,15 @@ The step API's actions (:mod:`sevens.envs.game`) are card ids, ``PASS``
 from __future__ import annotations
 
 from .api import DealState, bits
-from .contract import MatchWinner, RuleSet
+from .contract import MatchWinner, Pick, RuleSet
+
+
+def asks_gives(rule_set: RuleSet) -> bool:
+    """Whether a player may have to choose a card to give (a penalty transfer of
+    ``which: giver``): the step API then asks them (a ``"give"`` decision)."""
+    passing = rule_set.passing
+    rules = (passing.transfer, passing.voluntary_transfer, rule_set.last_card)
+    return any(rule is not None and rule.which is Pick.GIVER for rule in rules)
 
 
 def observation_size(rule_set: RuleSet, players: int) -> int:
@@ -48,7 +59,8 @@ def observation_size(rule_set: RuleSet, players: int) -> int:
     stock = 1 if rule_set.draw is not None else 0
     covers = rule_set.n_cards + players if rule_set.passing.cover else 0
     jokers = rule_set.n_cards + 2 if rule_set.wild is not None else 0
-    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers
+    gives = 1 if asks_gives(rule_set) else 0
+    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers + gives
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -97,10 +109,15 @@ def step_action(rule_set: RuleSet, kind: str, index: int) -> int | None:
 
 
 def encode(
-    rule_set: RuleSet, st: DealState, seat: int, follow_up: bool, redeem: bool = False
+    rule_set: RuleSet,
+    st: DealState,
+    seat: int,
+    follow_up: bool,
+    redeem: bool = False,
+    give: bool = False,
 ) -> list[float]:
-    """The observation of ``seat`` in ``st`` (see the module docstring); ``follow_up`` and
-    ``redeem`` say what the pending decision of ``seat`` is."""
+    """The observation of ``seat`` in ``st`` (see the module docstring); ``follow_up``,
+    ``redeem`` and ``give`` say what the pending decision of ``seat`` is."""
     n, players = rule_set.n_cards, st.n_players
     vector = [0.0] * observation_size(rule_set, players)
     hand, table = st.hands[seat], st.table
@@ -130,17 +147,20 @@ def encode(
             vector[extra + n + k] = st.covered[(seat + k) % players].bit_count() / n
         extra += n + players
     if rule_set.wild is not None:
-        _encode_jokers(rule_set.wild.jokers, st, seat, redeem, vector, extra)
+        _encode_jokers(rule_set.wild.jokers, st, seat, redeem, vector, extra, n)
+        extra += n + 2
+    if asks_gives(rule_set):
+        vector[extra] = 1.0 if give else 0.0
     return vector
 
 
 def _encode_jokers(
-    jokers: int, st: DealState, seat: int, redeem: bool, vector: list[float], at: int
+    jokers: int, st: DealState, seat: int, redeem: bool, vector: list[float], at: int, n: int
 ) -> None:
-    """The joker part: the table spots jokers lie on, the observer's jokers, a redeem."""
+    """The joker part (``n`` cards): the table spots jokers lie on, the observer's jokers, a
+    redeem."""
     for card in bits(st.joker_spots):
         vector[at + card] = 1.0
-    n = len(vector) - at - 2
     vector[at + n] = min(st.jokers[seat] / jokers, 1.0)
     vector[at + n + 1] = 1.0 if redeem else 0.0
 

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 import yaml
 
-from sevens.envs.game import COVER, DRAW, PASS, Game, IllegalAction, replay
+from sevens.envs.game import COVER, DRAW, GIVE, PASS, Game, IllegalAction, replay
 from sevens.runtime.api import bits
+from sevens.runtime.mechanics.base import givers_order
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
 from tests.conftest import compiled
@@ -44,7 +45,9 @@ def test_simulated_records_replay_identically(variant: str, strategy: str) -> No
     for record in _records(variant, strategy, 12):
         game = replay(rules, record, consult)
         assert game.record == record
-        assert len(game.history) == len(record["decisions"])  # forced decisions were asked too
+        # forced decisions were asked too; a giver's choices are moves of the decision before
+        asked = sum(kind != "give" for kind in game.kinds)
+        assert asked == len(record["decisions"])
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -251,6 +254,60 @@ def test_a_player_who_cannot_play_chooses_the_card_to_cover() -> None:
         assert game.history[-1] == (seat, highest)
         return
     raise AssertionError("no cover in 20 deals")
+
+
+def _first_give(rules: Any, seeds: range) -> Game:
+    """A game stopped at its first "give" decision (the lowest action everywhere before)."""
+    for seed in seeds:
+        game = Game(rules, 4, seed=seed)
+        while game.pending is not None and game.pending.kind != "give":
+            game.apply(game.legal_actions()[0])
+        if game.pending is not None:
+            return game
+    raise AssertionError(f"no give in seeds {seeds}")
+
+
+def test_a_giver_chooses_the_card_it_gives() -> None:
+    """Ristiseiska (catalogue §5): a player who cannot play takes a card from the previous
+    player, "who chooses which card to give".  The step API asks the giver: its actions are
+    its hand, the chosen card (not the one a bot would give) goes to the receiver, and the
+    others see only that a card was given."""
+    rules = compiled("ristiseiska")
+    game = _first_give(rules, range(20))
+    pending, st = game.pending, game.state
+    assert pending is not None and st is not None and pending.receiver is not None
+    giver, receiver = pending.seat, pending.receiver
+    assert pending.legal == st.hands[giver] and not pending.can_pass
+    assert game.observation(giver).kind == "give"
+    bots_card = givers_order(rules, st, giver, list(bits(st.hands[giver])))[0]
+    chosen = next(c for c in game.legal_actions() if c != bots_card)
+    game.apply(chosen)
+    assert game.state is not None
+    assert game.state.hands[receiver] >> chosen & 1 and not game.state.hands[giver] >> chosen & 1
+    assert game.state.hands[giver] >> bots_card & 1  # the bot's card stayed with the giver
+    assert game.history[-1] == (giver, chosen)
+    assert game.observation((giver + 2) % 4).history[-1] == (giver, GIVE)
+
+
+def test_a_giver_cannot_give_a_card_it_does_not_hold() -> None:
+    game = _first_give(compiled("ristiseiska"), range(20))
+    assert game.pending is not None and game.state is not None
+    elsewhere = next(c for c in range(52) if not game.state.hands[game.pending.seat] >> c & 1)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        game.apply(elsewhere)
+
+
+def test_bots_give_as_the_engine_does_and_records_replay_the_gives() -> None:
+    """Not vacuous: the replayed Ristiseiska records hold penalty cards, given as step actions."""
+    rules = compiled("ristiseiska")
+    records = _records("ristiseiska", "heuristic", 20)
+    assert any("transfer" in e or "transfers" in e for r in records for e in r["decisions"])
+    for record in records:
+        game = replay(rules, record)
+        assert game.record == record
+        assert "give" in game.kinds or not any(
+            "transfer" in e or "transfers" in e for e in record["decisions"]
+        )
 
 
 JOKER = "shichi-narabe-joker"

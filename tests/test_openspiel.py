@@ -36,6 +36,7 @@ VARIANTS = [
     "card-domino-stock",
     "pai-qi",
     "shichi-narabe-joker",
+    "ristiseiska",  # the giver chooses its penalty card: "give" decisions
 ]
 
 
@@ -180,7 +181,9 @@ def _random_state(spiel_game: Any, seed: int, steps: int) -> Any:
     return state
 
 
-@pytest.mark.parametrize("variant", ["parliament", "pai-qi", "shichi-narabe-joker", "elfer-raus"])
+@pytest.mark.parametrize(
+    "variant", ["parliament", "pai-qi", "shichi-narabe-joker", "elfer-raus", "ristiseiska"]
+)
 def test_a_pickled_state_continues_like_the_original(variant: str) -> None:
     spiel_game = game(variant, 4)
     state = _random_state(spiel_game, seed=3, steps=len(spiel_game.deck) + 20)
@@ -290,3 +293,33 @@ def test_the_information_state_tensor_holds_what_its_string_says(variant: str) -
                 assert seen.setdefault(tensor.tobytes(), text) == text  # one tensor, one string
             state.apply_action(random.Random(seed).choice(state.legal_actions()))
     assert len(seen) > 100
+
+
+def test_gives_are_in_the_information_state_and_the_observation() -> None:
+    """Ristiseiska: the giver chooses its penalty card.  The give is its own decision (the
+    observation says so), and the information state counts the gives, so two histories that
+    differ by a give never share a tensor."""
+    spiel_game = game("ristiseiska", 4)
+    size = spiel_game.information_state_tensor_size()
+    seen: dict[bytes, str] = {}
+    gives = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = _random_state(spiel_game, seed, steps=len(spiel_game.deck))
+        for _ in range(300):  # random play may pass for long: a bounded stretch of it
+            if state.is_terminal():
+                break
+            pending = state.play.pending
+            if pending.kind == "give":
+                gives += 1
+                observation = state.observation_tensor(pending.seat)
+                assert (
+                    observation[-1] == 1.0 and state.observation_tensor(pending.receiver)[-1] == 0
+                )
+            for player in range(4):
+                tensor = np.asarray(state.information_state_tensor(player), np.float32)
+                assert tensor.shape == (size,)
+                text = state.information_state_string(player)
+                assert seen.setdefault(tensor.tobytes(), text) == text  # one tensor, one string
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert gives > 0

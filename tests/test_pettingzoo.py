@@ -17,6 +17,7 @@ import sevens
 from sevens.runtime.encoding import (
     action_count,
     action_index,
+    asks_gives,
     cover_base,
     observation_size,
     step_action,
@@ -37,6 +38,7 @@ VARIANTS = [
     ("card-domino-stock", 5),  # 52 cards to 5 players leave a stock of 2
     ("pai-qi", 4),
     ("shichi-narabe-joker", 4),
+    ("ristiseiska", 4),  # the giver chooses its penalty card: "give" decisions
 ]
 
 
@@ -50,7 +52,9 @@ def test_pettingzoo_seed(variant: str, players: int) -> None:
     seed_test(lambda: sevens.env(variant, players=players), num_cycles=200)
 
 
-@pytest.mark.parametrize("variant", ["parliament", "elfer-raus", "pai-qi", "shichi-narabe-joker"])
+@pytest.mark.parametrize(
+    "variant", ["parliament", "elfer-raus", "pai-qi", "shichi-narabe-joker", "ristiseiska"]
+)
 def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -> None:
     rules = compiled(variant)
     env = sevens.env(variant, players=4)
@@ -71,11 +75,19 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
             action_index(rules.rule_set, pending.kind, a) for a in pending.actions
         )
         kinds.add(pending.kind)
+        if asks_gives(rules.rule_set):  # the observation's last value: a give is pending
+            assert observation["observation"][-1] == (pending.kind == "give")
         assert reward == 0
         env.step(rng.choice(legal))
         steps += 1
     result = env.game.result
-    assert result is not None and steps == len(env.game.record["decisions"])
+    # every decision is an agent's step; a give is a move of the record's decision before it
+    asked = sum(kind != "give" for kind in env.game.kinds)
+    assert (
+        result is not None
+        and steps == len(env.game.kinds)
+        and asked == len(env.game.record["decisions"])
+    )
     if rules.rule_set.chips is not None:
         assert sum(result.chips) + result.pot_left == 0  # the rewards are the deal's chips
     if rules.rule_set.draw is not None:
@@ -84,6 +96,8 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
         assert "cover" in kinds
     if rules.rule_set.wild is not None:
         assert "redeem" in kinds  # a joker was played (from its mask index) and redeemed
+    if asks_gives(rules.rule_set):
+        assert "give" in kinds
 
 
 def test_cover_and_draw_actions_have_their_own_indexes() -> None:

@@ -467,3 +467,77 @@ def test_plain_play_takes_a_card_in_the_languages_letters() -> None:
         assert german.card_in(everything, typed) == queen_of_hearts, typed
     assert german.card_in(everything, "ZH") is None
     assert german.card_in(everything & ~(1 << queen_of_hearts), "DH") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "asked"),
+    [
+        ("en", "Seat 1 takes a card from you: choose the card you give."),
+        ("de", "Spieler 1 nimmt dir eine Karte: Wähle die Karte, die du abgibst."),
+    ],
+)
+def test_plain_play_asks_the_person_which_card_to_give(lang: str, asked: str) -> None:
+    """Ristiseiska (catalogue §5): the previous player chooses the card a player who cannot
+    play takes; in the plain game that player may be you (seed 1: seat 1 passes early)."""
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(
+        main, ["play", "ristiseiska", "--plain", "--seed", "1", "--lang", lang], input="\n" * 400
+    )
+    assert result.exit_code == 0, result.output[-800:]
+    assert asked in result.output
+
+
+def test_the_person_gives_a_card_they_hold() -> None:
+    """A card not in the hand is refused with a message and asked again; the default is the
+    card a bot would give."""
+    from click.testing import CliRunner
+
+    from sevens.play.i18n import Words
+    from sevens.play.interactive import PlainScreen
+    from sevens.runtime.api import DealState
+    from sevens.runtime.mechanics.base import givers_order
+    from sevens.runtime.randomness import GameRandom
+
+    rules = compiled("ristiseiska")
+    codes = rules.rule_set.card_codes
+    hand = sum(1 << codes.index(c) for c in ("2C", "KH", "9D"))
+    st = DealState(4, 0, [hand, 1 << codes.index("7C"), 0, 0], rules.rule_set.n_rows)
+    rules.setup(st)
+    st.giving_to = 1
+    screen = PlainScreen(rules, Words("en"))
+    with CliRunner().isolation(input="2S\nKH\n") as (out, *_):
+        assert screen.choose(st, 0, hand, False, GameRandom(0)) == codes.index("KH")
+        printed = out.getvalue().decode()
+    assert "That card is not in your hand; type one of your cards." in printed
+    suggested = givers_order(rules, st, 0, [codes.index(c) for c in ("2C", "KH", "9D")])[0]
+    assert f"Card to give [{screen.cards.card_text(suggested)}]" in printed
+
+
+def test_the_full_screen_game_asks_you_for_the_card_you_give() -> None:
+    """The session stops at your "give" decision; the card you choose is the one given, and
+    the move log shows every give face down."""
+    from sevens.play.terminal import log_text
+
+    for seed in range(10):
+        session = _session("ristiseiska", seed=seed)
+        for _ in range(300):
+            session.play_forced()
+            pending = session.game.pending
+            if session.deal_over or pending is None or pending.kind == "give":
+                break
+            session.act(session.game.legal_actions()[-1])  # the last action: pass when allowed
+        pending = session.game.pending
+        if pending is None or pending.kind != "give" or session.game.state is None:
+            continue
+        assert pending.seat == session.seat and pending.receiver is not None
+        card = session.game.legal_actions()[0]
+        session.act(card)
+        history = zip(session.game.history, session.game.kinds, strict=True)
+        assert (session.seat, card) in [entry for entry, kind in history if kind == "give"]
+        gives = [line for line in session.log() if line.kind == "give"]
+        assert gives and all(log_text(session, line) == "gives a card" for line in gives)
+        return
+    raise AssertionError("you were never asked to give a card in 10 deals")

@@ -49,6 +49,9 @@ class Table:
     stock: list[int] | None = None  # with given hands, the stock (drawn from its end)
     leader: int | None = None  # given first player instead of the rule set's leader
     explicit: bool = False  # ask the strategy for forced decisions too (one legal card, none)
+    # the seats whose strategy chooses the cards they give where the giver chooses (``which:
+    # giver``: a person, an agent); the others give as the engine's bots do (givers_order)
+    gives_asked: frozenset[int] = frozenset()
 
 
 class Recorder:
@@ -196,14 +199,20 @@ class TurnsBase:
         return ordered[:count]
 
     def givers_choice(self, cards: list[int], count: int, giver: int) -> list[int]:
-        """The cards ``giver`` gives: first those they cannot play now, the highest-valued first
-        (a card left in hand costs its value), then the playable ones; ties: the higher card."""
-        playable, value = self.rules.legal(self.st, giver), self.rules.rule_set.card_value
-        ordered = sorted(cards, key=lambda c: (not playable >> c & 1, value[c], c), reverse=True)
-        return ordered[:count]
+        """The cards a bot at ``giver`` gives (:func:`givers_order`)."""
+        return givers_order(self.rules, self.st, giver, cards)[:count]
 
     def pay_pot(self, seat: int, amount: int) -> None:
         """``seat`` pays ``amount`` chips into the pot."""
         st = self.st
         st.chips[seat] -= amount
         st.pot += amount
+
+
+def givers_order(rules: Rules, st: DealState, giver: int, cards: list[int]) -> list[int]:
+    """The order in which a bot at ``giver`` gives ``cards`` where the giver chooses: first
+    those it cannot play now, the highest-valued first (a card left in hand costs its value),
+    then the playable ones; ties: the higher card.  The step API and the terminal game give
+    their bots' cards in this order too."""
+    playable, value = rules.legal(st, giver), rules.rule_set.card_value
+    return sorted(cards, key=lambda c: (not playable >> c & 1, value[c], c), reverse=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..api import DealState, bits
-from ..contract import Direction, Role, Transfer
+from ..api import DealState, GameError, bits
+from ..contract import Direction, Pick, Role, Transfer
 from ..mechanics.base import TurnsBase
 
 
@@ -40,10 +40,12 @@ class Transfers(TurnsBase):
         count = min(rule.cards, len(cards) - 1)  # never the giver's last card
         if count <= 0:
             return 0
-        moved = self.pick(cards, count, rule.which, giver)
-        mask = sum(1 << c for c in moved)
-        st.hands[giver] ^= mask
-        st.hands[receiver] |= mask
+        if rule.which is Pick.GIVER and giver in self.table.gives_asked:
+            mask = self.ask_giver(giver, receiver, count)
+        else:
+            mask = sum(1 << c for c in self.pick(cards, count, rule.which, giver))
+            st.hands[giver] ^= mask
+            st.hands[receiver] |= mask
         if self.recorder is not None:
             moved_note = {"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
             if many:
@@ -51,6 +53,24 @@ class Transfers(TurnsBase):
             else:
                 self.recorder.note(transfer=moved_note)
         return count
+
+    def ask_giver(self, giver: int, receiver: int, count: int) -> int:
+        """The giver's own choice, asked one card at a time of its strategy (the step API
+        asks the person or agent at that seat; ``st.giving_to`` names the receiver meanwhile);
+        each card moves as it is chosen.  Returns the mask of the cards given."""
+        st, strategy, given = self.st, self.table.strategies[giver], 0
+        st.giving_to = receiver
+        try:
+            for _ in range(count):
+                card = strategy(st, giver, st.hands[giver], False, self.rng)
+                if not st.hands[giver] >> card & 1:
+                    raise GameError(f"seat {giver} cannot give a card it does not hold: {card}")
+                st.hands[giver] ^= 1 << card
+                st.hands[receiver] |= 1 << card
+                given |= 1 << card
+        finally:
+            st.giving_to = -1
+        return given
 
     def who(self, role: Role, offender: int) -> int | None:
         """The seat playing ``role`` relative to the offender, among players still in."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from sevens.runtime.contract import PER_SEAT, Amount, MatchWinner, PotTo, RuleSet
+from sevens.runtime.contract import PER_SEAT, Amount, MatchWinner, Pick, PotTo, RuleSet
 from sevens.runtime.engine import DECISION_LIMIT_PER_CARD
 
 
@@ -53,6 +53,15 @@ def progress_decisions(rule_set: RuleSet) -> int:
     return progress + (dealt if follow_up is not None and follow_up.optional else 0)
 
 
+def gifts_per_decision(rule_set: RuleSet, players: int) -> int:
+    """The most ``"give"`` decisions one decision can cause: a pass's transfer (from every
+    other player at most) or a forgotten last card's, where the giver chooses its cards."""
+    passing = rule_set.passing
+    rules = (passing.transfer, passing.voluntary_transfer, rule_set.last_card)
+    asked = [rule.cards for rule in rules if rule is not None and rule.which is Pick.GIVER]
+    return max(asked, default=0) * (players - 1)
+
+
 def max_decisions(rule_set: RuleSet, players: int) -> int:
     """A bound on the players' decisions in one deal (forced passes, draws and covers included).
 
@@ -69,10 +78,12 @@ def max_decisions(rule_set: RuleSet, players: int) -> int:
     limit: at most ``limit * players``.
 
     Otherwise the bound is the engine's own limit (``DECISION_LIMIT_PER_CARD * n_cards``),
-    after which it stops a deal as endless.
+    after which it stops a deal as endless; where givers choose their penalty cards, each of
+    those decisions may be followed by the gives it causes (:func:`gifts_per_decision`).
     """
     if not bounded_length(rule_set):
-        return DECISION_LIMIT_PER_CARD * rule_set.n_cards
+        limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
+        return limit * (1 + gifts_per_decision(rule_set, players))
     progress = progress_decisions(rule_set)
     forced = (progress + players + 1) * (players - 1) + 1
     passing = rule_set.passing

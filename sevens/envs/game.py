@@ -11,6 +11,9 @@ Where the rules have a stock, a player who cannot play takes the action
 ``DRAW`` (the engine draws until a card fits, as far as the rules allow, and
 plays it); where they have covers, the player chooses the card to lay face
 down (bots lay their lowest-valued card, as the engine does for them).
+Where a penalty's cards are the giver's choice (``which: giver``), the giver takes a
+``"give"`` decision for each card: its actions are the cards of its hand (bots give as
+the engine's bots do: :func:`~sevens.runtime.mechanics.base.givers_order`).
 Where the rules have jokers, putting a joker where card ``c`` goes is the
 action ``n_cards + c`` (:meth:`Game.joker_action`), and the holder of ``c``
 then takes a ``"redeem"`` decision: play ``c`` onto the joker's place (and
@@ -31,6 +34,7 @@ import greenlet
 from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import DealResult, play_deal
+from sevens.runtime.mechanics.base import givers_order
 from sevens.runtime.mechanics.jokers import JokerTable
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.records import game_record
@@ -40,6 +44,7 @@ from sevens.runtime.strategies import PASS, Strategy
 __all__ = [
     "COVER",
     "DRAW",
+    "GIVE",
     "PASS",
     "Decision",
     "Game",
@@ -52,6 +57,8 @@ __all__ = [
 DRAW = -2
 #: A covered card in the public history (the card itself is face down).
 COVER = -3
+#: A card given as a penalty in the public history (only giver and receiver know it).
+GIVE = -4
 
 
 class IllegalAction(ValueError):
@@ -66,7 +73,8 @@ class Decision:
     must pass); ``can_pass`` says whether passing is allowed besides them.
     ``kind`` is ``"turn"``, ``"follow-up"`` (an extra card after a play),
     ``"draw"`` (the one action is ``DRAW``), ``"cover"`` (``legal`` holds
-    the cards that may be laid face down: the whole hand) or ``"redeem"``
+    the cards that may be laid face down: the whole hand), ``"give"`` (``legal``
+    holds the cards the giver may give: its whole hand; ``receiver`` gets it) or ``"redeem"``
     (``legal`` is the card a joker now stands for, held by ``seat``; ``can_pass``:
     the rules let them decline);
     ``forced`` is True when there is exactly one legal action.
@@ -81,6 +89,7 @@ class Decision:
     can_pass: bool
     kind: str
     first_joker: int | None = None
+    receiver: int | None = None  # with "give": the seat the card goes to
 
     @property
     def cards(self) -> int:
@@ -105,7 +114,7 @@ class Decision:
         if self.kind == "draw":
             return [DRAW]
         cards = list(bits(self.legal))
-        if self.kind == "cover":
+        if self.kind in ("cover", "give"):
             return cards
         return [*cards, PASS] if self.can_pass or not cards else cards
 
@@ -118,7 +127,8 @@ class Observation:
     with bit ``card`` set.  ``history`` holds every decision so far as
     ``(seat, action)`` with ``action`` a card id, ``PASS``, ``DRAW`` or
     ``COVER`` (whose card only its player knows: ``covered``, its own covered
-    cards).  ``kind`` is the kind of the pending decision when it is this
+    cards) or ``GIVE`` (a card given as a penalty, known to giver and receiver by their
+    hands).  ``kind`` is the kind of the pending decision when it is this
     seat's; ``stock`` the number of cards left to draw.  With jokers,
     ``jokers`` is how many this seat holds, ``joker_spots`` the table cards a
     joker lies on (public), ``hand_sizes`` counts jokers as the cards they
@@ -222,6 +232,7 @@ class Game:
             stock=None if stock is None else self._given_stock(stock, given),
             leader=first,
             explicit=True,
+            gives_asked=frozenset(range(players)),  # bots among them: as the engine gives
             jokers=given_jokers,
         )
         self._loop = greenlet.greenlet(self._run)
@@ -276,9 +287,10 @@ class Game:
         )
 
     def public_history(self) -> tuple[tuple[int, int], ...]:
-        """The history as every seat sees it: covered cards are face down (``COVER``)."""
+        """The history as every seat sees it: covered cards are face down (``COVER``), and
+        penalty cards pass face down (``GIVE``)."""
         return tuple(
-            (seat, COVER if kind == "cover" else action)
+            (seat, _HIDDEN.get(kind, action))
             for (seat, action), kind in zip(self.history, self.kinds, strict=True)
         )
 
@@ -378,6 +390,8 @@ class Game:
             elif request.kind == "cover":  # as the engine covers for bots
                 value = self.rules.rule_set.card_value
                 card = min(bits(request.legal), key=lambda c: (value[c], c))
+            elif request.kind == "give":  # as the engine gives for bots
+                card = givers_order(self.rules, st, at, list(bits(request.legal)))[0]
             elif request.forced:
                 card = request.actions[0]
             else:
@@ -402,6 +416,8 @@ class Game:
         hand is not empty, else a forced pass: the same tests, in the same order, as its loop.
         Right after a joker play, the holder of its card is asked to redeem it."""
         rule_set = self.rules.rule_set
+        if st.giving_to >= 0:  # the engine asks which card to give (``which: giver``)
+            return Decision(seat, legal, False, "give", receiver=st.giving_to)
         if legal == 0 and not can_pass:
             if rule_set.draw is not None and st.stock:
                 return Decision(seat, 0, False, "draw")
@@ -497,7 +513,9 @@ class Game:
 
 
 #: The names of the actions that are not cards.
-_ACTION_NAMES = {PASS: "pass", DRAW: "draw", COVER: "cover"}
+_ACTION_NAMES = {PASS: "pass", DRAW: "draw", COVER: "cover", GIVE: "give"}
+#: What every seat sees of a decision whose card is not public, by its kind.
+_HIDDEN = {"cover": COVER, "give": GIVE}
 
 
 def _check_seat(seat: int, players: int, what: str) -> None:
@@ -546,9 +564,13 @@ def replay(
     game = Game(rules, record["players"], record["seed"], forget_last_card=forget_last_card)
     decisions = record["decisions"]
     while game.pending is not None:
-        if len(game.history) >= len(decisions):
+        taken = sum(kind != "give" for kind in game.kinds)  # a record lists gives as moves
+        if game.pending.kind == "give":
+            game.apply(_recorded_gift(game, decisions[taken - 1]))
+            continue
+        if taken >= len(decisions):
             raise IllegalAction("the record ends before the deal does")
-        action = _recorded_action(game, decisions[len(game.history)])
+        action = _recorded_action(game, decisions[taken])
         pending = game.pending
         chooses = not pending.forced and pending.kind != "cover"  # bots do not choose covers
         if strategy is not None and chooses and game.state is not None:
@@ -561,6 +583,17 @@ def replay(
             action = chosen
         game.apply(action)
     return game
+
+
+def _recorded_gift(game: Game, entry: dict[str, Any]) -> int:
+    """The card a giver gave after the recorded decision ``entry`` (a pass), in the order the
+    record lists the cards it moved: the gives taken since that decision say which."""
+    since = len(game.kinds) - 1 - max(k for k, kind in enumerate(game.kinds) if kind != "give")
+    notes = [entry["transfer"]] if "transfer" in entry else entry.get("transfers", [])
+    moved = [code for note in notes for code in note["cards"]]
+    if since >= len(moved):
+        raise IllegalAction("the record gives fewer cards than the deal asks for")
+    return game.parse_action(moved[since])
 
 
 def _recorded_action(game: Game, entry: dict[str, Any]) -> int:

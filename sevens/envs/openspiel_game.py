@@ -45,6 +45,7 @@ from sevens.runtime.contract import RuleSet
 from sevens.runtime.encoding import (
     action_count,
     action_index,
+    asks_gives,
     cover_base,
     deal_returns,
     encode,
@@ -408,7 +409,12 @@ class SevensObserver:
         pending = state.play.pending
         kind = pending.kind if pending is not None and pending.seat == player else None
         self.tensor[:] = encode(
-            self.rule_set, state.play.state, player, kind == "follow-up", kind == "redeem"
+            self.rule_set,
+            state.play.state,
+            player,
+            kind == "follow-up",
+            kind == "redeem",
+            kind == "give",
         )
 
     def string_from(self, state: SevensState, player: int) -> str:
@@ -450,23 +456,28 @@ def information_state_size(rule_set: RuleSet, players: int) -> int:
     n (+1 with jokers)          1 where the card is in its hand now (jokers likewise)
     n (with covers)             1 where it laid the card face down
     rows, one per decision      the passes since the previous row's decision / n;
-    but a pass in turn          the seat that decided (one-hot, P); the action
+    but a pass in turn          where givers choose penalty cards, the cards given
+    or a give                   since then / n; the seat that decided (one-hot, P); the action
     (at most ``E`` rows)        (one-hot, ``action_count + 1``: the last is a card
                                 another seat laid face down)
     1                           the passes since the last row / n
+    1 (where givers choose)     the cards given since the last row / n
     ==========================  =====================================================
 
     Passes go round the table in order, so the number of passes between two other
     decisions says who passed: the rows hold the whole public history, and with the hands
-    what the player itself knows (perfect recall).  ``E`` is :func:`progress_events`.
+    what the player itself knows (perfect recall).  Who gives a penalty card, and when,
+    follows from the passes and the hand sizes; the card is known to its giver and receiver
+    by their hands.  ``E`` is :func:`progress_events`.
     """
     n, wild = rule_set.n_cards, rule_set.wild is not None
     own = 2 * (n + wild) + (n if rule_set.passing.cover else 0)
-    return own + progress_decisions(rule_set) * _row_size(rule_set, players) + 1
+    trailing = 1 + asks_gives(rule_set)
+    return own + progress_decisions(rule_set) * _row_size(rule_set, players) + trailing
 
 
 def _row_size(rule_set: RuleSet, players: int) -> int:
-    return 1 + players + action_count(rule_set) + 1
+    return 1 + asks_gives(rule_set) + players + action_count(rule_set) + 1
 
 
 def _write_information_state(tensor: Any, state: SevensState, player: int) -> None:
@@ -490,24 +501,32 @@ def _write_information_state(tensor: Any, state: SevensState, player: int) -> No
             tensor[2 * part + card] = view.covered >> card & 1
     if wild is not None:
         tensor[part + n] = view.jokers / jokers
-    row, passes = _row_size(rule_set, sevens.players), 0
+    row, passes, gives = _row_size(rule_set, sevens.players), 0, 0
     limit = at + progress_decisions(rule_set) * row
     hidden = action_count(rule_set)
+    seats = 1 + asks_gives(rule_set)  # where the seat's one-hot begins in a row
     for (seat, action), kind in zip(play.history, play.kinds, strict=True):
         if action == -1 and kind == "turn":  # a pass: counted, its seat follows from the order
             passes += 1
             continue
+        if kind == "give":  # counted: who gives follows from the passes, the card is in hands
+            gives += 1
+            continue
         if at + row > limit:
             raise AssertionError("more decisions than the information state holds")
         tensor[at] = passes / n
-        tensor[at + 1 + seat] = 1.0
+        if seats > 1:
+            tensor[at + 1] = gives / n
+        tensor[at + seats + seat] = 1.0
         if kind == "cover":
             index = cover_base(rule_set) + action if seat == player else hidden
         else:
             index = action_index(rule_set, kind, action)
-        tensor[at + 1 + sevens.players + index] = 1.0
-        at, passes = at + row, 0
+        tensor[at + seats + sevens.players + index] = 1.0
+        at, passes, gives = at + row, 0, 0
     tensor[limit] = passes / n
+    if seats > 1:
+        tensor[limit + 1] = gives / n
 
 
 def _copy(codes: Any, card: int) -> str:

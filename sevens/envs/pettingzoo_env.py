@@ -101,7 +101,12 @@ class SevensEnv(AECEnv):
         kind = pending.kind if pending is not None and mine else None
         assert game.state is not None
         vector = encode(
-            self.rules.rule_set, game.state, seat, kind == "follow-up", kind == "redeem"
+            self.rules.rule_set,
+            game.state,
+            seat,
+            kind == "follow-up",
+            kind == "redeem",
+            kind == "give",
         )
         rule_set = self.rules.rule_set
         mask = np.zeros(action_count(rule_set), dtype=np.int8)

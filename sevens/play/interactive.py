@@ -13,9 +13,10 @@ from collections.abc import Callable
 import click
 
 from sevens.bots import STRATEGIES
-from sevens.runtime.api import DealState, GameError, Rules
+from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.arith import decimal_text
 from sevens.runtime.engine import DealResult, Table, play_deal
+from sevens.runtime.mechanics.base import givers_order
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 from sevens.runtime.strategies import PASS, Strategy
@@ -54,6 +55,8 @@ class PlainScreen:
 
     def choose(self, st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         """The person's decision: shows the position, asks until the answer is legal."""
+        if st.giving_to >= 0:  # a penalty card the giver chooses (``which: giver``)
+            return self._give(st, seat, legal)
         if legal & st.joker_spots:  # a turn's legal cards never lie under a joker: a redeem
             return self._redeem(legal, can_pass)
         n_cards = self.rules.rule_set.n_cards
@@ -77,6 +80,24 @@ class PlainScreen:
             if card is not None:
                 return card
             click.echo(_("Not a legal play; type one of the legal cards."))
+        raise GameError(self._gave_up())
+
+    def _give(self, st: DealState, seat: int, hand: int) -> int:
+        """The card the person gives to the player who takes one from them."""
+        _ = self.words.gettext
+        click.echo("\n" + self.table_text(st))
+        click.echo(self._hand_text(st, seat))
+        player = _("Seat %(seat)d") % {"seat": st.giving_to}
+        click.echo(
+            _("%(player)s takes a card from you: choose the card you give.") % {"player": player}
+        )
+        suggested = givers_order(self.rules, st, seat, list(bits(hand)))[0]  # as a bot gives
+        default = self.cards.card_text(suggested)
+        for _try in range(MAX_WRONG_ANSWERS):
+            card = self.cards.card_in(hand, _said(click.prompt(_("Card to give"), default=default)))
+            if card is not None:
+                return card
+            click.echo(_("That card is not in your hand; type one of your cards."))
         raise GameError(self._gave_up())
 
     def _hand_text(self, st: DealState, seat: int) -> str:
@@ -199,7 +220,8 @@ def play_interactive(
     strategies = [
         person(rules) if s == seat else STRATEGIES[names[s]](rules) for s in range(players)
     ]
-    table = Table(players, strategies, dealer=seed % players)
+    # the person chooses the cards they give where the giver chooses; the bots give as ever
+    table = Table(players, strategies, dealer=seed % players, gives_asked=frozenset({seat}))
     try:
         result = play_deal(rules, table, GameRandom(seed))
     except click.Abort as abort:

@@ -21,10 +21,11 @@ from sevens.compiler.errors import SevensError
 from sevens.runtime.api import Rules, bits
 from sevens.runtime.contract import MatchWinner
 from sevens.runtime.match import MatchResult, match_winners, target_reached
+from sevens.runtime.mechanics.base import givers_order
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 
-from ..envs.game import COVER, DRAW, PASS, Game, IllegalAction
+from ..envs.game import COVER, DRAW, GIVE, PASS, Game, IllegalAction
 from .card_words import CardWords
 from .i18n import Words
 
@@ -218,7 +219,8 @@ class PlaySession:
     def bot_step(self) -> bool:
         """Take the next bot's decision, as the engine would for it; False if none is due.
 
-        Covers are laid as the engine lays them for bots (the lowest-valued card), forced
+        Covers are laid as the engine lays them for bots (the lowest-valued card), penalty
+        cards given as the engine's bots give them (:func:`givers_order`), forced
         decisions are taken, and the others asked of the seat's strategy with the deal's
         generator, so a replay of the deal repeats them.
         """
@@ -228,6 +230,10 @@ class PlaySession:
         if pending.kind == "cover":
             value = self.rules.rule_set.card_value
             action = min(bits(pending.legal), key=lambda c: (value[c], c))
+        elif pending.kind == "give":  # the engine's bots choose the card they give
+            action = givers_order(self.rules, game.state, pending.seat, list(bits(pending.legal)))[
+                0
+            ]
         elif pending.forced:
             action = pending.actions[0]
         else:
@@ -362,6 +368,8 @@ class PlaySession:
             return words.gettext("draw")
         if card == COVER:  # a card laid face down, as the others see it
             return words.gettext("a card face down")
+        if card == GIVE:  # a penalty card passed face down, as the others see it
+            return words.gettext("gives a card")
         n_cards = self.rules.rule_set.n_cards
         if card >= n_cards:
             return words.gettext("joker %(card)s") % {"card": self.card_text(card - n_cards)}

@@ -507,6 +507,15 @@ class SevensApp(App[None]):
                 )
                 % {"card": card}
             )
+        elif (
+            session.my_turn
+            and session.game.pending is not None
+            and session.game.pending.receiver is not None
+        ):
+            self.show_status(
+                words.gettext("%(player)s takes a card from you: choose the card you give.")
+                % {"player": session.name(session.game.pending.receiver, short=True)}
+            )
         elif session.my_turn:
             self.show_status(words.gettext("Your turn."))
         else:

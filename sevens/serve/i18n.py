@@ -84,6 +84,7 @@ PAGE_TEXTS = (
     N_("Points"),
     N_("Place"),
     N_("Your turn: choose a card."),
+    N_("%(player)s takes a card from you: choose the card you give."),
     N_("The deal is over."),
     N_("Downloads"),
     N_("Download the YAML"),

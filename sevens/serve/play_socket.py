@@ -88,6 +88,12 @@ def position(session: PlaySession) -> dict[str, Any]:
     return {
         "over": session.deal_over,
         "my_turn": pending is not None,
+        # a penalty card the person chooses to give (``which: giver``): to whom
+        "give_to": (
+            session.name(pending.receiver, short=True)
+            if pending is not None and pending.receiver is not None
+            else None
+        ),
         "hand": [
             {"card": card, "text": session.card_text(card), "legal": card in legal_cards}
             for card in bits(seen.hand)

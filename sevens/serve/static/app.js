@@ -313,7 +313,8 @@ function cardNode(text, attributes) {
 
 function showPosition(position) {
   document.body.dataset.positions = Number(document.body.dataset.positions || 0) + 1; // for tests
-  $("#play-status").textContent = position.over ? t("The deal is over.") : position.my_turn ? t("Your turn: choose a card.") : "";
+  const asked = position.give_to ? t("%(player)s takes a card from you: choose the card you give.", { player: position.give_to }) : t("Your turn: choose a card.");
+  $("#play-status").textContent = position.over ? t("The deal is over.") : position.my_turn ? asked : "";
   $("#play-status").dataset.over = position.over ? "yes" : "no";
   $("#play-table").replaceChildren(...position.table.map((row) => element("div", {}, ...row.map((text) => cardNode(text)))));
   $("#play-hand").replaceChildren(
