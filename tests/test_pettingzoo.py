@@ -25,7 +25,8 @@ from tests.conftest import compiled
 
 #: Passes limited (shichi-narabe), a Spanish deck (cinquillo), the classic, voluntary passes,
 #: two packs with eight players, follow-up cards (sevens), draws from a stock (elfer-raus,
-#: card-domino-stock), covers (pai-qi), jokers (shichi-narabe-joker).
+#: card-domino-stock), escalating draws of several cards at once (escalating-draws), covers
+#: (pai-qi), jokers (shichi-narabe-joker).
 VARIANTS = [
     ("parliament", 4),
     ("shichi-narabe", 4),
@@ -35,6 +36,7 @@ VARIANTS = [
     ("sevens", 4),
     ("elfer-raus", 4),
     ("card-domino-stock", 5),  # 52 cards to 5 players leave a stock of 2
+    ("escalating-draws", 4),
     ("pai-qi", 4),
     ("shichi-narabe-joker", 4),
 ]
@@ -50,7 +52,9 @@ def test_pettingzoo_seed(variant: str, players: int) -> None:
     seed_test(lambda: sevens.env(variant, players=players), num_cycles=200)
 
 
-@pytest.mark.parametrize("variant", ["parliament", "elfer-raus", "pai-qi", "shichi-narabe-joker"])
+@pytest.mark.parametrize(
+    "variant", ["parliament", "elfer-raus", "escalating-draws", "pai-qi", "shichi-narabe-joker"]
+)
 def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -> None:
     rules = compiled(variant)
     env = sevens.env(variant, players=4)
@@ -75,7 +79,10 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
         env.step(rng.choice(legal))
         steps += 1
     result = env.game.result
-    assert result is not None and steps == len(env.game.record["decisions"])
+    decisions = env.game.record["decisions"]
+    # a choice among several drawn cards that fit is a step of its own within its decision
+    choices_after_draws = sum(1 for e in decisions if "drawn" in e and len(e["legal"]) > 1)
+    assert result is not None and steps == len(decisions) + choices_after_draws
     if rules.rule_set.chips is not None:
         assert sum(result.chips) + result.pot_left == 0  # the rewards are the deal's chips
     if rules.rule_set.draw is not None:
