@@ -13,7 +13,6 @@ from ..analyse import Analysed, AnalysedRules, TConst
 from ..model import Deck
 from .amounts import highest_place
 from .canonical import canon
-from .claims import draw_claim
 from .cards import (
     card_forms,
     card_full,
@@ -24,6 +23,7 @@ from .cards import (
     rank_name,
     suit_name,
 )
+from .claims import draw_claim
 from .effective import changed_components, effective
 from .i18n import P_, Lang
 from .phrases import leader_rank, lowest_holder, transfer_text

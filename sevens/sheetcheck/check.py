@@ -456,15 +456,14 @@ def _draw_problem(claim: DrawClaim, record: dict[str, Any]) -> str | None:
         drawn = d.get("drawn", [])
         count = None if claim.varies else claim.count(unable)
         due = stock if count is None else min(max(count, 0), stock)
-        if d["action"] in ("pass", "cover") and not d["legal"] and not drawn and stock:
-            if not claim.varies and due > 0:
-                return f"turn {number}: no card drawn where {due} should be"
+        stuck = d["action"] == "cover" or (d["action"] == "pass" and not d["legal"])
+        if stuck and not drawn and not claim.varies and due > 0:
+            return f"turn {number}: no card drawn where {due} should be"
         if drawn:
             problem = _drawn_problem(claim, d, drawn, due)
             if problem is not None:
                 return f"turn {number}: {problem}"
         stock -= len(drawn)
-        stuck = d["action"] == "cover" or (d["action"] == "pass" and not d["legal"])
         unable = unable + 1 if stuck else 0
     return None
 
