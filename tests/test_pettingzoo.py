@@ -21,7 +21,7 @@ from sevens.runtime.encoding import (
     observation_size,
     step_action,
 )
-from tests.conftest import compiled
+from tests.conftest import choices_after_draws, compiled
 
 #: Passes limited (shichi-narabe), a Spanish deck (cinquillo), the classic, voluntary passes,
 #: two packs with eight players, follow-up cards (sevens), draws from a stock (elfer-raus,
@@ -80,9 +80,8 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
         steps += 1
     result = env.game.result
     decisions = env.game.record["decisions"]
-    # a choice among several drawn cards that fit is a step of its own within its decision
-    choices_after_draws = sum(1 for e in decisions if "drawn" in e and len(e["legal"]) > 1)
-    assert result is not None and steps == len(decisions) + choices_after_draws
+    # a choice among drawn cards is a step of its own within its decision
+    assert result is not None and steps == len(decisions) + choices_after_draws(decisions)
     if rules.rule_set.chips is not None:
         assert sum(result.chips) + result.pot_left == 0  # the rewards are the deal's chips
     if rules.rule_set.draw is not None:
