@@ -178,3 +178,29 @@ def test_legal_says_pass_where_the_count_is_none(tmp_path: Path) -> None:
     assert "cannot_play" not in json.loads(sevens_cli(*args).output)
     later = json.loads(sevens_cli(*args, "--unable-in-a-row", "3").output)
     assert (later["cannot_play"], later["draw_most"]) == ("draw", 2)
+
+
+def test_legal_answers_recorded_draws_with_the_count_drawn() -> None:
+    """Every position of recorded deals before a draw: ``sevens legal`` given the players in a
+    row who could not play (worked out from the record) answers the count the engine drew,
+    unless the stock ran short."""
+    from sevens.play.legal import Position, position_decisions
+    from sevens.play.recorded import recorded_games, recorded_positions
+
+    rules = compiled("escalating-draws")
+    checked = 0
+    for record in recorded_games(rules, 4, 20, 5):
+        stock = len(record["stock"])
+        for position in recorded_positions(record, set()):
+            drawn = position.decision.get("drawn", [])
+            if not drawn:
+                continue
+            asked = Position(" ".join(position.table), " ".join(position.hand), 4)
+            asked.unable_in_a_row = position.unable_in_a_row
+            answer = position_decisions(rules, asked)
+            assert answer.cannot_play == "draw"
+            assert answer.draw_most == position.unable_in_a_row + 1
+            assert len(drawn) == min(answer.draw_most, stock)
+            stock -= len(drawn)
+            checked += 1
+    assert checked > 20
