@@ -204,3 +204,31 @@ def test_legal_answers_recorded_draws_with_the_count_drawn() -> None:
             stock -= len(drawn)
             checked += 1
     assert checked > 20
+
+
+# -- the rule sheet's claim ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "step", "whole"),
+    [(1, 2, True), (2, 1, True), (1, 1, False)],
+    ids=["two-more-each", "two-first", "first-fit"],
+)
+def test_a_wrong_draw_claim_is_caught(first: int, step: int, whole: bool) -> None:
+    """``sevens rulesheet --check`` holds the sheet's draw sentences to the engine: the
+    claim of escalating-draws passes, and a claim with another count or stop fails."""
+    from dataclasses import replace
+
+    from sevens.compiler.pipeline import find_rulespec
+    from sevens.compiler.rulesheet import sheet_claims
+    from sevens.compiler.rulesheet.claims import DrawClaim
+    from sevens.sheetcheck import check_claims
+    from sevens.sheetcheck import compiled as sheet_compiled
+
+    analysed = load_rulespec(find_rulespec("escalating-draws"))
+    claims = sheet_claims(analysed)
+    assert claims.draw == DrawClaim(first=1, step=1, varies=False, whole=True)
+    rules = sheet_compiled(analysed)
+    assert not check_claims(rules, claims, deals=40, matches=0)
+    wrong = replace(claims, draw=DrawClaim(first=first, step=step, varies=False, whole=whole))
+    assert [f.kind for f in check_claims(rules, wrong, deals=40, matches=0)] == ["draw"]
