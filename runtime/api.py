@@ -134,7 +134,8 @@ class Rules(Protocol):
     def voluntary_pass_cost(self, st: DealState, seat: int) -> int: ...
     def draw_most(self, st: DealState, seat: int) -> int:
         """How many cards ``seat``, unable to play, draws (``passing.draw.most``; 0 or less: none).
-        Asked only when the record's ``Draw.most`` is a number or ``PER_SEAT``."""
+        The turn loop asks it only where the record's ``Draw.most`` is ``PER_SEAT``; a constant
+        count is read from the record, and it answers that constant too."""
 
     def settle(self, st: DealState) -> list[int]:
         """Apply end-of-deal payments to ``st.chips``; return points per seat (or ``[]``)."""
