@@ -74,7 +74,14 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
         "completed_first": BOOL,  # completed the first suit to be complete
         "passed_last": BOOL,  # was the last player who had to pass
     },
-    GAME: {"players": INT, "max_hand": INT, "min_hand": INT, "dealer": INT, "pot": INT},
+    GAME: {
+        "players": INT,
+        "max_hand": INT,
+        "min_hand": INT,
+        "dealer": INT,
+        "pot": INT,
+        "unable_in_a_row": INT,  # players in a row, before this turn, who could not play
+    },
 }
 
 #: Player attributes that need the engine to note events during the deal.
@@ -588,6 +595,7 @@ class AnalysedRules:
     points: Analysed | None
     leader_cards: Analysed | None = None
     compulsory: Analysed | None = None
+    draw_most: Analysed | None = None  # passing.draw.most (None: until a card fits)
 
 
 def analyse(spec: Rulespec) -> AnalysedRules:
@@ -618,9 +626,11 @@ def analyse(spec: Rulespec) -> AnalysedRules:
         points=run(spec.points, "player", INT),
         leader_cards=run(spec.opening.leader_cards, "card", BOOL),
         compulsory=run(spec.compulsory, "card", BOOL),
+        draw_most=run(spec.draw.most, "player", INT) if spec.draw else None,
     )
     if errors:
         raise SevensError(errors)
+    check_whole_count(result.draw_most, errors)
     check_row_local(result, errors)
     check_hand_in_play(result, errors)
     if errors:
@@ -643,6 +653,10 @@ def _analysed_or_none(
 NOT_IN_PLAY_CONDITIONS = {
     "table.cards": "table.cards may only be used in scoring expressions",
     "game.pot": "game.pot changes with every pass; it may only be used in scoring expressions",
+    "game.unable_in_a_row": (
+        "game.unable_in_a_row changes with every turn; it may only be used in amounts"
+        " and passing.draw.most"
+    ),
 }
 
 
@@ -651,6 +665,14 @@ LEGAL_ONLY = {
     "row.top": "row.top may only be used in play.legal",
     "row.bottom": "row.bottom may only be used in play.legal",
 }
+
+
+def check_whole_count(analysed: Analysed | None, errors: list[Diagnostic]) -> None:
+    """A number of cards to draw is whole: decimals belong to amounts of chips and points."""
+    if analysed is not None and has_decimal(analysed.tree):
+        found = re.search(r"\d*\.\d+", analysed.condition.text)
+        message = "passing.draw.most counts cards: a whole number, not a decimal"
+        errors.append(analysed.condition.diagnostic(message, found.start() if found else 0))
 
 
 def check_row_local(rules: AnalysedRules, errors: list[Diagnostic]) -> None:

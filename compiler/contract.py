@@ -19,6 +19,7 @@ from ..runtime.contract import (
     Amount,
     ChipRules,
     DeckShape,
+    Draw,
     FollowUpRules,
     OpeningRules,
     PassRules,
@@ -76,7 +77,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         blocked=spec.blocked,
         direction=spec.direction,
         deal=spec.deal,
-        draw=spec.draw,
+        draw=_draw(rules),
         wild=spec.wild,
         chips=_chips(rules),
         points=None if rules.points is None else amount(rules.points),
@@ -89,6 +90,16 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         reads_hand=reads_hand(rules),
     )
     return replace(rule_set, opening=replace(rule_set.opening, leader_order=order))
+
+
+def _draw(rules: AnalysedRules) -> Draw | None:
+    """Drawing from the stock: a constant count, ``PER_SEAT`` (the module's ``draw_most``), or
+    None (until a card fits), and where the drawing stops."""
+    draw = rules.spec.draw
+    if draw is None:
+        return None
+    most = None if rules.draw_most is None else amount(rules.draw_most)
+    return Draw(most=most, stop=draw.stop)
 
 
 def compulsory_cards(rules: AnalysedRules, deck: DeckShape) -> int:
@@ -114,6 +125,7 @@ def reads_events(rules: AnalysedRules) -> bool:
             rules.ante,
             rules.pay_winner,
             rules.points,
+            rules.draw_most,
         )
         if a is not None
     ]

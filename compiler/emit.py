@@ -58,6 +58,7 @@ AMOUNTS = {
     "ante": "ante",
     "pay_winner": "pay_winner",
     "points": "points",
+    "draw_most": "draw_most",
 }
 AMOUNT_DOCS = {
     "pass_cost": "Chips paid into the pot for a pass forced by having no legal card.",
@@ -65,6 +66,7 @@ AMOUNT_DOCS = {
     "ante": "Chips the seat puts into the pot before play.",
     "pay_winner": "Chips the seat pays the winner when the deal ends.",
     "points": "Points the seat scores for the deal.",
+    "draw_most": "Cards the seat draws from the stock when unable to play (0 or less: none).",
 }
 
 

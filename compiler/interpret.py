@@ -231,6 +231,7 @@ class ReferenceRules:
             ("game", "min_hand"): lambda st: st.min_hand,
             ("game", "dealer"): lambda st: st.dealer,
             ("game", "pot"): lambda st: st.pot,
+            ("game", "unable_in_a_row"): lambda st: st.unable_in_a_row,
         }
 
     def card_set(self, mask: int) -> CardSet:
@@ -405,6 +406,10 @@ class ReferenceRules:
 
     def voluntary_pass_cost(self, st: DealState, seat: int) -> int:
         return self.player_value(st, seat, self.analysed.voluntary_pass_cost.tree)
+
+    def draw_most(self, st: DealState, seat: int) -> int:
+        draw_most = self.analysed.draw_most
+        return self.player_value(st, seat, draw_most.tree if draw_most else None)
 
     def ante(self, st: DealState, seat: int) -> int:
         return self.player_value(st, seat, self.analysed.ante.tree if self.analysed.ante else None)

@@ -339,6 +339,7 @@ _ATTRIBUTE_LOWERING: dict[tuple[str, str], Lowerer] = {
     ("game", "min_hand"): _plain(lambda st: attr(st, "min_hand")),
     ("game", "dealer"): _plain(lambda st: attr(st, "dealer")),
     ("game", "pot"): _plain(lambda st: attr(st, "pot")),
+    ("game", "unable_in_a_row"): _plain(lambda st: attr(st, "unable_in_a_row")),
 }
 
 

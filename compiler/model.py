@@ -17,7 +17,7 @@ from ..runtime.contract import (
     Blocked,
     DealRules,
     Direction,
-    Draw,
+    DrawStop,
     EndWhen,
     LayoutShape,
     Leader,
@@ -225,6 +225,14 @@ class Passing:
 
 
 @dataclass(frozen=True)
+class DrawRule:
+    """``passing.draw``: a player who cannot play draws from the stock."""
+
+    most: Condition | None  # a count or an expression ('player' context); None: until one fits
+    stop: DrawStop = DrawStop.FIRST_FIT  # at the first card that fits, or after the whole count
+
+
+@dataclass(frozen=True)
 class Chips:
     ante: Condition
     pot: PotTo
@@ -293,7 +301,7 @@ class Rulespec:
     session: Session | None
     direction: Direction = Direction.CLOCKWISE
     deal: DealRules = field(default_factory=DealRules)
-    draw: Draw | None = None
+    draw: DrawRule | None = None
     compulsory: Condition | None = None  # play.compulsory, on 'card' alone
     wild: Wild | None = None  # deck.jokers and play.joker
     data: dict[str, Any] = field(repr=False, default_factory=dict)
@@ -322,6 +330,8 @@ class Rulespec:
             found.append(self.opening.leader_cards)
         if self.compulsory:
             found.append(self.compulsory)
+        if self.draw is not None and self.draw.most is not None:
+            found.append(self.draw.most)
         return found
 
 
@@ -653,12 +663,22 @@ class _ModelBuilder:
             return DealRules(equal_hands=True, stock=stock)
         return DealRules(hand_size=size, stock=stock)
 
-    def draw(self) -> Draw | None:
+    def draw(self) -> DrawRule | None:
+        """``passing.draw``: how many cards (a count, an expression, or until one fits) and
+        whether the drawing stops at the first card that fits."""
         raw = self.get("passing", "draw")
         if raw is None:
             return None
-        most = raw.get("most", 1)
-        return Draw(most=None if most == "until-playable" else int(most))
+        stop = DrawStop(raw.get("stop", DrawStop.FIRST_FIT.value))
+        if raw.get("most") == "until-playable":
+            if stop is DrawStop.NEVER:
+                self.error(
+                    ("passing", "draw", "stop"),
+                    "passing.draw.most 'until-playable' stops at the first card that fits;"
+                    " it cannot be combined with stop 'never'",
+                )
+            return DrawRule(most=None, stop=DrawStop.FIRST_FIT)
+        return DrawRule(most=self.condition("passing", "draw", "most", default="1"), stop=stop)
 
     def wild(self) -> Wild | None:
         """Jokers: ``deck.jokers`` and how ``play.joker`` says they are played."""

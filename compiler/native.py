@@ -69,7 +69,8 @@ class Op(IntEnum):
     ENV = 3  # radix: the table-wide facts' combined index divided by radix (see ENV_FEATURES)
     LOCAL = 4  # slot: the variable of an aggregate
     SEAT = 5  # the seat an amount is asked for
-    GAME = 6  # k: 0 players, 1 max_hand, 2 min_hand, 3 dealer, 4 pot, 5 winner, 6 last passer
+    GAME = 6  # k: 0 players, 1 max_hand, 2 min_hand, 3 dealer, 4 pot, 5 winner, 6 last passer,
+    # 7 the players in a row unable to play
     RANK_OF = 7  # face -> rank
     SUIT_OF = 8
     VALUE_OF = 9
@@ -145,7 +146,7 @@ _ROW_VARS = {
     "row.top": 7,  # the highest rank lying in the row, run or not (-1: none)
     "row.bottom": 8,
 }
-_GAME = {"players": 0, "max_hand": 1, "min_hand": 2, "dealer": 3, "pot": 4}
+_GAME = {"players": 0, "max_hand": 1, "min_hand": 2, "dealer": 3, "pot": 4, "unable_in_a_row": 7}
 _BINARY = {
     "+": Op.ADD,
     "-": Op.SUB,
@@ -475,7 +476,7 @@ class NativeProgram:
 
     code: tuple[int, ...]
     #: Where each program starts in ``code`` (keys: legal, follow_when, follow_allow,
-    #: pass_cost, voluntary_pass_cost, ante, pay_winner, points, and env: the combined index
+    #: pass_cost, voluntary_pass_cost, ante, pay_winner, points, draw_most, and env: the combined index
     #: of the table-wide facts, when the play conditions read any).
     starts: dict[str, int]
     env: tuple[str, ...]  # the table-wide facts, in ENV order
@@ -550,6 +551,7 @@ def lower_rules(rules: AnalysedRules) -> NativeProgram:
         "ante": (rules.ante.tree if rules.ante else None, "player"),
         "pay_winner": (rules.pay_winner.tree if rules.pay_winner else None, "player"),
         "points": (rules.points.tree if rules.points else None, "player"),
+        "draw_most": (rules.draw_most.tree if rules.draw_most else None, "player"),
     }
     trees |= {f"hand{k}": (fact, "player") for k, fact in enumerate(facts)}
     code: list[int] = []

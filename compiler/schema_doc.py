@@ -50,6 +50,8 @@ DEFAULTS: dict[str, str] = {
     "passing.limit": "`null` (no limit)",
     "passing.over_limit": "`null` (forced passes go on as usual)",
     "passing.voluntary_transfer": "none",
+    "passing.draw.most": "`1`",
+    "passing.draw.stop": "`first-fit`",
     "end.when": "`first-out`",
     "end.blocked": "`score`",
     "scoring.chips": "none (no chips)",

@@ -69,6 +69,7 @@ class DealState:
         "row_start",
         "stock",
         "table",
+        "unable_in_a_row",
         "winner",
     )
 
@@ -99,6 +100,9 @@ class DealState:
         # events, kept only when the scoring reads them (RuleSet.events):
         self.completed: list[int] = []  # the seat that completed each suit, in order
         self.last_passer = -1  # the last seat forced to pass
+        # the players in a row, just before this turn, who could not play (game.unable_in_a_row):
+        # the turn loop keeps it; a card played (or a voluntary pass) sets it back to 0
+        self.unable_in_a_row = 0
         # jokers (RuleSet.wild): how many each seat holds, and the table cards they stand for
         self.jokers = [0] * n_players
         self.joker_spots = 0
@@ -132,5 +136,10 @@ class Rules(Protocol):
     def follow_up(self, st: DealState, seat: int, card: int, first: int) -> int: ...
     def pass_cost(self, st: DealState, seat: int) -> int: ...
     def voluntary_pass_cost(self, st: DealState, seat: int) -> int: ...
+    def draw_most(self, st: DealState, seat: int) -> int:
+        """How many cards ``seat``, unable to play, draws (``passing.draw.most``; 0 or less: none).
+        The turn loop asks it only where the record's ``Draw.most`` is ``PER_SEAT``; a constant
+        count is read from the record, and it answers that constant too."""
+
     def settle(self, st: DealState) -> list[int]:
         """Apply end-of-deal payments to ``st.chips``; return points per seat (or ``[]``)."""

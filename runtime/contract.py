@@ -34,6 +34,7 @@ __all__ = [
     "DeckShape",
     "Direction",
     "Draw",
+    "DrawStop",
     "EndWhen",
     "FollowUpRules",
     "LayoutShape",
@@ -263,11 +264,23 @@ class DealRules:
         return size
 
 
+class DrawStop(StrEnum):
+    """When a player drawing from the stock stops."""
+
+    FIRST_FIT = "first-fit"  # at the first card drawn that fits, which must be played
+    NEVER = "never"  # after the whole count; then a card that fits, if any, is played
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """A player who cannot play draws from the stock, up to ``most`` cards, until one fits."""
+    """A player who cannot play draws from the stock, up to ``most`` cards.
 
-    most: int | None = 1  # None: until a card fits or the stock is empty
+    ``most`` is a constant, None (until a card fits or the stock is empty) or
+    :data:`PER_SEAT`: the module's ``draw_most`` counts the cards when the player
+    cannot play (0 or less: no draw)."""
+
+    most: Amount | None = 1
+    stop: DrawStop = DrawStop.FIRST_FIT
 
 
 @dataclass(frozen=True, slots=True)

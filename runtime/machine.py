@@ -4,7 +4,7 @@ A generated module owns the *decisions* of a rule set: its contract record
 ``RULE_SET`` and compiled condition functions (``legal_on_row`` and, when the
 rules have them, ``follow_when``/``follow_allow``, ``table_facts`` and the
 per-seat amounts ``pass_cost``, ``voluntary_pass_cost``, ``ante``,
-``pay_winner`` and ``points``).  :class:`CompiledRules` owns the
+``pay_winner``, ``points`` and the count ``draw_most``).  :class:`CompiledRules` owns the
 *bookkeeping*: the rows, the memo of playable cards per row state, placing
 and laying out cards, antes and settlement.  It implements the engine's
 :class:`~sevens.runtime.api.Rules` protocol.
@@ -61,6 +61,7 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "ante": ("st", "seat"),
     "pay_winner": ("st", "seat"),
     "points": ("st", "seat"),
+    "draw_most": ("st", "seat"),
 }
 
 
@@ -92,6 +93,7 @@ def expected_decisions(rule_set: RuleSet) -> set[str]:
         "ante": chips.ante if chips else 0,
         "pay_winner": chips.pay_winner if chips else 0,
         "points": rule_set.points,
+        "draw_most": rule_set.draw.most if rule_set.draw else 0,
     }
     found = {"legal_on_row"} | {name for name, amount in amounts.items() if amount is PER_SEAT}
     if rule_set.follow_up is not None:
@@ -183,6 +185,8 @@ class CompiledRules:
         self.ante = self._amount(chips.ante if chips else 0, "ante")
         self.pay_winner = self._amount(chips.pay_winner if chips else 0, "pay_winner")
         self.points = self._amount(rule_set.points or 0, "points")
+        draw = rule_set.draw
+        self.draw_most = self._amount(0 if draw is None else draw.most or 0, "draw_most")
         self.play = self._play_function()
 
     def _ask_per_seat(self, rule_set: RuleSet) -> None:

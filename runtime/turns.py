@@ -30,7 +30,7 @@ from .mechanics.base import (
     TurnsBase,
 )
 from .mechanics.cover import Covering
-from .mechanics.draw import Drawing
+from .mechanics.draw import Drawing, cards_to_draw
 from .mechanics.follow_up import FollowUps
 from .mechanics.passing import Passing, may_pass
 
@@ -69,7 +69,7 @@ _NEVER_OPENED = _Closed()
 class Plan(NamedTuple):
     """What a rule set's mechanics ask of the turn loop, read once (:meth:`Turns.plan`)."""
 
-    drawing: tuple[bool, int | None]  # a player who cannot play draws; at most how many
+    drawing: bool  # a player who cannot play draws (how many: cards_to_draw)
     covering: bool  # ... or lays a card face down
     after_play: int  # the cards after whose play something may happen
     transfer: Transfer | None  # cards moved after a forced pass
@@ -115,10 +115,9 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         assert self.recorder is not None
         self.recorder.add(seat, options, choice, "turn")
 
-    def draw_rule_most(self) -> tuple[bool, int | None]:
-        """Whether a player who cannot play draws from the stock, and at most how many."""
-        draw = self.rules.rule_set.draw
-        return (draw is not None, None if draw is None else draw.most)
+    def draws(self) -> bool:
+        """Whether a player who cannot play draws from the stock."""
+        return self.rules.rule_set.draw is not None
 
     def covers(self) -> bool:
         """Whether a player who cannot play lays a card face down."""
@@ -141,6 +140,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             return came_to
         plan = self.plan_of_deal
         if plan.limited and self.st.passes[seat] >= plan.most_passes:  # a pass beyond the limit
+            self.st.unable_in_a_row += 1  # the player left because they could not play
             return PASSED_OUT | (DEAL_OVER if self.eliminate(seat) else MOVED_ON)
         return came_to
 
@@ -148,20 +148,22 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         """What a player without a legal card does before passing: draws (a drawn card that
         fits is played), or lays a card face down; a pass is asked for or recorded."""
         st, explicit, strategy = self.st, self.table.explicit, self.table.strategies[seat]
-        draws, most = self.plan_of_deal.drawing
-        if draws and st.stock:
+        most = cards_to_draw(self.rules, st, seat) if self.plan_of_deal.drawing else 0
+        if most:
             if explicit:  # the caller takes the draw as its decision
                 strategy(st, seat, 0, False, self.rng)
             card = self.draw(seat, most)
             if card == PASS:
                 return PAYS_AFRESH  # the hand changed: the round proves nothing yet
             self.rules.play(st, seat, card)  # a drawn card that fits must be played
+            st.unable_in_a_row = 0  # a card was laid after all
             if self.plan_of_deal.after_play >> card & 1:
                 self.extra += self.after_play(seat, card)
             return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
         if self.plan_of_deal.covering and st.hands[seat]:
             # the caller chooses the card to lay face down; bots lay their lowest-valued
             self.cover(seat, strategy(st, seat, 0, False, self.rng) if explicit else PASS)
+            st.unable_in_a_row += 1  # a card face down is no card played
             return DEAL_OVER if not st.hands[seat] and self.goes_out(seat) else MOVED_ON
         if explicit:  # the caller acknowledges the forced pass
             strategy(st, seat, 0, False, self.rng)
@@ -173,10 +175,10 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         """What the rules' mechanics ask of the loop (the same for every deal of the rules)."""
         rules, passing = self.rules, self.rules.rule_set.passing
         pass_limit = passing.limit
-        draw_rule, cover, after_play = self.draw_rule_most(), self.covers(), self.after_play_mask()
+        draws, cover, after_play = self.draws(), self.covers(), self.after_play_mask()
         limited = pass_limit is not None and passing.over_limit is not None
         return Plan(
-            drawing=draw_rule,
+            drawing=draws,
             covering=cover,
             after_play=after_play,
             transfer=self.pass_transfer_rule(),
@@ -189,7 +191,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             constant_cost=passing.cost if isinstance(passing.cost, int) else None,
             skip_out=rules.rule_set.end_when.ranks_everyone or passing.over_limit is not None,
             limit=DECISION_LIMIT_PER_CARD * rules.rule_set.n_cards,
-            hooks=draw_rule[0] or cover or limited,
+            hooks=draws or cover or limited,
             choosing=passing.voluntary or after_play != 0,
             legal=type(self).options is Turns.options,
         )
@@ -242,10 +244,13 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         one = 0 if general else 1
         draw = rng.draw  # a 32-bit draw: below(n) is draw() * n >> 32
         extra = passes = stuck = 0  # extra: follow-up decisions taken within a turn
+        # players in a row unable to play, kept here (off st) on the hot path of plays and
+        # written to ``st.unable_in_a_row`` before anything reads it: a draw, a pass, the end
+        unable = 0
         for decisions in range(1, limit + 1):
             legal = hands[seat] & st.playable if gate.opened else options(st, seat)
             if legal:
-                stuck = 0  # someone can play, so the deal is not blocked
+                stuck = unable = 0  # someone can play, so the deal is not blocked
                 if not legal & (legal - one):  # one legal card: there is no choice to ask for
                     play(st, seat, legal.bit_length() - 1)
                 elif lean_uniform:  # several, every seat random: as choose_uniformly draws it
@@ -285,10 +290,13 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                     if after_play >> card & 1:
                         extra += self.after_play(seat, card)
                 if not hands[seat] and self.out(seat) and self.goes_out(seat):
+                    st.unable_in_a_row = 0
                     return decisions + extra + self.extra, passes
             else:
                 if hooked:  # a draw, a cover, a pass limit, a pass asked for or recorded
+                    st.unable_in_a_row = unable  # what a draw's count reads
                     came_to = self.no_legal_card(seat)
+                    unable = st.unable_in_a_row  # a drawn card played, a cover, a pass out
                     if came_to:  # not just a pass
                         if came_to & PASSED_OUT:  # a pass beyond the limit counts as a pass
                             passes += 1
@@ -304,6 +312,8 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                 stuck += 1
                 pass_counts[seat] += 1
                 st.last_passer = seat
+                st.unable_in_a_row = unable  # the players before this one (a cost may read it)
+                unable += 1
                 cost = pass_cost(st, seat) if constant_cost is None else constant_cost
                 if cost:  # pay_pot, inlined: a call here costs Parliament 0.9 % of its instructions
                     chips[seat] -= cost
@@ -311,6 +321,7 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                 if transfer is not None and self.pass_transfer(transfer, seat):
                     stuck = 0  # the passer got a card that unblocks someone: a new round
                 if stuck >= self.active:  # a full round in which nobody could play
+                    st.unable_in_a_row = unable
                     if skip_out:
                         self.rank_the_rest()
                     return decisions + extra + self.extra, passes

@@ -467,6 +467,12 @@ def _print_summary(summary: dict[str, Any]) -> None:
     "--opening", default=None, help="The opening card the dealer named, if they name one."
 )
 @click.option(
+    "--unable-in-a-row",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Players just before this one who could not play (game.unable_in_a_row; default 0).",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -479,6 +485,7 @@ def legal(
     players: int | None,
     jokers: int,
     opening: str | None,
+    unable_in_a_row: int,
     as_json: bool,
 ) -> None:
     """Every decision of the player to move in a position: the legal plays, passing, and what
@@ -487,7 +494,7 @@ def legal(
     from .play.legal import Position, describe, position_decisions
 
     with _user_errors():
-        position = Position(table, hand, players, jokers, opening)
+        position = Position(table, hand, players, jokers, opening, unable_in_a_row)
         decisions = position_decisions(_load_rules(variant), position)
     _echo(document("legal", decisions.as_json()) if as_json else describe(decisions))
 

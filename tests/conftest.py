@@ -139,6 +139,13 @@ def reachable_positions(
 # -- and test_text_safety.py
 
 
+def choices_after_draws(decisions: list[dict[str, Any]]) -> int:
+    """The decisions of a record in which the player, having drawn the whole count
+    (``passing.draw.stop: never``), chose among several cards that fit: the step API asks
+    that choice as a step of its own within the recorded decision."""
+    return sum(1 for d in decisions if "drawn" in d and len(d["legal"]) > 1)
+
+
 def sevens_cli(*args: str) -> Result:
     """Run the ``sevens`` command in-process (stdout and stderr kept apart)."""
     from click.testing import CliRunner

@@ -26,6 +26,10 @@ Case kinds and their fields:
 * ``end``: ``hands`` (as dealt; cards nobody holds stay out of play) and ``dealer``; every
   seat plays its lowest legal card (and, laying a card face down, its lowest-valued one);
   expected ``cards_left`` when the deal ends and optional ``places``.
+* ``draw``: ``hands`` (as dealt), ``stock`` (in drawing order; cards neither held nor in it
+  stay out of play) and ``dealer``; every seat plays its lowest legal card; expected
+  ``draws``, the first draws of the deal in order, each ``"SEAT: CARDS -> CARD"`` (the
+  cards drawn, then the card played or ``pass``).
 
 With several packs a code repeated in ``table`` and ``hand`` together takes the
 next copy, so one copy can lie on the table while the other is in the hand.
@@ -232,3 +236,28 @@ def test_end_of_deal(variant: str, case: dict[str, Any]) -> None:
         assert deal.cards_left == case["cards_left"], type(rules)
         if "places" in case:
             assert deal.places == case["places"], type(rules)
+
+
+@pytest.mark.parametrize(("variant", "case"), _cases("draw"))
+def test_draws_from_the_stock(variant: str, case: dict[str, Any]) -> None:
+    from sevens.runtime.engine import Table, play_deal
+
+    for rules in _engines(variant):
+        hands = [_mask(parse_cards(rules, h, "hand")) for h in case["hands"]]
+        stock = parse_cards(rules, case["stock"], "stock")[::-1]  # the engine draws from the end
+        table = Table(
+            len(hands),
+            [_lowest_legal] * len(hands),
+            dealer=case["dealer"],
+            hands=hands,
+            stock=stock,
+            record=True,
+        )
+        deal = play_deal(rules, table, GameRandom(0))
+        assert deal.record is not None
+        draws = [
+            f"{d['seat']}: {' '.join(d['drawn'])} -> {d['card'] or 'pass'}"
+            for d in deal.record["decisions"]
+            if "drawn" in d
+        ]
+        assert draws[: len(case["draws"])] == case["draws"], type(rules)

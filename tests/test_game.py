@@ -21,7 +21,7 @@ from sevens.runtime.api import bits
 from sevens.runtime.mechanics.base import givers_order
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES, heuristic_strategy
-from tests.conftest import compiled
+from tests.conftest import choices_after_draws, compiled
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 
@@ -45,9 +45,10 @@ def test_simulated_records_replay_identically(variant: str, strategy: str) -> No
     for record in _records(variant, strategy, 12):
         game = replay(rules, record, consult)
         assert game.record == record
-        # forced decisions were asked too; a giver's choices are moves of the decision before
-        asked = sum(kind != "give" for kind in game.kinds)
-        assert asked == len(record["decisions"])
+        # forced decisions were asked too, and a choice among drawn cards is a step of its own;
+        # a giver's choices are moves of the decision before them
+        decisions, asked = record["decisions"], sum(kind != "give" for kind in game.kinds)
+        assert asked == len(decisions) + choices_after_draws(decisions)
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -103,6 +104,7 @@ def _conformance_records() -> list[Any]:
 def test_the_conformance_data_holds_records_of_the_seed_variants() -> None:
     variants = {p.values[0] for p in _conformance_records()}
     assert {"parliament", "fan-tan", "sevens", "dutch-fan-tan", "pai-qi", "elfer-raus"} <= variants
+    assert "escalating-draws" in variants  # draws of several cards, and a choice among them
     assert "shichi-narabe-joker" in variants
 
 
@@ -114,7 +116,8 @@ def test_conformance_records_replay_record_for_record(
     consult = STRATEGIES[strategy](rules) if strategy != "heuristic" else None
     game = replay(rules, record, consult)
     assert game.record == record
-    assert len(game.history) == len(record["decisions"])
+    decisions = record["decisions"]
+    assert len(game.history) == len(decisions) + choices_after_draws(decisions)
 
 
 def _leader_cases() -> list[Any]:

@@ -345,6 +345,11 @@ MECHANICS = {
     ),
     "card-domino-stock": lambda r: any("drawn" in d for d in r["decisions"]),
     "elfer-raus": lambda r: any(len(d.get("drawn", ())) > 1 for d in r["decisions"]),
+    # the count grew past one, and a player chose among several drawn cards that fit
+    "escalating-draws": lambda r: (
+        any(len(d.get("drawn", ())) > 1 for d in r["decisions"])
+        and any("drawn" in d and len(d["legal"]) > 1 for d in r["decisions"])
+    ),
     "pai-qi": lambda r: any(d["action"] == "cover" for d in r["decisions"]),
     "shichi-narabe-traditional": lambda r: any(  # the layout's cards were dealt to the players
         code in hand for hand in r["hands"] for code in r["layout_start"]
@@ -709,6 +714,34 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
         "card-domino-stock",
         "deal:\n  hand_size: 12\n  stock: 10\n",
         lambda r: len(r["stock"]) >= 10,
+    ),
+    # escalating draws that stop at the first card that fits
+    "escalating-first-fit": (
+        "escalating-draws",
+        "passing:\n  draw:\n    stop: first-fit\n",
+        lambda r: any(len(d.get("drawn", ())) > 1 and d["card"] for d in r["decisions"]),
+    ),
+    # a count that is none for the first player stuck: early in a deal, while the stock still
+    # holds cards, a pass without drawing
+    "late-draws": (
+        "escalating-draws",
+        "passing:\n  draw:\n    most: game.unable_in_a_row - 1\n",
+        lambda r: (
+            any(
+                d["action"] == "pass" and not d["legal"] and "drawn" not in d
+                for d in r["decisions"][:8]
+            )
+            and any("drawn" in d for d in r["decisions"])
+        ),
+    ),
+    # a pass cost reading the players in a row who could not play: two forced passes in a row
+    "rising-cost": (
+        "parliament",
+        "passing:\n  cost: game.unable_in_a_row + 1\n",
+        lambda r: any(
+            not a["legal"] and not b["legal"] and a["action"] == b["action"] == "pass"
+            for a, b in zip(r["decisions"], r["decisions"][1:], strict=False)
+        ),
     ),
 }
 

@@ -24,7 +24,8 @@ from sevens.runtime.strategies import random_strategy  # noqa: E402
 from tests.conftest import BUILTIN_IDS, compiled  # noqa: E402
 
 #: The classic, a Spanish deck, passes limited, follow-ups, voluntary passes, a named opening card,
-#: draws from a stock (elfer-raus, card-domino-stock), covers (pai-qi), jokers (shichi-narabe-joker).
+#: draws from a stock (elfer-raus, card-domino-stock; escalating-draws: several cards at once,
+#: then a choice among them), covers (pai-qi), jokers (shichi-narabe-joker).
 VARIANTS = [
     "parliament",
     "cinquillo",
@@ -34,6 +35,7 @@ VARIANTS = [
     "dealer-seven",
     "elfer-raus",
     "card-domino-stock",
+    "escalating-draws",
     "pai-qi",
     "shichi-narabe-joker",
     "ristiseiska",  # the giver chooses its penalty card: "give" decisions

@@ -22,11 +22,12 @@ from sevens.runtime.encoding import (
     observation_size,
     step_action,
 )
-from tests.conftest import compiled
+from tests.conftest import choices_after_draws, compiled
 
 #: Passes limited (shichi-narabe), a Spanish deck (cinquillo), the classic, voluntary passes,
 #: two packs with eight players, follow-up cards (sevens), draws from a stock (elfer-raus,
-#: card-domino-stock), covers (pai-qi), jokers (shichi-narabe-joker).
+#: card-domino-stock), escalating draws of several cards at once (escalating-draws), covers
+#: (pai-qi), jokers (shichi-narabe-joker).
 VARIANTS = [
     ("parliament", 4),
     ("shichi-narabe", 4),
@@ -36,6 +37,7 @@ VARIANTS = [
     ("sevens", 4),
     ("elfer-raus", 4),
     ("card-domino-stock", 5),  # 52 cards to 5 players leave a stock of 2
+    ("escalating-draws", 4),
     ("pai-qi", 4),
     ("shichi-narabe-joker", 4),
     ("ristiseiska", 4),  # the giver chooses its penalty card: "give" decisions
@@ -53,7 +55,15 @@ def test_pettingzoo_seed(variant: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "variant", ["parliament", "elfer-raus", "pai-qi", "shichi-narabe-joker", "ristiseiska"]
+    "variant",
+    [
+        "parliament",
+        "elfer-raus",
+        "escalating-draws",
+        "pai-qi",
+        "shichi-narabe-joker",
+        "ristiseiska",
+    ],
 )
 def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -> None:
     rules = compiled(variant)
@@ -81,13 +91,12 @@ def test_masks_are_the_legal_actions_and_rewards_come_at_the_end(variant: str) -
         env.step(rng.choice(legal))
         steps += 1
     result = env.game.result
-    # every decision is an agent's step; a give is a move of the record's decision before it
+    decisions = env.game.record["decisions"]
+    # a choice among drawn cards is a step of its own within its decision, and a give is a
+    # move of the decision before it
     asked = sum(kind != "give" for kind in env.game.kinds)
-    assert (
-        result is not None
-        and steps == len(env.game.kinds)
-        and asked == len(env.game.record["decisions"])
-    )
+    assert result is not None and steps == len(env.game.kinds)
+    assert asked == len(decisions) + choices_after_draws(decisions)
     if rules.rule_set.chips is not None:
         assert sum(result.chips) + result.pot_left == 0  # the rewards are the deal's chips
     if rules.rule_set.draw is not None:

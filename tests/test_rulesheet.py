@@ -26,6 +26,7 @@ from sevens.compiler.rulesheet.cards import (
     rank_letter,
 )
 from sevens.compiler.rulesheet.catalog import extract_messages, read_catalog
+from sevens.compiler.rulesheet.claims import draw_claim
 from sevens.compiler.rulesheet.example import example_position
 from sevens.compiler.rulesheet.i18n import Lang
 from sevens.compiler.rulesheet.phrases import leader_rank, lowest_holder, transfer_text
@@ -492,24 +493,25 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             )
             % {"count": stock, "sizes": _hand_sizes(spec)}
         )
-    if spec.draw is None:
+    claim = draw_claim(rules)
+    if claim is None:
         return facts
-    most = spec.draw.most
-    if most == 1:
-        facts.append(
-            gettext(
-                "If none of your cards may be played, you draw the top card of the stock; if it may be played, you"
-                " must play it at once, otherwise you pass."
-            )
-        )
-    elif most is None:
+    most = None if claim.varies or claim.step else claim.first
+    if claim.first is None and not claim.varies:
         facts.append(
             gettext(
                 "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
                 " played, and you must play that card at once; if the stock runs out first, you pass."
             )
         )
-    else:
+    elif most == 1:
+        facts.append(
+            gettext(
+                "If none of your cards may be played, you draw the top card of the stock; if it may be played, you"
+                " must play it at once, otherwise you pass."
+            )
+        )
+    elif most is not None and not claim.whole:
         facts.append(
             gettext(
                 "If none of your cards may be played, you draw cards from the stock one at a time until one may be"
@@ -517,6 +519,15 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
                 " otherwise you pass."
             )
             % {"count": language.count(most, "card")}
+        )
+    elif claim.step:
+        facts.append(gettext("As soon as a player can play, the count starts again."))
+    if claim.whole and most != 1:
+        facts.append(
+            gettext(
+                "You draw all these cards before playing any; if one or more of them may then be played, you must"
+                " play one of them, whichever you choose, otherwise you pass."
+            )
         )
     facts.append(gettext("Once the stock is empty, you pass when you cannot play."))
     return facts

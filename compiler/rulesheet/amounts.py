@@ -624,6 +624,8 @@ def evaluate(deck: Deck, deal: ExampleDeal, seat: int, node: T) -> Fraction:
         ("game", "min_hand"): lambda _: min(sizes),
         ("game", "dealer"): lambda _: 0,
         ("game", "pot"): lambda _: deal.pot,
+        # at the start and at the end of a deal (the winner's last card laid) nobody is stuck
+        ("game", "unable_in_a_row"): lambda _: 0,
         ("player", "hand"): lambda p: cards(deal.hands[p]),
         ("player", "covered"): lambda p: cards(deal.covered[p]),
         ("player", "completed"): lambda p: deal.completed.count(p),

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...runtime.contract import Leader, OverLimit, RuleSet
-from ..analyse import AnalysedRules
+from ...runtime.contract import DrawStop, Leader, OverLimit, RuleSet
+from ..analyse import AnalysedRules, T, TAttr, TBinary, TConst
 from ..contract import build_rule_set
 from ..interpret import card_condition_holds
 from .amounts import (
@@ -152,6 +152,28 @@ class FollowUpClaim:
 
 
 @dataclass(frozen=True)
+class DrawClaim:
+    """What a player who cannot play draws from the stock, as the sheet tells it.
+
+    ``first`` cards for a player after someone laid a card, and ``step`` more for each
+    player in a row just before them who could not play either (``step`` 0: always
+    ``first``); ``first`` None: one at a time until a card fits.  ``varies``: a count the
+    sheet cannot put in such words (then only ``whole`` is claimed).  ``whole``: the whole
+    count is drawn before a card is played; otherwise the drawing stops at the first card
+    that fits, which is played."""
+
+    first: int | None
+    step: int
+    varies: bool
+    whole: bool
+
+    def count(self, unable: int) -> int | None:
+        """The cards drawn after ``unable`` players in a row could not play (None: until a
+        card fits); only for a count the sheet tells (not ``varies``)."""
+        return None if self.first is None else self.first + self.step * unable
+
+
+@dataclass(frozen=True)
 class DealEnd:
     """When a deal ends (``first-out`` or ``all-out``) and whether it can end blocked,
     with cards in hand and nobody able to play."""
@@ -208,6 +230,7 @@ class Claims:
     winner: DealWinner
     session: SessionEnd | None
     scoring: ScoringClaim | None = None
+    draw: DrawClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -216,6 +239,7 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
     ``parent`` holds the claims of the rule set ``rules`` extends, if any: what the
     parent leaves to the players stays open only while the child keeps its value."""
     rule_set = build_rule_set(rules)
+    draw = draw_claim(rules)
     return Claims(
         leader=_leader(rule_set),
         hands=_hands(rule_set),
@@ -224,13 +248,51 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         passing=_passing(rule_set),
         cost=_cost(rule_set),
         follow_up=_follow_up(rules, rule_set),
-        end=DealEnd(rule_set.end_when.value, can_block(rules, rule_set)),
+        end=DealEnd(rule_set.end_when.value, can_block(rules, rule_set, draw)),
         winner=DealWinner(
             "best-score" if rule_set.passing.cover and rule_set.points is not None else "first-out"
         ),
         session=_session(rules, rule_set, parent.session if parent else None),
         scoring=scoring_claim(rules),
+        draw=draw,
     )
+
+
+def draw_claim(rules: AnalysedRules) -> DrawClaim | None:
+    """Drawing from the stock: a fixed count, one at a time until a card fits, a count that
+    grows by a whole number for each player in a row who could not play
+    (``a + b * game.unable_in_a_row``, the count at least 1), or a count that varies otherwise."""
+    draw = rules.spec.draw
+    if draw is None:
+        return None
+    whole = draw.stop is DrawStop.NEVER
+    if rules.draw_most is None:
+        return DrawClaim(first=None, step=0, varies=False, whole=False)
+    linear = unable_linear(rules.draw_most.tree)
+    if linear is None or linear[0] < 1 or linear[1] < 0:
+        return DrawClaim(first=None, step=0, varies=True, whole=whole)
+    return DrawClaim(first=linear[0], step=linear[1], varies=False, whole=whole)
+
+
+def unable_linear(node: T) -> tuple[int, int] | None:
+    """``node`` as ``a + b * game.unable_in_a_row`` with whole ``a`` and ``b`` (None: not so)."""
+    if isinstance(node, TConst):
+        value = node.value
+        return (value, 0) if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(node, TAttr) and node.name == "unable_in_a_row":
+        return (0, 1)
+    if not isinstance(node, TBinary) or node.op not in ("+", "-", "*"):
+        return None
+    left, right = unable_linear(node.left), unable_linear(node.right)
+    if left is None or right is None:
+        return None
+    if node.op == "+":
+        return (left[0] + right[0], left[1] + right[1])
+    if node.op == "-":
+        return (left[0] - right[0], left[1] - right[1])
+    if left[1] and right[1]:
+        return None  # the square of the count: no such rule is told
+    return (left[0] * right[0], left[0] * right[1] + left[1] * right[0])
 
 
 def scoring_claim(rules: AnalysedRules) -> ScoringClaim | None:
@@ -382,7 +444,7 @@ SKIPPING_SHAPES = frozenset({"beyond"})
 GROWING = frozenset({"extend", "up-first", "down-first", "extend-unless-held", "tunnel"})
 
 
-def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
+def can_block(rules: AnalysedRules, rule_set: RuleSet, draw: DrawClaim | None = None) -> bool:
     """Whether a deal can end with cards in hand and nobody able to play.
 
     Under the family's own play shapes, with every card dealt or laid out, the card
@@ -427,8 +489,8 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet) -> bool:
         return True
     deal = rule_set.deal
     stock = deal.hand_size is not None or deal.equal_hands or deal.stock > 0
-    if stock and rule_set.draw is None:
-        return True
+    if stock and (draw is None or draw.varies):
+        return True  # cards may stay in the stock: nobody draws them, or a count may be none
     if stock and rule_set.layout.by_holders and not names & OPENING_SHAPES:
         return True  # a starting card left in the stock is never laid out: its row never starts
     # a joker goes only where a card may be played: once the last card is down, a joker

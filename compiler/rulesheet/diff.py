@@ -23,6 +23,7 @@ from .cards import (
     rank_name,
     suit_name,
 )
+from .claims import draw_claim
 from .effective import changed_components, effective
 from .i18n import P_, Lang
 from .phrases import leader_rank, lowest_holder, transfer_text
@@ -187,6 +188,18 @@ STOCK_EACH = P_("value", "%(count)s cards to each player, the rest as a stock")
 STOCK_EQUAL = P_("value", "equal hands, the rest as a stock")
 ALL_DEALT = P_("value", "all cards, no stock")
 COVER = P_("value", "they lay a card face down instead of passing")
+#: Drawing from the stock told as a value: a count drawn whole, a count that grows with each
+#: player in a row who could not play, a count the expression sets otherwise.
+DRAW_WHOLE = P_("value", "%(count)s, all drawn before any is played")
+DRAW_GROWING = P_(
+    "value", "%(first)s, and %(step)s more for each player just before who could not play either"
+)
+DRAW_GROWING_WHOLE = P_(
+    "value",
+    "%(first)s, and %(step)s more for each player just before who could not play either,"
+    " all drawn before any is played",
+)
+DRAW_VARIES = P_("value", "a number that depends on the state of the deal")
 
 #: The deal said as what players now get, with what they got before in brackets (not two
 #: value phrases with commas of their own joined by "instead of"); a number of cards for
@@ -554,10 +567,19 @@ def _deal(lang: Lang, rules: AnalysedRules) -> str:
 
 
 def _draw(lang: Lang, rules: AnalysedRules) -> str:
-    draw = rules.spec.draw
-    if draw is None:
+    """The cards a player who cannot play draws, as the draw claim tells them (an expression
+    is never read out: a count that grows by player in a row, or one that varies)."""
+    claim = draw_claim(rules)
+    if claim is None:
         return lang.marked(NONE)
-    return str(draw.most) if draw.most is not None else _value(lang, "until-playable")
+    if claim.varies:
+        return lang.marked(DRAW_VARIES)
+    if claim.first is None:
+        return _value(lang, "until-playable")
+    if claim.step:
+        growing = DRAW_GROWING_WHOLE if claim.whole else DRAW_GROWING
+        return lang.marked(growing, first=claim.first, step=claim.step)
+    return lang.marked(DRAW_WHOLE, count=claim.first) if claim.whole else str(claim.first)
 
 
 def _compulsory(lang: Lang, rules: AnalysedRules) -> str:
@@ -849,7 +871,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda r: r.spec.passing.transfer,
         lambda lang, r: _transfer(lang, r.spec.passing.transfer),
     ),
-    "draw": (lambda r: r.spec.draw, _draw),
+    "draw": (draw_claim, _draw),
     "cover": (
         lambda r: r.spec.passing.cover or None,
         lambda lang, r: lang.marked(COVER) if r.spec.passing.cover else lang.marked(NONE),
@@ -1459,10 +1481,12 @@ def _winner_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] 
 def _draw_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
     """Drawing from the stock, new with a most number of cards, as a sentence with its
     unit ("Most cards drawn …: 3." was a bare number)."""
-    draw = b.spec.draw
-    if a.spec.draw is not None or draw is None or draw.most is None:
+    claim = draw_claim(b)
+    if a.spec.draw is not None or claim is None or claim.first is None:
         return None
-    n = draw.most
+    if claim.varies or claim.step or claim.whole:
+        return None  # told by the usual line, in the claim's words
+    n = claim.first
     text = lang.ngettext(
         "A player who cannot play may now draw up to %(count)s card from the stock.",
         "A player who cannot play may now draw up to %(count)s cards from the stock.",

@@ -137,11 +137,13 @@ CONDITIONS: dict[str, Callable[[AnalysedRules], Analysed | None]] = {
     "ante": lambda r: r.ante,
     "pay_winner": lambda r: r.pay_winner,
     "points": lambda r: r.points,
+    "draw_most": lambda r: r.draw_most,
 }
 #: Amounts paid in chips.
 CHIP_AMOUNTS = ("cost", "voluntary_cost", "ante", "pay_winner")
-#: Conditions asked together: the follow-up's two conditions answer one question.
-ASKED_AS = {"follow_when": "follow", "follow_allow": "follow"}
+#: Conditions asked together: the follow-up's two conditions answer one question; the draw
+#: count is asked as part of the draw rule.
+ASKED_AS = {"follow_when": "follow", "follow_allow": "follow", "draw_most": "draw"}
 
 
 class Effective:
@@ -368,6 +370,7 @@ def _random_facts(st: DealState, rng: random.Random) -> None:
     st.completed = [rng.randrange(players) for _ in range(rng.randint(0, 2))]
     st.last_passer = rng.randrange(players)
     st.pot = rng.randint(0, 12)
+    st.unable_in_a_row = rng.randint(0, players)
     sizes = [hand.bit_count() for hand in st.hands]
     st.max_hand, st.min_hand = max(sizes), min(sizes)
 
@@ -450,4 +453,5 @@ _ASK: dict[str, Callable[[ReferenceRules, DealState], Any]] = {
     "ante": _amount("ante"),
     "pay_winner": _amount("pay_winner"),
     "points": _amount("points"),
+    "draw": _amount("draw_most"),  # the count's answers belong to the draw rule
 }

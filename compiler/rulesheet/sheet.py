@@ -48,6 +48,7 @@ from .claims import (
     OPENING_SHAPES,
     Claims,
     DeckClaim,
+    DrawClaim,
     FollowUpClaim,
     HandSizes,
     LeaderClaim,
@@ -393,7 +394,9 @@ def follow_up_context(
     }
 
 
-def passing_context(lang: Lang, rules: AnalysedRules, claim: PassRule) -> dict[str, Any]:
+def passing_context(
+    lang: Lang, rules: AnalysedRules, claim: PassRule, draw: DrawClaim | None = None
+) -> dict[str, Any]:
     """When passing is allowed, limited or penalised (the pass claim), and what it costs."""
     spec = rules.spec
     voluntary_cost = None
@@ -413,8 +416,27 @@ def passing_context(lang: Lang, rules: AnalysedRules, claim: PassRule) -> dict[s
         "eliminates": claim.limit is not None and not claim.forced_continue,
         "transfer": transfer_text(lang, transfer) if transfer else None,
         "forced_transfer": transfer_text(lang, forced) if forced else None,
-        "draw": {"most": spec.draw.most} if spec.draw is not None else None,
+        "draw": draw_context(draw),
         "cover": spec.passing.cover and spec.draw is None,
+    }
+
+
+def draw_context(claim: DrawClaim | None) -> dict[str, Any] | None:
+    """Drawing from the stock as the draw claim tells it: ``most`` a fixed count (None: one
+    at a time until a card fits), or ``first`` and ``step`` for a count that grows with each
+    player in a row who could not play, or ``varies``; ``whole``: every card is drawn before
+    one is played."""
+    if claim is None:
+        return None
+    fixed = not claim.varies and claim.step == 0
+    return {
+        "most": claim.first if fixed else None,
+        "until_fit": claim.first is None and not claim.varies,
+        "first": claim.first,
+        "step": claim.step,
+        "escalates": not claim.varies and claim.step > 0,
+        "varies": claim.varies,
+        "whole": claim.whole,
     }
 
 
@@ -479,7 +501,7 @@ Bounds = tuple[int | None, int | None]
 UNBOUNDED: Bounds = (None, None)
 
 #: Attributes that are counts of cards or players: never below zero.
-COUNTS = frozenset({"count", "players"})
+COUNTS = frozenset({"count", "players", "unable_in_a_row"})
 
 
 def bounds(deck: Deck, node: T, least_place: int = 0) -> Bounds:
@@ -807,7 +829,7 @@ def sheet_context(
         "legal": legal,
         "follow_up": follow_up_context(lang, rules, claims.follow_up),
         "direction": spec.direction.value,
-        "passing": passing_context(lang, rules, claims.passing),
+        "passing": passing_context(lang, rules, claims.passing, claims.draw),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "wild": wild_context(spec),
         "end_when": spec.end_when,

@@ -86,7 +86,10 @@ C_HAND_MODE, C_NHF, O_HFP, V_HF, C_KEY_DIM, CM_SUIT, C_NTABLES, O_TABLES, O_TABL
 O_STRATEGIES = 140
 # opening.card 'leader-card': the card that chose the leader opens (engine.open_with_leader_card)
 C_LEADER_OPENS = 141
-C_SIZE = 142
+# passing.draw.most as an expression (its program at c[P_DRAW]), and 'stop: never' (the whole
+# count drawn before a card that fits is played)
+C_DRAW_PER_SEAT, P_DRAW, C_DRAW_NEVER = 142, 143, 144
+C_SIZE = 145
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -103,6 +106,7 @@ W_CHIPS, W_POTS, W_DEALS, W_HIGH, W_LOW = 0, 1, 2, 3, 4
 S_OPENED, S_POT, S_WIN, S_FIRST, S_ENV, S_MAXH, S_DEALER, S_ACTIVE = 0, 1, 2, 3, 4, 5, 6, 7
 S_FINISHED, S_NELIM, S_MINH, S_DECISIONS, S_PASSES, S_ERROR, S_OPENCARD = 8, 9, 10, 11, 12, 13, 14
 S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS, S_LEADER = 15, 16, 17, 18, 19, 20, 21
+S_UNABLE = 22  # the players in a row, before this turn, who could not play (game.unable_in_a_row)
 S_SIZE = 24
 STACK, SLOTS = 128, 16
 
@@ -281,8 +285,10 @@ def run_program(c, v, m, start, seat):
                 x = v[S_POT]
             elif k == 5:
                 x = v[S_WIN]
-            else:
+            elif k == 6:
                 x = v[S_LASTPASS]
+            else:
+                x = v[S_UNABLE]
             v[sp] = x
             sp += 1
             pc += 2
@@ -1359,12 +1365,22 @@ PAYS, PAYS_AFRESH, MOVED_ON, DEAL_OVER = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def draw(c, cm, rt, v, m, dec, ev, seat, deal):
-    """A player who cannot play draws from the stock until a card fits, at most
-    c[C_DRAW_MOST] cards (-1: no limit); returns that card, to be played, or PASS."""
-    most = c[C_DRAW_MOST]
+def cards_to_draw(c, v, m, seat):
+    """How many cards a player who cannot play draws (mechanics.draw.draw_count): -1 until
+    one fits, else c[C_DRAW_MOST] or the count's program, 0 for none."""
+    if c[C_DRAW_PER_SEAT] == 0:
+        return c[C_DRAW_MOST]
+    return max(run_program(c, v, m, c[P_DRAW], seat), 0)
+
+
+@njit(cache=True)
+def draw(c, cm, rt, v, m, dec, ev, seat, deal, most):
+    """A player who cannot play draws from the stock, at most ``most`` cards (-1: no limit),
+    stopping at the first that fits unless c[C_DRAW_NEVER]; returns the card to be played (the
+    one that fits, or the strategy's choice among several after a whole count), or PASS."""
     hand = c[M_HANDS] + 2 * seat
     first = v[S_STOCK0] - v[S_NSTOCK]  # cards drawn before this turn
+    never = c[C_DRAW_NEVER] != 0
     drawn = 0
     card = PASS
     lo = U0
@@ -1374,6 +1390,8 @@ def draw(c, cm, rt, v, m, dec, ev, seat, deal):
         got = v[c[V_STOCK] + v[S_NSTOCK]]  # the stock is drawn from its end
         drawn += 1
         m[hand + (got >> 6)] |= card_bit(got)
+        if never:
+            continue
         lo, hi = legal_cards(c, cm, rt, v, m, seat)
         if got < 64:
             lo, hi = lo & card_bit(got), U0
@@ -1382,6 +1400,13 @@ def draw(c, cm, rt, v, m, dec, ev, seat, deal):
         if lo != U0 or hi != U0:
             card = got
             break
+    if never:  # the whole count drawn: a card that fits, chosen as on any turn
+        lo, hi = legal_cards(c, cm, rt, v, m, seat)
+        if (lo & (lo - U1)) | (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0):
+            if lo != U0 or hi != U0:
+                card = lowest(lo, hi)
+        else:
+            card = choose(c, v, m, ev, seat, lo, hi, U0, U0, False)
     record_decision(v, dec, seat, lo, hi, card, K_TURN, deal)
     note(v, dec, D_DRAWN_FROM, first + 1)
     note(v, dec, D_DRAWN_N, drawn)
@@ -1416,16 +1441,19 @@ def no_legal_card(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     recorded.  Returns what it came to (PAYS …) and the follow-up decisions taken."""
     hand = c[M_HANDS] + 2 * seat
     taken = 0
-    if c[C_DRAW] != 0 and v[S_NSTOCK] > 0:
-        card = draw(c, cm, rt, v, m, dec, ev, seat, deal)
+    most = cards_to_draw(c, v, m, seat) if c[C_DRAW] != 0 and v[S_NSTOCK] > 0 else 0
+    if most != 0:
+        card = draw(c, cm, rt, v, m, dec, ev, seat, deal, most)
         if card == PASS:
             return PAYS_AFRESH, 0
         play_card(c, rt, v, m, seat, card)
+        v[S_UNABLE] = 0  # a card was laid after all
         after = c[C_LAST_CARD] != 0 or (c[C_FOLLOW] != 0 and has(cm, c[CM_TRIGGER], card))
         if after and (m[hand] != U0 or m[hand + 1] != U0):
             taken = after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
     elif c[C_COVER] != 0 and (m[hand] != U0 or m[hand + 1] != U0):
         cover(c, v, m, dec, seat, deal)
+        v[S_UNABLE] += 1  # a card face down is no card played
     else:
         record_decision(v, dec, seat, U0, U0, PASS, K_TURN, deal)
         return PAYS, 0
@@ -1523,6 +1551,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     extra = 0  # decisions taken within a turn: follow-ups, redeems
     passes = 0
     stuck = 0  # forced passes in a row
+    unable = 0  # players in a row unable to play (v[S_UNABLE] when read: turns.Turns.run)
     for decisions in range(1, c[C_LIMIT] + 1):
         hand = hands + 2 * seat
         # the options: the legal cards, then (jokers) the spots a joker may take
@@ -1550,6 +1579,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                     jlo, jhi = only_compulsory(jlo, jhi, compulsory_lo, compulsory_hi)
         if lo != U0 or hi != U0 or jlo != U0 or jhi != U0:
             stuck = 0  # someone can play, so the deal is not blocked
+            unable = 0
             # no voluntary pass before the opening card is down (engine.may_pass)
             can_pass = voluntary and opened and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
             if wild:
@@ -1606,12 +1636,15 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                     extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
                 out = m[hand] == U0 and m[hand + 1] == U0 and v[jokers + seat] == 0
                 if out and goes_out(c, v, m, seat):
+                    v[S_UNABLE] = 0
                     v[S_DECISIONS] = decisions + extra
                     v[S_PASSES] = passes
                     return
         else:
             if hooked:
+                v[S_UNABLE] = unable  # what a draw's count reads
                 came_to, taken = no_legal_card(c, cm, rt, v, m, dec, ev, seat, forget, deal)
+                unable = v[S_UNABLE]  # a drawn card played, a cover
                 extra += taken
                 if came_to == DEAL_OVER:
                     v[S_DECISIONS] = decisions + extra
@@ -1623,8 +1656,11 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                     seat = next_seat(c, v, seat, skip_out)
                     continue
             passes += 1
+            v[S_UNABLE] = unable  # the players before this one (a cost may read it)
+            unable += 1  # a pass beyond the limit too: the player could not play
             stuck = forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out)
             if stuck < 0:
+                v[S_UNABLE] = unable
                 v[S_DECISIONS] = decisions + extra
                 v[S_PASSES] = passes
                 return

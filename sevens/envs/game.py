@@ -8,8 +8,9 @@ environments and the terminal game.  The table is set to ``explicit``: forced
 decisions (a single legal card without the right to pass, a pass because
 nothing can be played) are asked for too, so a caller never infers a move.
 Where the rules have a stock, a player who cannot play takes the action
-``DRAW`` (the engine draws until a card fits, as far as the rules allow, and
-plays it); where they have covers, the player chooses the card to lay face
+``DRAW`` (the engine draws as many cards as the rules say, stopping at the first
+that fits unless the whole count is drawn first, and plays the card that fits; where
+several fit after a whole count, the player is asked which, as a ``"turn"``); where they have covers, the player chooses the card to lay face
 down (bots lay their lowest-valued card, as the engine does for them).
 Where a penalty's cards are the giver's choice (``which: giver``), the giver takes a
 ``"give"`` decision for each card: its actions are the cards of its hand (bots give as
@@ -35,6 +36,7 @@ from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
 from sevens.runtime.engine import DealResult, play_deal
 from sevens.runtime.mechanics.base import givers_order
+from sevens.runtime.mechanics.draw import cards_to_draw
 from sevens.runtime.mechanics.jokers import JokerTable
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.records import game_record
@@ -419,7 +421,7 @@ class Game:
         if st.giving_to >= 0:  # the engine asks which card to give (``which: giver``)
             return Decision(seat, legal, False, "give", receiver=st.giving_to)
         if legal == 0 and not can_pass:
-            if rule_set.draw is not None and st.stock:
+            if cards_to_draw(self.rules, st, seat):  # the rules' count: 0 is no draw
                 return Decision(seat, 0, False, "draw")
             if rule_set.passing.cover and st.hands[seat]:
                 return Decision(seat, st.hands[seat], False, "cover")
@@ -563,25 +565,19 @@ def replay(
         raise ValueError("only single deals replay alone (a match's later deals follow its first)")
     game = Game(rules, record["players"], record["seed"], forget_last_card=forget_last_card)
     decisions = record["decisions"]
+    at = 0  # the recorded decision being replayed
     while game.pending is not None:
-        taken = sum(kind != "give" for kind in game.kinds)  # a record lists gives as moves
-        if game.pending.kind == "give":
-            game.apply(_recorded_gift(game, decisions[taken - 1]))
+        if game.pending.kind == "give":  # a record lists gives as moves of its decision
+            game.apply(_recorded_gift(game, decisions[at - 1]))
             continue
-        if taken >= len(decisions):
+        if at >= len(decisions):
             raise IllegalAction("the record ends before the deal does")
-        action = _recorded_action(game, decisions[taken])
-        pending = game.pending
-        chooses = not pending.forced and pending.kind != "cover"  # bots do not choose covers
-        if strategy is not None and chooses and game.state is not None:
-            chosen = strategy(game.state, pending.seat, pending.legal, pending.can_pass, game.rng)
-            if game.card(chosen) != game.card(action):
-                raise IllegalAction(
-                    f"decision {len(game.history) + 1}: the strategy chose "
-                    f"{game.card(chosen)}, the record {game.card(action)}"
-                )
-            action = chosen
-        game.apply(action)
+        entry = decisions[at]
+        _apply_recorded(game, _recorded_action(game, entry), strategy, at)
+        if "drawn" in entry and _chooses_after_draw(game, entry):
+            # the whole count drawn, several cards fit: the player's choice, in the same decision
+            _apply_recorded(game, game.parse_action(entry["card"]), strategy, at)
+        at += 1
     return game
 
 
@@ -594,6 +590,33 @@ def _recorded_gift(game: Game, entry: dict[str, Any]) -> int:
     if since >= len(moved):
         raise IllegalAction("the record gives fewer cards than the deal asks for")
     return game.parse_action(moved[since])
+
+
+def _apply_recorded(game: Game, action: int, strategy: Strategy | None, at: int) -> None:
+    """Apply one recorded action, first asking ``strategy`` (when given) at a real choice so
+    that the deal's generator stays in step with the recorded run."""
+    pending = game.pending
+    assert pending is not None
+    chooses = not pending.forced and pending.kind != "cover"  # bots do not choose covers
+    if strategy is not None and chooses and game.state is not None:
+        chosen = strategy(game.state, pending.seat, pending.legal, pending.can_pass, game.rng)
+        if game.card(chosen) != game.card(action):
+            raise IllegalAction(
+                f"decision {at + 1}: the strategy chose "
+                f"{game.card(chosen)}, the record {game.card(action)}"
+            )
+        action = chosen
+    game.apply(action)
+
+
+def _chooses_after_draw(game: Game, entry: dict[str, Any]) -> bool:
+    """Whether the player who just drew is now asked which drawn card to play: the record
+    plays a card that is still in their hand (``passing.draw.stop: never``)."""
+    if entry["card"] is None or game.pending is None or game.state is None:
+        return False
+    card = game.parse_action(entry["card"])
+    pending, hand = game.pending, game.state.hands[entry["seat"]]
+    return pending.kind != "give" and pending.seat == entry["seat"] and bool(hand >> card & 1)
 
 
 def _recorded_action(game: Game, entry: dict[str, Any]) -> int:

@@ -71,6 +71,15 @@ def _nonzero(amount: c.Amount | None) -> int:
     return 0 if amount is None or amount == 0 else 1
 
 
+def _draw_most(draw: c.Draw | None) -> int:
+    """A constant count of cards to draw: -1 until one fits (or no draw rule), 0 or less none
+    (an expression's count is its program's, ``kernels.cards_to_draw``)."""
+    if draw is None or draw.most is None or draw.most is c.PER_SEAT:
+        return -1
+    assert isinstance(draw.most, int)
+    return max(draw.most, 0)
+
+
 def check_strategy(strategy: str) -> None:
     """Fail loudly on a strategy the kernels do not play."""
     if strategy not in NATIVE_STRATEGIES:
@@ -175,9 +184,10 @@ def config(
         k.C_TRANSFER: int(passing.transfer is not None),
         k.C_NDEAL: dealt_count(rule_set, players),
         k.C_DRAW: int(rule_set.draw is not None),
-        k.C_DRAW_MOST: -1
-        if rule_set.draw is None or rule_set.draw.most is None
-        else rule_set.draw.most,
+        k.C_DRAW_MOST: _draw_most(rule_set.draw),
+        k.C_DRAW_PER_SEAT: int(rule_set.draw is not None and rule_set.draw.most is c.PER_SEAT),
+        k.P_DRAW: starts["draw_most"],
+        k.C_DRAW_NEVER: int(rule_set.draw is not None and rule_set.draw.stop is c.DrawStop.NEVER),
         k.C_COVER: int(passing.cover),
         k.C_BY_HOLDERS: int(layout.by_holders),
         k.C_LEADER_OPENS: int(rule_set.opening.leader_card_opens),

@@ -15,8 +15,9 @@ from typing import Any
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.position import ASKING_SEAT, build_position, copy_state, parse_cards
 from sevens.runtime.api import DealState, Rules, bits
-from sevens.runtime.contract import Leader, Role, RuleSet, Transfer
+from sevens.runtime.contract import DrawStop, Leader, Role, RuleSet, Transfer
 from sevens.runtime.engine import Table, may_pass, new_turns
+from sevens.runtime.mechanics.draw import UNTIL_ONE_FITS, draw_count
 from sevens.runtime.mechanics.jokers import JokerTurns
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.turns import Turns
@@ -34,6 +35,7 @@ class Position:
     players: int | None = None  # None: DEFAULT_PLAYERS, clamped to the rule set's range
     jokers: int = 0  # jokers the player to move holds
     opening: str | None = None  # the card the dealer named, where the dealer names one
+    unable_in_a_row: int = 0  # players just before who could not play (game.unable_in_a_row)
 
 
 @dataclass
@@ -50,6 +52,7 @@ class Decisions:
     joker: list[str] = field(default_factory=list)  # the cards a joker may stand for
     cannot_play: str | None = None  # with no legal card: "draw", "cover" or "pass"
     draw_most: int | None = None  # with "draw": at most this many cards (None: until one fits)
+    draw_stop: str | None = None  # with "draw": "first-fit" or "never" (the whole count first)
     cover: list[str] = field(default_factory=list)  # with "cover": the cards that may go face down
     pass_cost: int = 0  # chips a pass costs (a forced pass; the voluntary one when able to play)
     transfer: dict[str, Any] | None = None  # cards that change hands on this pass
@@ -67,6 +70,8 @@ class Decisions:
             answer["cannot_play"] = self.cannot_play
         if self.cannot_play == "draw":
             answer["draw_most"] = self.draw_most
+            if self.draw_stop == DrawStop.NEVER:
+                answer["draw_stop"] = self.draw_stop
         if self.cover:
             answer["cover"] = self.cover
         if self.pass_cost and (self.can_pass or not self.legal):
@@ -95,6 +100,7 @@ def position_decisions(rules: Rules, position: Position) -> Decisions:
     st = build_position(rules, table, hand, players, reachable=True, opening=opening)
     check_position(rules, st, table, hand, position)
     st.jokers[ASKING_SEAT] = position.jokers
+    st.unable_in_a_row = position.unable_in_a_row
     turns = new_turns(rules, st, GameRandom(0), _capturing_table(players), None)
     return _decisions(rules, turns, st)
 
@@ -271,9 +277,13 @@ def _without_a_card(rules: Rules, turns: Turns, st: DealState, decisions: Decisi
     """A turn without a legal card: a draw, a card laid face down, or a pass (and its cost,
     and the cards it moves), as the turn loop's plan says."""
     seat, plan = ASKING_SEAT, turns.plan()
-    draws, most = plan.drawing
-    if draws and not isinstance(turns, JokerTurns):
-        decisions.cannot_play, decisions.draw_most = "draw", most
+    draw = rules.rule_set.draw
+    # the position has no stock: the count is what the rules say, the stock permitting
+    most = draw_count(rules, st, seat) if plan.drawing else 0
+    if draw is not None and most and not isinstance(turns, JokerTurns):
+        decisions.cannot_play = "draw"
+        decisions.draw_most = None if most == UNTIL_ONE_FITS else most
+        decisions.draw_stop = str(draw.stop)
     elif plan.covering and st.hands[seat]:
         decisions.cannot_play = "cover"
         decisions.cover = [rules.rule_set.card_codes[c] for c in bits(st.hands[seat])]
@@ -327,6 +337,11 @@ def describe(decisions: Decisions) -> str:
 
 def _no_card_line(decisions: Decisions) -> str:
     if decisions.cannot_play == "draw":
+        if decisions.draw_stop == DrawStop.NEVER:
+            return (
+                f"(none: draw {decisions.draw_most} from the stock, then play one that fits;"
+                " pass when none fits)"
+            )
         most = "until one fits" if decisions.draw_most is None else f"up to {decisions.draw_most}"
         return f"(none: draw from the stock, {most}; pass when none fits)"
     if decisions.cannot_play == "cover":

@@ -33,6 +33,7 @@ class RecordedPosition:
     jokers: int
     opening: str | None  # the card the dealer named, where the dealer names one
     decision: dict[str, Any]
+    unable_in_a_row: int = 0  # the players just before who could not play (game.unable_in_a_row)
 
 
 def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[RecordedPosition]:
@@ -42,6 +43,7 @@ def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[
     hands = [[c for c in hand if c not in preplaced] for hand in record["hands"]]
     table = list(record["layout_start"])
     jokers = list(record.get("jokers") or [0] * record["players"])
+    unable = 0
     for decision in record["decisions"]:
         seat = decision["seat"]
         if "kind" not in decision:
@@ -53,8 +55,16 @@ def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[
                 jokers[seat],
                 record.get("opening_card"),
                 decision,
+                unable,
             )
+            unable = unable + 1 if _could_not_play(decision) else 0
         _replay(decision, hands, table, jokers)
+
+
+def _could_not_play(decision: dict[str, Any]) -> bool:
+    """A turn that leaves the player stuck: a pass without a legal card (after any draw),
+    or a card laid face down."""
+    return decision["action"] == "cover" or (decision["action"] == "pass" and not decision["legal"])
 
 
 def _replay(
@@ -109,6 +119,7 @@ def answer_problem(rules: Rules, position: RecordedPosition, rng: random.Random)
     table = table[:1] + rest if first_card_starts(rules) else rest
     asked = Position(" ".join(table), " ".join(position.hand), position.players)
     asked.jokers, asked.opening = position.jokers, position.opening
+    asked.unable_in_a_row = position.unable_in_a_row
     try:
         answer = position_decisions(rules, asked)
     except SevensError as error:
@@ -118,6 +129,9 @@ def answer_problem(rules: Rules, position: RecordedPosition, rng: random.Random)
         expected = "draw" if "drawn" in decision else "cover"
         if answer.legal or answer.cannot_play != expected:
             return f"expected no legal card and '{expected}', got {answer.as_json()}"
+        drawn = len(decision.get("drawn", []))
+        if answer.draw_most is not None and drawn > answer.draw_most:
+            return f"{drawn} cards drawn, but the answer says at most {answer.draw_most}"
         return None
     if sorted(answer.legal) != sorted(decision["legal"]):
         return f"legal {answer.legal}, the engine offered {decision['legal']}"

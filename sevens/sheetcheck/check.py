@@ -23,7 +23,7 @@ from sevens.compiler.errors import SevensError
 from sevens.compiler.pipeline import compile_rules, load_rulespec
 from sevens.compiler.rulesheet import sheet_claims
 from sevens.compiler.rulesheet.amounts import ONE, REST, ExampleDeal, Piecewise
-from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims, ScoringClaim
+from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims, DrawClaim, ScoringClaim
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
 from sevens.runtime.api import DealState, GameError
@@ -471,6 +471,55 @@ def has_shape(rule_set: RuleSet, turn: list[str], shape: str) -> bool:
     return len(suits) == 1 and steps <= ({1, n - 1} if rule_set.layout.wrap else {1, -1})
 
 
+def check_draw(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Every draw from the stock as claimed: the number of cards (by the players in a row
+    before who could not play), drawn whole or up to the first card that fits, which is the
+    card played; and nobody who cannot play passes without drawing while the count and the
+    stock say they draw."""
+    claim = claims.draw
+    if claim is None:
+        return []
+    for record in ev.records:
+        problem = _draw_problem(claim, record)
+        if problem is not None:
+            return fail("draw", claim, f"seed {record['seed']}: {problem}")
+    return []
+
+
+def _draw_problem(claim: DrawClaim, record: dict[str, Any]) -> str | None:
+    """The first draw of ``record`` that contradicts ``claim``, as evidence (None: none)."""
+    stock, unable = len(record.get("stock", ())), 0
+    for number, d in enumerate(turns(record), start=1):
+        drawn = d.get("drawn", [])
+        count = None if claim.varies else claim.count(unable)
+        due = stock if count is None else min(max(count, 0), stock)
+        stuck = d["action"] == "cover" or (d["action"] == "pass" and not d["legal"])
+        if stuck and not drawn and not claim.varies and due > 0:
+            return f"turn {number}: no card drawn where {due} should be"
+        if drawn:
+            problem = _drawn_problem(claim, d, drawn, due)
+            if problem is not None:
+                return f"turn {number}: {problem}"
+        stock -= len(drawn)
+        unable = unable + 1 if stuck else 0
+    return None
+
+
+def _drawn_problem(claim: DrawClaim, d: dict[str, Any], drawn: list[str], due: int) -> str | None:
+    """What is wrong with one turn's draw: too many or too few cards, a card played that
+    was not drawn (or, stopping at the first fit, not the last one drawn)."""
+    played = d["card"] if d["action"] == "play" else None
+    if claim.whole or played is None:
+        if not claim.varies and claim.first is not None and len(drawn) != due:
+            return f"{len(drawn)} cards drawn, not {due}"
+        if played is not None and played not in drawn:
+            return f"{played} played, not a card drawn"
+        return None
+    if not claim.varies and len(drawn) > due:
+        return f"{len(drawn)} cards drawn, more than {due}"
+    return None if played == drawn[-1] else f"{played} played, not the last card drawn"
+
+
 def check_end(claims: Claims, ev: Evidence) -> list[Failure]:
     """Deals end blocked only where the claim allows it."""
     claim = claims.end
@@ -648,6 +697,7 @@ CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_passing,
     check_cost,
     check_follow_up,
+    check_draw,
     check_end,
     check_winner,
     check_session,
