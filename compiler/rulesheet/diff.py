@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ...runtime.contract import Direction, EndWhen, Transfer
 from ..analyse import Analysed, AnalysedRules, TConst
 from ..model import Deck
-from .amounts import highest_place
+from .amounts import amount_words, highest_place, rules_deal
 from .canonical import canon
 from .cards import (
     card_forms,
@@ -379,8 +379,10 @@ def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: 
     assert analysed is not None
     if table is POINTS:
         shaped = points_sentence(lang, analysed.tree, highest_place(rules.spec))
-    else:
-        shaped = table_sentence(lang, table, analysed.tree)
+        # a worked example at the rule set's own end of a deal, as its rule sheet shows it
+        worked = amount_words(lang, rules.spec.deck, analysed.tree, rules_deal(rules))
+        return shaped or _chips_amount(lang, analysed) or worked
+    shaped = table_sentence(lang, table, analysed.tree)
     return shaped or _chips_amount(lang, analysed) or _expr(lang, rules, analysed)
 
 
