@@ -22,7 +22,7 @@ ID = 'pai-qi-2kk4'
 SOURCE = 'rulespecs/pai-qi-2kk4.yaml'
 RULESPEC_HASH = '408caf20f363c550'
 SOURCE_MAP = {
-    'legal_on_row': 'rulespecs/pai-qi.yaml:69:5', 'points': 'rulespecs/pai-qi-2kk4.yaml:64:5',
+    'legal_on_row': 'rulespecs/pai-qi.yaml:70:5', 'points': 'rulespecs/pai-qi-2kk4.yaml:64:5',
 }
 
 SEVEN = 6

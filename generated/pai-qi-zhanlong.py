@@ -22,7 +22,7 @@ SOURCE = 'rulespecs/pai-qi-zhanlong.yaml'
 RULESPEC_HASH = '8bcb7ad5e0530d25'
 SOURCE_MAP = {
     'legal_on_row': 'rulespecs/pai-qi-zhanlong.yaml:48:5',
-    'points': 'rulespecs/pai-qi.yaml:78:11',
+    'points': 'rulespecs/pai-qi.yaml:79:11',
 }
 
 SEVEN = 6
