@@ -372,6 +372,12 @@ def _expr(lang: Lang, rules: AnalysedRules, analysed: Analysed | None) -> str:
     return sentence(lang, rules.spec.deck, analysed.tree)
 
 
+def _players(lang: Lang, rules: AnalysedRules) -> str:
+    """The number of players: "4" where it is fixed (not "4–4"), else "4–10"."""
+    low, high = rules.spec.players.min, rules.spec.players.max
+    return str(low) if low == high else lang.marked(RANGE, min=low, max=high)
+
+
 def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: Shapes) -> str:
     """An amount: its hand-written sentence if it has a known shape, else its wording."""
     if _zero_none(analysed) is None:
@@ -773,7 +779,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "players": (
         lambda r: (r.spec.players.min, r.spec.players.max),
-        lambda lang, r: lang.marked(RANGE, min=r.spec.players.min, max=r.spec.players.max),
+        lambda lang, r: _players(lang, r),
     ),
     "best": (_best, lambda lang, r: _value(lang, r.spec.players.best)),
     "start": (lambda r: effective(r).contract["start"], _start),

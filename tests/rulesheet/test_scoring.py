@@ -201,6 +201,8 @@ PHRASES = [
     ),
     (COVERED_SQUARED, "en", "| B | 1 | 5 | −5 |", True),
     (COVERED_SQUARED, "en", "not out", False),
+    # the list of differences gives the same worked values in one line
+    (COVERED_SQUARED, "en", "- Points: for example A: 0, B: −5, C: −14, D: −75.", True),
     (COVERED_SQUARED, "en", "Cards in hand", False),
     (COVERED_SQUARED, "de", "Punktwert der verdeckten Karten", True),
 ]
