@@ -46,6 +46,7 @@ from ..analyse import (
 from ..interpret import CardSet, Evaluator
 from ..model import Deck, Rulespec
 from .canonical import canon
+from .cards import card_short
 from .i18n import P_, Lang
 
 
@@ -834,11 +835,16 @@ def worked_example(
     emptied = not any(deal.hands) and not reads(node, "place")
     columns = ["player"] if at_start or emptied else ["place"]
     facts = facts_read(node)
-    if facts & {("hand", "count"), ("hand", "value")}:
+    # an amount that reads the cards' ranks or suits (a pip table of its own) shows the cards
+    if ("hand", "cards") in facts:
+        columns.append("hand-list")
+    elif facts & {("hand", "count"), ("hand", "value")}:
         columns.append("cards")
     if ("hand", "value") in facts:
         columns.append("values")
-    if ("covered", "count") in facts:
+    if ("covered", "cards") in facts:
+        columns.append("covered-list")
+    elif ("covered", "count") in facts:
         columns.append("covered")
     if ("covered", "value") in facts:
         columns.append("covered-values")
@@ -847,13 +853,15 @@ def worked_example(
     values = tuple(deck.ranks[deck.rank_of(f)].value for f in range(deck.n_faces))
     rows = []
     for seat in range(len(deal.hands)):
-        cells = [_cell(lang, deal, values, seat, column) for column in columns]
+        cells = [_cell(lang, deck, deal, values, seat, column) for column in columns]
         rows.append([*cells, _signed(lang, evaluate(deck, deal, seat, node))])
     last = "points" if unit == "point" else "chips"
-    headings = [lang.marked(HEADINGS[c]) for c in [*columns, last]]
+    headings = [lang.marked(HEADINGS[LISTED.get(c, c)]) for c in [*columns, last]]
     return Worked(headings, rows, len(deal.hands))
 
 
+#: Columns that list the cards themselves, under the heading of their count.
+LISTED = {"hand-list": "cards", "covered-list": "covered"}
 #: A card container a scoring rule reads of a player, by the attribute that names it.
 CONTAINERS = {"hand": "hand", "covered": "covered"}
 
@@ -873,6 +881,8 @@ def facts_read(node: T) -> set[tuple[str, str]]:
         container = _container(node.iterable)
         if container is not None:
             facts.add((container, "value" if reads(node.element, "value") else "count"))
+            if reads(node.element, "rank") or reads(node.element, "suit"):  # a table of its own
+                facts.add((container, "cards"))
     for child in _children(node):
         facts |= facts_read(child)
     return facts
@@ -901,7 +911,9 @@ def rules_deal(rules: AnalysedRules, at_start: bool = False) -> ExampleDeal:
     return example_deal(spec.deck, players, all_out, spec.passing.cover, at_start, all_empty)
 
 
-def _cell(lang: Lang, deal: ExampleDeal, values: tuple[int, ...], seat: int, column: str) -> str:
+def _cell(
+    lang: Lang, deck: Deck, deal: ExampleDeal, values: tuple[int, ...], seat: int, column: str
+) -> str:
     if column == "player":  # at the start of a deal nobody has a place yet: A, B, C …
         return chr(ord("A") + seat)
     if column == "place":
@@ -915,6 +927,9 @@ def _cell(lang: Lang, deal: ExampleDeal, values: tuple[int, ...], seat: int, col
         return str(len(deal.covered[seat]))
     if column == "covered-values":
         return str(sum(values[f] for f in deal.covered[seat]))
+    if column in LISTED:
+        cards = deal.hands[seat] if column == "hand-list" else deal.covered[seat]
+        return " ".join(card_short(lang, deck, f) for f in cards) or "\u2013"
     return str(deal.passes[seat])
 
 

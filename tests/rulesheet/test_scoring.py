@@ -45,6 +45,10 @@ EVERYONE_TRIPLED = pai_qi_points(
 HAND_SUMS = amount_overlay(
     "points", "sum(p.hand.value for p in players) - sum(p.hand.count for p in players)"
 )
+#: A pip table of its own (by rank): the worked values show the cards face down themselves.
+OWN_PIPS = pai_qi_points(
+    "-sum((15 if c.rank == A else 10 if c.rank >= J else 5) for c in player.covered)"
+)
 #: No sum of recognised terms (a product of two counts): worked values, at Pai Qi's end of
 #: a deal (every hand empty, the players named, not placed), with the facts it reads.
 COVERED_SQUARED = pai_qi_points("-(player.covered.count * player.covered.value)")
@@ -205,6 +209,11 @@ PHRASES = [
     (COVERED_SQUARED, "en", "- Points: for example A: 0, B: −5, C: −14, D: −75.", True),
     (COVERED_SQUARED, "en", "Cards in hand", False),
     (COVERED_SQUARED, "de", "Punktwert der verdeckten Karten", True),
+    (OWN_PIPS, "en", "| Player | Cards face down | Points |", True),
+    (OWN_PIPS, "en", "| A | – | 0 |", True),
+    (OWN_PIPS, "en", "| C | A♠ 6♥ | −20 |", True),
+    (OWN_PIPS, "en", "| D | J♣ 2♠ Q♣ | −25 |", True),
+    (OWN_PIPS, "de", "| D | B♣ 2♠ D♣ | −25 |", True),
 ]
 
 ONE_POINT_UP = ONE_POINT.format(target=1, bonus=1)
