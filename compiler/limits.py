@@ -27,9 +27,13 @@ MAX_COPIES = 4
 MAX_SESSION_DEALS = 1000
 #: Characters in one condition.
 MAX_CONDITION_CHARS = 2000
-#: Tokens (names, numbers, operators, brackets) in one condition.  Bounds the parse tree,
-#: whose stages (parse, analyse, lower, emit, interpret) all recurse over it.
-MAX_CONDITION_TOKENS = 200
+#: Tokens (names, numbers, operators, brackets) in one condition.  Bounds the size of the
+#: parse tree, whose stages (parse, analyse, lower, emit, interpret) all walk it; their depth
+#: is bounded apart (:data:`MAX_CONDITION_DEPTH`), so the work grows only linearly with this.
+#: 600 fits a points rule that spells out a 20-rank pip table three times (own cards, the
+#: others', everyone's: 530 tokens); 200 refused a 13-rank table written twice, as in
+#: Pai Qi's zero-sum scoring with a table of its own (249 tokens, issue 22).
+MAX_CONDITION_TOKENS = 600
 #: Levels of operators and brackets in one condition (a sum of 65 terms has 64).
 MAX_CONDITION_DEPTH = 64
 #: Digits after the decimal point of a number in a condition (``0.000000000000000001``):

@@ -21,7 +21,7 @@ ID = 'pai-qi'
 SOURCE = 'rulespecs/pai-qi.yaml'
 RULESPEC_HASH = '58719f3020fcd07a'
 SOURCE_MAP = {
-    'legal_on_row': 'rulespecs/pai-qi.yaml:69:5', 'points': 'rulespecs/pai-qi.yaml:78:11',
+    'legal_on_row': 'rulespecs/pai-qi.yaml:70:5', 'points': 'rulespecs/pai-qi.yaml:79:11',
 }
 
 SEVEN = 6

@@ -55,6 +55,15 @@ AMOUNT_FACTS = (
     "sum(p.hand.count for p in others)",
     "max(p.hand.count for p in players)",
     "player.covered.value",
+    "sum(p.covered.value for p in others)",
+    "sum(p.covered.count for p in players)",
+    "sum(p.hand.value for p in players)",
+)
+#: Conditions under which a whole amount is multiplied ("doubled if a player went through").
+MULTIPLIER_CONDITIONS = (
+    "any(p.covered.count == 0 for p in players)",
+    "any(p.hand.count == 0 for p in others)",
+    "any(p.passes == 0 for p in players)",
 )
 CONDITION_FACTS = (
     "player.is_winner",
@@ -152,7 +161,10 @@ def amounts() -> st.SearchStrategy[str]:
     )
     summed = st.tuples(atom, atom).map(lambda p: f"{p[0]} + {p[1]}")
     negated = atom.map(lambda a: f"-({a})")
-    return st.one_of(small, atom, scaled, chosen, summed, negated)
+    multiplied = st.tuples(
+        st.one_of(atom, summed), st.integers(2, 3), st.sampled_from(MULTIPLIER_CONDITIONS)
+    ).map(lambda p: f"({p[0]}) * ({p[1]} if {p[2]} else 1)")
+    return st.one_of(small, atom, scaled, chosen, summed, negated, multiplied)
 
 
 def transfers() -> st.SearchStrategy[dict[str, Any]]:

@@ -229,6 +229,48 @@ def test_longest_allowed_condition_compiles_and_plays(tmp_path: Path) -> None:
     assert run("simulate", str(path), "--games", "2").exit_code == 0
 
 
+def _pip_table(card: str, ranks: list[str], values: list[int]) -> str:
+    """A pip table spelt out as a chain of conditionals over ``card``'s rank."""
+    chain = "".join(f"{v} if {card}.rank == {r} else " for r, v in zip(ranks, values, strict=True))
+    return f"({chain}0)"
+
+
+def test_a_zero_sum_formula_with_its_own_pip_table_compiles_and_plays(tmp_path: Path) -> None:
+    # Pai Qi's 2kk4 scoring with a 13-rank pip table of its own, written for the others' cards
+    # and your own: 249 tokens, refused by the earlier limit of 200 (issue 22).
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    table = _pip_table("c", ranks, [15, *range(2, 14)])
+    points = (
+        f"(sum(sum({table} for c in p.covered) for p in others)"
+        f" - 3 * sum({table} for c in player.covered))"
+        " * (2 if any(p.covered.count == 0 for p in players) else 1)"
+    )
+    path = house_rule(tmp_path, f"id: own-pips\nextends: pai-qi\nscoring:\n  points: '{points}'\n")
+    assert run("simulate", str(path), "--games", "2").exit_code == 0
+
+
+def test_a_pip_table_of_twenty_ranks_fits_three_times(tmp_path: Path) -> None:
+    tables = [_pip_table("c", [str(r) for r in range(1, 21)], list(range(1, 21)))] * 3
+    points = (
+        f"sum({tables[0]} for c in hand) + sum(sum({tables[1]} for c in p.hand) for p in others)"
+        f" - sum(sum({tables[2]} for c in p.hand) for p in players)"
+    )
+    path = house_rule(
+        tmp_path, f"id: pips-20\nextends: elfer-raus\nscoring:\n  points: '{points}'\n"
+    )
+    assert run("validate", str(path)).exit_code == 0
+
+
+def test_condition_size_is_limited(tmp_path: Path) -> None:
+    def balanced(n: int) -> str:  # a sum of n terms, shallow: the size limit, not the depth
+        return "1" if n == 1 else f"({balanced(n // 2)} + {balanced(n - n // 2)})"
+
+    path = house_rule(
+        tmp_path, f"id: big-sum\nextends: parliament\nscoring:\n  points: {balanced(160)}\n"
+    )
+    assert_user_error(run("validate", str(path)), "the condition is too complex")
+
+
 def test_extends_depth_is_limited(tmp_path: Path) -> None:
     house_rule(tmp_path, "id: level-0\nextends: parliament\n", "level0.yaml")
     for level in range(1, MAX_EXTENDS_DEPTH + 2):

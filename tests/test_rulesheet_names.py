@@ -17,7 +17,7 @@ from sevens.compiler.rulesheet.sheet import display_name
 
 @cache
 def spec_of(variant: str) -> Rulespec:
-    """The loaded rulespec, once per test session (each test reads all 51 in every language)."""
+    """The loaded rulespec, once per test session (each test reads all of them in every language)."""
     return load_rulespec(BUILTIN_DIR / f"{variant}.yaml").spec
 
 

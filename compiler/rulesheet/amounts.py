@@ -8,7 +8,10 @@ players an event picks out (the winner and the others, the first, second,
 third player out and the rest, the last player who had to pass, the player
 who completed the first suit).  Each term has one phrase per language, and
 "you" (the player scored, whose own hand is meant) is kept apart from "each
-other player".
+other player".  Sums over the other players or over everyone of a player's own
+terms (their cards, face-down cards, point values) are terms too, and a whole
+amount may be multiplied when some player's term is zero ("doubled if a player
+laid no card face down": :class:`Multiplier`).
 
 What does not normalise is never read out as a formula: it is shown as a
 short table of worked values (:func:`worked_example`), computed by the
@@ -32,15 +35,18 @@ from ...runtime.contract import EndWhen
 from ..analyse import (
     AnalysedRules,
     T,
+    TAggregate,
     TAttr,
     TBinary,
     TConst,
     TIf,
     TUnary,
+    TVar,
 )
 from ..interpret import CardSet, Evaluator
 from ..model import Deck, Rulespec
 from .canonical import canon
+from .cards import card_short
 from .i18n import P_, Lang
 
 
@@ -68,9 +74,19 @@ LEAVES = {
     "player.passes": "passes",
     "player.completed": "completed",
     "game.pot": "pot",
-    "sum($.hand.count for $ in others)": "others-cards",
-    "sum($.hand.value for $ in others)": "others-values",
 }
+#: A player's own terms that a sum over the other players (``others-…``) or over everyone
+#: (``all-…``) may count, by the canonical text of the summed element.
+PER_PLAYER = {
+    "$.hand.count": "cards",
+    "$.hand.value": "values",
+    "$.covered.count": "covered-cards",
+    "$.covered.value": "covered-values",
+}
+#: The players a sum or a condition runs over, as the prefix of its terms.
+SCOPES = {"others": "others-", "players": "all-"}
+#: A player's own terms whose being zero a multiplier's condition may ask about.
+ZERO_TERMS = {"$.hand.count": "cards", "$.covered.count": "covered-cards", "$.passes": "passes"}
 #: Yes/no events that pick out one player at the end of a deal.
 EVENTS = {
     "player.is_winner": "winner",
@@ -86,13 +102,25 @@ class Unrecognised(Exception):
 
 
 @dataclass(frozen=True)
+class Multiplier:
+    """A factor on every player's amount when some player of ``scope`` ("others" or
+    "players") has a zero ``term`` (a player's own term: "covered-cards", …): 2 when
+    a player laid no card face down."""
+
+    factor: Fraction
+    scope: str
+    term: str
+
+
+@dataclass(frozen=True)
 class Piecewise:
     """An amount per case: ``kind`` says what tells the players apart ("" for nobody,
     "winner", "place", …); ``cases`` maps a case (``True``, a place, or :data:`REST`)
-    to its sum of terms."""
+    to its sum of terms; ``multiplier``, if any, multiplies every case."""
 
     kind: str
     cases: dict[object, Linear]
+    multiplier: Multiplier | None = None
 
     def at(self, case: object) -> Linear:
         """The sum of terms for ``case`` (the rest's where the case is not named)."""
@@ -115,6 +143,9 @@ def normalise(node: T) -> Piecewise:
     text = canon(node)
     if text in LEAVES:
         return _flat({LEAVES[text]: Fraction(1)})
+    summed = _sum_over_players(node)
+    if summed is not None:
+        return _flat({summed: Fraction(1)})
     if isinstance(node, TConst):
         if isinstance(node.value, bool) or not isinstance(node.value, (int, Fraction)):
             raise Unrecognised(text)
@@ -129,10 +160,55 @@ def normalise(node: T) -> Piecewise:
             lambda a, b: _add(a, _scale(b, sign)),
         )
     if isinstance(node, TBinary) and node.op == "*":
+        for amount, factor in ((node.left, node.right), (node.right, node.left)):
+            multiplier = _multiplier(factor)
+            if multiplier is not None:
+                return _multiplied(normalise(amount), multiplier)
         return _product(normalise(node.left), normalise(node.right))
     if isinstance(node, TIf):
         return _choose(picked(node.cond), normalise(node.then), normalise(node.otherwise))
     raise Unrecognised(text)
+
+
+def _sum_over_players(node: T) -> str | None:
+    """The term of ``sum($.<own term> for $ in others|players)`` ("others-covered-values"),
+    or ``None``."""
+    if not (isinstance(node, TAggregate) and node.func == "sum" and node.cond is None):
+        return None
+    scope = SCOPES.get(canon(node.iterable))
+    own = PER_PLAYER.get(canon(node.element, frozenset({node.var})))
+    return scope + own if scope is not None and own is not None else None
+
+
+def _multiplier(node: T) -> Multiplier | None:
+    """``(k if any($.<own term> == 0 for $ in others|players) else 1)`` as a
+    :class:`Multiplier` of ``k``, or ``None``."""
+    if not (isinstance(node, TIf) and isinstance(node.cond, TAggregate)):
+        return None
+    factor, one = _plain_number(node.then), _plain_number(node.otherwise)
+    cond = node.cond
+    if factor is None or one != 1 or factor in (0, 1) or cond.func != "any" or cond.cond:
+        return None
+    element = cond.element
+    if not (
+        isinstance(element, TBinary) and element.op == "==" and _plain_number(element.right) == 0
+    ):
+        return None
+    term = ZERO_TERMS.get(canon(element.left, frozenset({cond.var})))
+    scope = canon(cond.iterable)
+    return Multiplier(factor, scope, term) if term and scope in SCOPES else None
+
+
+def _plain_number(node: T) -> Fraction | None:
+    if isinstance(node, TConst) and isinstance(node.value, (int, Fraction)):
+        return None if isinstance(node.value, bool) else Fraction(node.value)
+    return None
+
+
+def _multiplied(amount: Piecewise, multiplier: Multiplier) -> Piecewise:
+    if amount.multiplier is not None:
+        raise Unrecognised("two multipliers")
+    return Piecewise(amount.kind, amount.cases, multiplier)
 
 
 def picked(node: T) -> Picked:
@@ -177,7 +253,7 @@ def within_places(amount: Piecewise, highest: int) -> Piecewise:
     if amount.kind != "place":
         return amount
     cases = {c: lin for c, lin in amount.cases.items() if c == REST or cast(int, c) <= highest}
-    return Piecewise(amount.kind if len(cases) > 1 else "", cases)
+    return Piecewise(amount.kind if len(cases) > 1 else "", cases, amount.multiplier)
 
 
 def _flat(linear: Linear) -> Piecewise:
@@ -185,7 +261,15 @@ def _flat(linear: Linear) -> Piecewise:
 
 
 def _map(amount: Piecewise, change: Callable[[Linear], Linear]) -> Piecewise:
-    return Piecewise(amount.kind, {case: change(lin) for case, lin in amount.cases.items()})
+    cases = {case: change(lin) for case, lin in amount.cases.items()}
+    return Piecewise(amount.kind, cases, amount.multiplier)
+
+
+def _unscaled(*amounts: Piecewise) -> None:
+    """Refuses to combine a multiplied amount with another: the multiplier is read out
+    only as the last sentence, about every amount told."""
+    if any(a.multiplier is not None for a in amounts):
+        raise Unrecognised("a multiplied amount inside a larger one")
 
 
 def _kind(*kinds: str) -> str:
@@ -196,6 +280,7 @@ def _kind(*kinds: str) -> str:
 
 
 def _combine(a: Piecewise, b: Piecewise, join: Callable[[Linear, Linear], Linear]) -> Piecewise:
+    _unscaled(a, b)
     kind = _kind(a.kind, b.kind)
     cases = set(a.cases) | set(b.cases)
     return Piecewise(kind, {case: join(a.at(case), b.at(case)) for case in cases})
@@ -215,6 +300,7 @@ def _product(a: Piecewise, b: Piecewise) -> Piecewise:
 
 
 def _choose(cond: Picked, then: Piecewise, otherwise: Piecewise) -> Piecewise:
+    _unscaled(then, otherwise)
     kind = _kind(cond.kind, then.kind, otherwise.kind)
     cases = set(cond.named) | set(then.cases) | set(otherwise.cases) | {REST}
     result = {}
@@ -304,6 +390,36 @@ POINT_TERMS: dict[str, tuple[str, str, str]] = {
         "%(count)s time the point values of the cards left in the other players' hands",
         "%(count)s times the point values of the cards left in the other players' hands",
     ),
+    "others-covered-cards": NP_(
+        "amount term",
+        "%(count)s point for each card the other players laid face down",
+        "%(count)s points for each card the other players laid face down",
+    ),
+    "others-covered-values": NP_(
+        "amount term",
+        "%(count)s time the point values of the cards the other players laid face down",
+        "%(count)s times the point values of the cards the other players laid face down",
+    ),
+    "all-cards": NP_(
+        "amount term",
+        "%(count)s point for each card left in any player's hand (their own included)",
+        "%(count)s points for each card left in any player's hand (their own included)",
+    ),
+    "all-values": NP_(
+        "amount term",
+        "%(count)s time the point values of the cards left in all hands (their own included)",
+        "%(count)s times the point values of the cards left in all hands (their own included)",
+    ),
+    "all-covered-cards": NP_(
+        "amount term",
+        "%(count)s point for each card any player laid face down (their own included)",
+        "%(count)s points for each card any player laid face down (their own included)",
+    ),
+    "all-covered-values": NP_(
+        "amount term",
+        "%(count)s time the point values of all the cards laid face down (their own included)",
+        "%(count)s times the point values of all the cards laid face down (their own included)",
+    ),
 }
 #: The same terms as chips (antes, pass costs, payments to the winner).
 CHIP_TERMS: dict[str, tuple[str, str, str]] = {
@@ -364,6 +480,15 @@ WHOLE = {
     ("point", "others-values"): P_(
         "amount term", "the point values of the cards left in the other players' hands"
     ),
+    ("point", "others-covered-values"): P_(
+        "amount term", "the point values of the cards the other players laid face down"
+    ),
+    ("point", "all-values"): P_(
+        "amount term", "the point values of the cards left in all hands (their own included)"
+    ),
+    ("point", "all-covered-values"): P_(
+        "amount term", "the point values of all the cards laid face down (their own included)"
+    ),
     ("chip", "values"): P_(
         "amount term", "as many chips as the point values of the cards in their hand"
     ),
@@ -386,6 +511,12 @@ ORDER = (
     "completed",
     "others-cards",
     "others-values",
+    "others-covered-cards",
+    "others-covered-values",
+    "all-cards",
+    "all-values",
+    "all-covered-cards",
+    "all-covered-values",
     "pot",
 )
 
@@ -408,7 +539,7 @@ def term_phrase(lang: Lang, unit: str, base: str, amount: Fraction) -> str:
     whole = WHOLE.get((unit, base))
     if whole is not None and amount == 1:
         return lang.marked(whole)
-    count, n = _number(lang, amount, unit if whole is None else "time")
+    count, n = _number(lang, amount, unit if whole is None else "factor")
     return lang.tr.npgettext(context, singular, plural, n) % {"count": count}
 
 
@@ -440,14 +571,44 @@ def case_order(amount: Piecewise) -> list[object]:
     return [*named, REST]
 
 
+#: A multiplier's condition: some player (or some other player) has none of a term.
+ZERO_WHEN = {
+    ("players", "covered-cards"): P_("amount: when", "any player laid no card face down"),
+    ("others", "covered-cards"): P_("amount: when", "another player laid no card face down"),
+    ("players", "cards"): P_("amount: when", "any player has no cards left in hand"),
+    ("others", "cards"): P_("amount: when", "another player has no cards left in hand"),
+    ("players", "passes"): P_("amount: when", "any player never passed"),
+    ("others", "passes"): P_("amount: when", "another player never passed"),
+}
+#: The multiplier as the sentence after the cases: doubled, tripled, or so many times.
+MULTIPLIED = {
+    2: P_("amount: points", "All these points are doubled if %(when)s."),
+    3: P_("amount: points", "All these points are tripled if %(when)s."),
+}
+MULTIPLIED_BY = P_("amount: points", "All these points are multiplied by %(factor)s if %(when)s.")
+
+
 def points_sentences(lang: Lang, node: T, highest: int = MAX_PLACE) -> str | None:
     """The points of a deal as sentences, one per case (places up to ``highest``: see
-    :func:`highest_place`), or ``None`` if not recognised."""
+    :func:`highest_place`), then the multiplier if any, or ``None`` if not recognised."""
     try:
         amount = within_places(normalise(node), highest)
-        return " ".join(_capitalised(_points_case(lang, amount, c)) for c in case_order(amount))
+        told = [_capitalised(_points_case(lang, amount, c)) for c in case_order(amount)]
     except Unrecognised:
         return None
+    if amount.multiplier is not None:
+        told.append(multiplier_sentence(lang, amount.multiplier))
+    return " ".join(told)
+
+
+def multiplier_sentence(lang: Lang, multiplier: Multiplier) -> str:
+    """ "All these points are doubled if any player laid no card face down."."""
+    when = lang.marked(ZERO_WHEN[multiplier.scope, multiplier.term])
+    mark = MULTIPLIED.get(int(multiplier.factor)) if multiplier.factor.denominator == 1 else None
+    if mark is not None:
+        return lang.marked(mark, when=when)
+    factor = _number(lang, multiplier.factor, "factor")[0]
+    return lang.marked(MULTIPLIED_BY, factor=factor, when=when)
 
 
 def _points_case(lang: Lang, amount: Piecewise, case: object) -> str:
@@ -481,7 +642,9 @@ def chips_phrase(lang: Lang, node: T) -> str | None:
     except Unrecognised:
         return None
     linear = {base: value for base, value in amount.at(REST).items() if value}
-    if amount.kind or not linear or any(v < 0 for v in linear.values()):
+    if amount.kind or amount.multiplier or not linear or any(v < 0 for v in linear.values()):
+        return None
+    if any(base not in CHIP_TERMS for base in linear):  # told in points only
         return None
     return terms_phrase(lang, "chip", linear)
 
@@ -501,6 +664,8 @@ def per_pass_points(node: T) -> Linear | None:
     try:
         amount = normalise(node)
     except Unrecognised:
+        return None
+    if amount.multiplier is not None:  # a pass is worth more when the amount is multiplied
         return None
     per_pass = {case: lin.get("passes") for case, lin in amount.cases.items()}
     values = set(per_pass.values())
@@ -533,6 +698,7 @@ HEADINGS = {
     "values": P_("worked example heading", "Their point values"),
     "passes": P_("worked example heading", "Passes"),
     "covered": P_("worked example heading", "Cards face down"),
+    "covered-values": P_("worked example heading", "Their point values face down"),
     "points": P_("worked example heading", "Points"),
     "chips": P_("worked example heading", "Chips"),
 }
@@ -567,31 +733,37 @@ class ExampleDeal:
 
 
 def example_deal(
-    deck: Deck, players: int, all_out: bool, cover: bool, at_start: bool
+    deck: Deck, players: int, all_out: bool, cover: bool, at_start: bool, all_empty: bool = False
 ) -> ExampleDeal:
     """At the start of a deal (full hands, no passes: antes), or at its end: the winner
     out, the others holding 2, 4, 6 … cards and having passed 1, 2, 3 times; where every
-    player goes out, everyone is ranked and only the last holds cards."""
+    player goes out, everyone is ranked and only the last holds cards.  Where play goes on
+    until every hand is empty (``all_empty``) and cards are laid face down, every hand is
+    empty and the players hold 0, 1, 2 … cards face down (the first none: a player who laid
+    no card face down)."""
     faces = [f for f in range(deck.n_faces) if f not in deck.removed]
     random.Random(7).shuffle(faces)  # a fixed, varied choice of cards: repeatable sheets
     n = players
+    emptied = all_empty and cover and not at_start
     if at_start:
         sizes = [len(faces) // n + (1 if s < len(faces) % n else 0) for s in range(n)]
-    elif all_out:
+    elif emptied:
+        sizes = [0] * n
+    elif all_out or all_empty:
         sizes = [0] * (n - 1) + [3]
     else:
         sizes = [0] + [2 * s for s in range(1, n)]
     hands, covered = [], []
-    for size in sizes:
+    for seat, size in enumerate(sizes):
         hands.append(tuple(faces[:size]))
         faces = faces[size:]
-        down = 1 if cover and size and not at_start else 0
+        down = seat if emptied else 1 if cover and size and not at_start else 0
         covered.append(tuple(faces[:down]))
         faces = faces[down:]
     if at_start:
         return ExampleDeal(tuple(hands), tuple(covered), (0,) * n, (0,) * n, None, -1, (), 0)
     passes = tuple(min(seat, 3) for seat in range(n))
-    places = tuple(range(1, n + 1)) if all_out else (1,) + (0,) * (n - 1)
+    places = tuple(range(1, n + 1)) if all_out or all_empty else (1,) + (0,) * (n - 1)
     return ExampleDeal(tuple(hands), tuple(covered), places, passes, 0, n - 1, (0,), sum(passes))
 
 
@@ -660,23 +832,76 @@ def worked_example(
     """The values of ``node`` for each player of ``deal``, as a table whose columns are
     only the facts the expression reads."""
     at_start = deal.winner is None
-    columns = ["player"] if at_start else ["place"]
-    if reads(node, "count") or reads(node, "value") or reads(node, "min_hand"):
+    # where every hand is emptied the order of going out decides nothing unless the amount
+    # reads it: the players are named A, B, C … as at the start of a deal
+    emptied = not any(deal.hands) and not reads(node, "place")
+    columns = ["player"] if at_start or emptied else ["place"]
+    facts = facts_read(node)
+    # an amount that reads the cards' ranks or suits (a pip table of its own) shows the cards
+    if ("hand", "cards") in facts:
+        columns.append("hand-list")
+    elif facts & {("hand", "count"), ("hand", "value")}:
         columns.append("cards")
-    if reads(node, "value"):
+    if ("hand", "value") in facts:
         columns.append("values")
-    if reads(node, "covered"):
+    if ("covered", "cards") in facts:
+        columns.append("covered-list")
+    elif ("covered", "count") in facts:
         columns.append("covered")
+    if ("covered", "value") in facts:
+        columns.append("covered-values")
     if reads(node, "passes"):
         columns.append("passes")
     values = tuple(deck.ranks[deck.rank_of(f)].value for f in range(deck.n_faces))
     rows = []
     for seat in range(len(deal.hands)):
-        cells = [_cell(lang, deal, values, seat, column) for column in columns]
+        cells = [_cell(lang, deck, deal, values, seat, column) for column in columns]
         rows.append([*cells, _signed(lang, evaluate(deck, deal, seat, node))])
     last = "points" if unit == "point" else "chips"
-    headings = [lang.marked(HEADINGS[c]) for c in [*columns, last]]
+    headings = [lang.marked(HEADINGS[LISTED.get(c, c)]) for c in [*columns, last]]
     return Worked(headings, rows, len(deal.hands))
+
+
+#: Columns that list the cards themselves, under the heading of their count.
+LISTED = {"hand-list": "cards", "covered-list": "covered"}
+#: A card container a scoring rule reads of a player, by the attribute that names it.
+CONTAINERS = {"hand": "hand", "covered": "covered"}
+
+
+def facts_read(node: T) -> set[tuple[str, str]]:
+    """Which facts of the players' cards ``node`` reads: ("hand" or "covered", "count" or
+    "value"); a card's value read in a sum over a container is that container's value, and
+    the largest or smallest hand is a count of cards in hand."""
+    facts: set[tuple[str, str]] = set()
+    if isinstance(node, TAttr) and node.name in ("count", "value"):
+        container = _container(node.obj)
+        if container is not None:
+            facts.add((container, node.name))
+    if isinstance(node, TAttr) and node.name in ("min_hand", "max_hand"):
+        facts.add(("hand", "count"))
+    if isinstance(node, TAggregate):
+        container = _container(node.iterable)
+        if container is not None:
+            facts.add((container, "value" if reads(node.element, "value") else "count"))
+            if reads(node.element, "rank") or reads(node.element, "suit"):  # a table of its own
+                facts.add((container, "cards"))
+    for child in _children(node):
+        facts |= facts_read(child)
+    return facts
+
+
+def _container(node: T) -> str | None:
+    """ "hand" or "covered" where ``node`` is a player's hand or face-down cards."""
+    if isinstance(node, TVar) and node.name == "hand":
+        return "hand"
+    if isinstance(node, TAttr):
+        return CONTAINERS.get(node.name)
+    return None
+
+
+def _children(node: T) -> list[T]:
+    children = [v for v in vars(node).values() if isinstance(v, T)]
+    return children + [a for v in vars(node).values() if isinstance(v, tuple) for a in v]
 
 
 def rules_deal(rules: AnalysedRules, at_start: bool = False) -> ExampleDeal:
@@ -684,10 +909,13 @@ def rules_deal(rules: AnalysedRules, at_start: bool = False) -> ExampleDeal:
     spec = rules.spec
     players = max(spec.players.min, min(EXAMPLE_PLAYERS, spec.players.max))
     all_out = spec.end_when is EndWhen.ALL_OUT
-    return example_deal(spec.deck, players, all_out, spec.passing.cover, at_start)
+    all_empty = spec.end_when is EndWhen.ALL_EMPTY
+    return example_deal(spec.deck, players, all_out, spec.passing.cover, at_start, all_empty)
 
 
-def _cell(lang: Lang, deal: ExampleDeal, values: tuple[int, ...], seat: int, column: str) -> str:
+def _cell(
+    lang: Lang, deck: Deck, deal: ExampleDeal, values: tuple[int, ...], seat: int, column: str
+) -> str:
     if column == "player":  # at the start of a deal nobody has a place yet: A, B, C …
         return chr(ord("A") + seat)
     if column == "place":
@@ -699,6 +927,11 @@ def _cell(lang: Lang, deal: ExampleDeal, values: tuple[int, ...], seat: int, col
         return str(sum(values[f] for f in deal.hands[seat]))
     if column == "covered":
         return str(len(deal.covered[seat]))
+    if column == "covered-values":
+        return str(sum(values[f] for f in deal.covered[seat]))
+    if column in LISTED:
+        cards = deal.hands[seat] if column == "hand-list" else deal.covered[seat]
+        return " ".join(card_short(lang, deck, f) for f in cards) or "\u2013"
     return str(deal.passes[seat])
 
 
@@ -735,13 +968,17 @@ def worked_context(
     return {"headings": worked.headings, "rows": rows, "players": worked.players}
 
 
-def amount_words(lang: Lang, deck: Deck, node: T) -> str:
-    """An amount without its rule set at hand (a ``sevens diff`` bullet): its chips as a
-    noun phrase where it normalises, else a worked example in one line."""
+def amount_words(lang: Lang, deck: Deck, node: T, deal: ExampleDeal | None = None) -> str:
+    """An amount (a ``sevens diff`` bullet): its chips as a noun phrase where it normalises,
+    else a worked example in one line, at ``deal`` (the rule set's example end of a deal,
+    :func:`rules_deal`) or, without it, at an end of a deal guessed from what it reads."""
     if isinstance(node, TConst) and not isinstance(node.value, bool):  # a plain number
         return str(_number(lang, Fraction(node.value), "amount")[0])
     words = chips_phrase(lang, node)
     if words is not None:
         return words
-    deal = example_deal(deck, EXAMPLE_PLAYERS, reads(node, "place"), reads(node, "covered"), False)
+    if deal is None:
+        deal = example_deal(
+            deck, EXAMPLE_PLAYERS, reads(node, "place"), reads(node, "covered"), False
+        )
     return inline_example(lang, worked_example(lang, deck, node, "point", deal))

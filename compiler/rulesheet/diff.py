@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ...runtime.contract import Direction, EndWhen, Transfer
 from ..analyse import Analysed, AnalysedRules, TConst
 from ..model import Deck
-from .amounts import highest_place
+from .amounts import amount_words, highest_place, rules_deal
 from .canonical import canon
 from .cards import (
     card_forms,
@@ -387,6 +387,12 @@ def _expr(lang: Lang, rules: AnalysedRules, analysed: Analysed | None) -> str:
     return sentence(lang, rules.spec.deck, analysed.tree)
 
 
+def _players(lang: Lang, rules: AnalysedRules) -> str:
+    """The number of players: "4" where it is fixed (not "4–4"), else "4–10"."""
+    low, high = rules.spec.players.min, rules.spec.players.max
+    return str(low) if low == high else lang.marked(RANGE, min=low, max=high)
+
+
 def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: Shapes) -> str:
     """An amount: its hand-written sentence if it has a known shape, else its wording."""
     if _zero_none(analysed) is None:
@@ -394,8 +400,10 @@ def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: 
     assert analysed is not None
     if table is POINTS:
         shaped = points_sentence(lang, analysed.tree, highest_place(rules.spec))
-    else:
-        shaped = table_sentence(lang, table, analysed.tree)
+        # a worked example at the rule set's own end of a deal, as its rule sheet shows it
+        worked = amount_words(lang, rules.spec.deck, analysed.tree, rules_deal(rules))
+        return shaped or _chips_amount(lang, analysed) or worked
+    shaped = table_sentence(lang, table, analysed.tree)
     return shaped or _chips_amount(lang, analysed) or _expr(lang, rules, analysed)
 
 
@@ -795,7 +803,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "players": (
         lambda r: (r.spec.players.min, r.spec.players.max),
-        lambda lang, r: lang.marked(RANGE, min=r.spec.players.min, max=r.spec.players.max),
+        lambda lang, r: _players(lang, r),
     ),
     "best": (_best, lambda lang, r: _value(lang, r.spec.players.best)),
     "start": (lambda r: effective(r).contract["start"], _start),

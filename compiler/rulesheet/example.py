@@ -102,7 +102,10 @@ def example_position(rules: AnalysedRules) -> Position:
 
 def later_table(spec: Rulespec) -> tuple[int, ...]:
     """The cards of a position further into a deal: the example's first row two cards longer
-    at each end, its second row grown by one at each end, and a third row just opened."""
+    upwards and played out downwards to the lowest rank (an own play rule often differs at
+    the end of a suit: a row that wraps round, or one an ace closes), its second row grown by
+    one at each end, and a third row just opened.  Each row's cards are listed alternately
+    below and above its start, then down to the end, so that the end card comes last."""
     deck, start = spec.deck, start_rank(spec)
     first = deck.suit_of(spec.opening.card) if spec.opening.card is not None else 0
     suits = [(first + k) % len(deck.suits) for k in range(3)]
@@ -110,6 +113,8 @@ def later_table(spec: Rulespec) -> tuple[int, ...]:
     cards = list(spec.layout.preplaced)
     for suit, span in spans.items():
         ranks = [start, *(r for k in range(1, span + 1) for r in (start - k, start + k))]
+        if suit == suits[0]:
+            ranks += range(start - span - 1, -1, -1)
         cards += [deck.face(suit, r) for r in ranks if 0 <= r < deck.n_ranks]
     return tuple(dict.fromkeys(c for c in cards if c not in deck.removed))
 

@@ -241,7 +241,9 @@ LISTED_ONLY = frozenset({"ru"})
 #: "-mal" joins "ein");
 #: an "amount" is a number of chips standing alone, as ``sevens diff`` gives it ("ein Chip");
 #: "jokers" is a number of jokers standing alone, the noun left to the label ("Joker: einer
-#: im Spiel", "Comodines: uno en la baraja").
+#: im Spiel", "Comodines: uno en la baraja"); a "factor" multiplies an amount ("duas vezes os
+#: valores", "dreimal die Punktwerte"; Russian, which has no word form for it, gives digits:
+#: "3-кратную стоимость").
 GENDERS: dict[str, dict[str, str]] = {
     "de": {
         "chip": "m-acc",
@@ -251,6 +253,7 @@ GENDERS: dict[str, dict[str, str]] = {
         "row": "f",
         "pack": "n",
         "time": "n",
+        "factor": "n",
         "player": "m",
         "rank": "m-acc",
         "joker": "m-dat",
@@ -265,6 +268,7 @@ GENDERS: dict[str, dict[str, str]] = {
         "row": "f",
         "pack": "f",
         "time": "f",
+        "factor": "f",
         "player": "m",
         "rank": "f",
         "jokers": "m-pron",
@@ -276,6 +280,7 @@ GENDERS: dict[str, dict[str, str]] = {
         "row": "f",
         "pack": "m",
         "time": "f",
+        "factor": "f",
         "player": "m",
         "rank": "f",
     },
@@ -287,6 +292,7 @@ GENDERS: dict[str, dict[str, str]] = {
         "row": "f",
         "pack": "m",
         "time": "f",
+        "factor": "f",
         "player": "m",
         "rank": "f",
     },

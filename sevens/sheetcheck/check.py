@@ -22,7 +22,7 @@ from sevens.compiler.analyse import AnalysedRules
 from sevens.compiler.errors import SevensError
 from sevens.compiler.pipeline import compile_rules, load_rulespec
 from sevens.compiler.rulesheet import sheet_claims
-from sevens.compiler.rulesheet.amounts import ONE, REST, ExampleDeal, Piecewise
+from sevens.compiler.rulesheet.amounts import ONE, REST, ExampleDeal, Multiplier, Piecewise
 from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims, DrawClaim, ScoringClaim
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
@@ -590,10 +590,22 @@ def told_points(
         return Fraction(SHAPE_RULES[claim.shape](end, seat))
     assert claim.terms is not None
     linear = claim.terms.at(case_of(claim.terms, end, seat))
-    return sum(
+    told = sum(
         (amount * term_value(base, end, seat, values) for base, amount in linear.items()),
         Fraction(0),
     )
+    multiplier = claim.terms.multiplier
+    if multiplier is not None and multiplied(multiplier, end, seat, values):
+        told *= multiplier.factor
+    return told
+
+
+def multiplied(multiplier: Multiplier, end: EndOfDeal, seat: int, values: tuple[int, ...]) -> bool:
+    """Whether some player the multiplier's condition names (everyone, or the players
+    other than ``seat``) has none of its term at ``end``."""
+    everyone = range(len(end.hands))
+    scope = [p for p in everyone if multiplier.scope == "players" or p != seat]
+    return any(term_value(multiplier.term, end, p, values) == 0 for p in scope)
 
 
 def case_of(terms: Piecewise, end: EndOfDeal, seat: int) -> object:
@@ -627,9 +639,10 @@ def term_value(base: str, end: EndOfDeal, seat: int, values: tuple[int, ...]) ->
         "passes": lambda: end.passes[seat],
         "completed": lambda: end.completed.count(seat),
         "pot": lambda: end.pot,
-        "others-cards": lambda: sum(cards(end.hands[p]) for p in others),
-        "others-values": lambda: sum(worth(end.hands[p]) for p in others),
     }
+    for prefix, players in (("others-", others), ("all-", range(len(end.hands)))):
+        if base.startswith(prefix):  # a player's own term summed over players
+            return sum(term_value(base.removeprefix(prefix), end, p, values) for p in players)
     return counted[base]()
 
 

@@ -60,6 +60,22 @@ def _points_negated(claims: Claims) -> Claims:
     return dataclasses.replace(claims, scoring=negated)
 
 
+def _not_doubled(claims: Claims) -> Claims:
+    terms = _scoring(claims).terms
+    assert terms is not None and terms.multiplier is not None
+    return dataclasses.replace(
+        claims, scoring=ScoringClaim(terms=Piecewise(terms.kind, terms.cases))
+    )
+
+
+def _doubled_for_the_others_only(claims: Claims) -> Claims:
+    terms = _scoring(claims).terms
+    assert terms is not None and terms.multiplier is not None
+    others = dataclasses.replace(terms.multiplier, scope="others")
+    scoring = ScoringClaim(terms=dataclasses.replace(terms, multiplier=others))
+    return dataclasses.replace(claims, scoring=scoring)
+
+
 def _places_counted_from_the_first(claims: Claims) -> Claims:
     assert _scoring(claims).shape == "players-minus-place"
     return dataclasses.replace(claims, scoring=ScoringClaim(shape="one-minus-place"))
@@ -74,6 +90,8 @@ def _runs_only(claims: Claims) -> Claims:
 #: A built-in, a claim made false on purpose, and the kind of failure it must produce.
 WRONG = [
     ("penalty-points", _points_negated, "scoring"),
+    ("pai-qi-2kk4", _not_doubled, "scoring"),  # the doubling when a player went through
+    ("pai-qi-2kk4", _doubled_for_the_others_only, "scoring"),
     ("cinquillo", _points_negated, "scoring"),
     ("shichi-narabe", _places_counted_from_the_first, "scoring"),
     ("fan-tan", _wrong_leader, "leader"),

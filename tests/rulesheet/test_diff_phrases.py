@@ -454,6 +454,15 @@ DIFF_CASES = [
         "Most passes",
     ),
     ("shichi-narabe", "pai-qi", "en", "", "After the last allowed pass"),
+    # a fixed number of players is one number, not "4–4"
+    ("pai-qi", "pai-qi-2kk4", "en", "- Number of players: 4 instead of 4–10.", "4–4"),
+    (
+        "pai-qi",
+        "pai-qi-2kk4",
+        "en",
+        "All these points are doubled if any player laid no card face down.",
+        "for example",
+    ),
     (
         "shichi-narabe",
         "pai-qi",

@@ -65,6 +65,14 @@ CASES = [
     (OWN_PLAY_RULE, "en", "Further into a deal, with", "the row of the card's suit"),
     (OWN_PLAY_RULE, "de", "bestimmt eine eigene Regel dieses Regelwerks", "Rang"),
     (OWN_PLAY_RULE, "ja", "このルール独自の決まりによります", ""),
+    # the later example plays a row out to its lowest rank: 斩龙 (an ace closes the suit) shows
+    (
+        "pai-qi-zhanlong",
+        "en",
+        "Further into a deal, with 6♣–8♣, 7♦ and A♠–10♠ on the table, you may play only 5♣, "
+        "9♣, 6♦, 8♦ or 7♥.",
+        "4♠–10♠",
+    ),
     # an extra card may grant another: the sheet says up to how many
     (TWO_EXTRA, "en", "up to two extra cards in one turn", ""),
     (TWO_EXTRA, "de", "bis zu zwei zusätzlichen Karten in einem Zug", ""),

@@ -28,6 +28,31 @@ WINNER_AND_PASSES = amount_overlay(
 )
 SQUARES = amount_overlay("points", "hand.count * hand.count")
 
+
+def pai_qi_points(expression: str) -> str:
+    """A house rule of Pai Qi (play until every hand is empty, cards laid face down) with
+    its own points."""
+    return (
+        f"id: own-points\nextends: pai-qi\nname: {{en: Own}}\nscoring:\n  points: {expression!r}\n"
+    )
+
+
+#: Everyone's cards summed, yours included, and a multiplier that asks about the others.
+EVERYONE_TRIPLED = pai_qi_points(
+    "(sum(p.covered.count for p in players) - 2 * sum(p.covered.value for p in others))"
+    " * (3 if any(p.covered.count == 0 for p in others) else 1)"
+)
+HAND_SUMS = amount_overlay(
+    "points", "sum(p.hand.value for p in players) - sum(p.hand.count for p in players)"
+)
+#: A pip table of its own (by rank): the worked values show the cards face down themselves.
+OWN_PIPS = pai_qi_points(
+    "-sum((15 if c.rank == A else 10 if c.rank >= J else 5) for c in player.covered)"
+)
+#: No sum of recognised terms (a product of two counts): worked values, at Pai Qi's end of
+#: a deal (every hand empty, the players named, not placed), with the facts it reads.
+COVERED_SQUARED = pai_qi_points("-(player.covered.count * player.covered.value)")
+
 PHRASES = [
     # the deal ends at the first player out: nobody is ever second, so no second place
     (
@@ -91,6 +116,104 @@ PHRASES = [
     ("devyatka-traditional", "en", "fine", False),
     # a change of point values names the ranks, not "A 15 instead of 1"
     ("pip-scoring", "en", "A 15 instead of 1", False),
+    # 2kk4's zero-sum scoring: sums over the other players, a multiple, the doubling
+    (
+        "pai-qi-2kk4",
+        "en",
+        "Each player scores the point values of the cards the other players laid face down and "
+        "loses three times the point values of the cards they laid face down. All these points "
+        "are doubled if any player laid no card face down.",
+        True,
+    ),
+    (
+        "pai-qi-2kk4",
+        "de",
+        "Jeder Spieler bekommt die Punktwerte der von den anderen verdeckt abgelegten Karten und "
+        "verliert dreimal die Punktwerte der Karten, die er verdeckt abgelegt hat. All diese "
+        "Punkte zählen doppelt, wenn ein Spieler keine Karte verdeckt abgelegt hat.",
+        True,
+    ),
+    ("pai-qi-2kk4", "de", "drei-mal", False),
+    (
+        "pai-qi-2kk4",
+        "es",
+        "Todos estos puntos se duplican si algún jugador no ha puesto ninguna carta boca abajo.",
+        True,
+    ),
+    (
+        "pai-qi-2kk4",
+        "fr",
+        "Tous ces points sont doublés si un joueur n'a posé aucune carte face cachée.",
+        True,
+    ),
+    (
+        "pai-qi-2kk4",
+        "ja",
+        "カードを1枚も伏せなかった人がいる場合は、これらの点数がすべて2倍になります。",
+        True,
+    ),
+    (
+        "pai-qi-2kk4",
+        "nl",
+        "Al deze punten tellen dubbel als een speler geen enkele kaart gedekt heeft neergelegd.",
+        True,
+    ),
+    (
+        "pai-qi-2kk4",
+        "pt",
+        "perde três vezes o valor em pontos das cartas que pôs viradas para baixo. Todos estes "
+        "pontos dobram se algum jogador não pôs nenhuma carta virada para baixo.",
+        True,
+    ),
+    (
+        "pai-qi-2kk4",
+        "ru",
+        "Каждый игрок получает очки за закрытые карты остальных игроков и теряет 3-кратную "
+        "стоимость своих закрытых карт. Все эти очки удваиваются, если кто-то из игроков не "
+        "выложил ни одной карты рубашкой вверх.",
+        True,
+    ),
+    ("pai-qi-2kk4", "ru", "трёх раза", False),
+    (
+        "pai-qi-2kk4",
+        "sv",
+        "Alla dessa poäng fördubblas om någon spelare inte har lagt något kort med baksidan upp.",
+        True,
+    ),
+    ("pai-qi-2kk4", "en", "| Place |", False),  # told in words: no worked table
+    (
+        EVERYONE_TRIPLED,
+        "en",
+        "Each player scores one point for each card any player laid face down (their own "
+        "included) and loses two times the point values of the cards the other players laid face "
+        "down. All these points are tripled if another player laid no card face down.",
+        True,
+    ),
+    (
+        HAND_SUMS,
+        "en",
+        "Each player scores the point values of the cards left in all hands (their own included) "
+        "and loses one point for each card left in any player's hand (their own included).",
+        True,
+    ),
+    # worked values true to Pai Qi: every hand empty, nobody "not out", face-down values shown
+    (
+        COVERED_SQUARED,
+        "en",
+        "| Player | Cards face down | Their point values face down | Points |",
+        True,
+    ),
+    (COVERED_SQUARED, "en", "| B | 1 | 5 | −5 |", True),
+    (COVERED_SQUARED, "en", "not out", False),
+    # the list of differences gives the same worked values in one line
+    (COVERED_SQUARED, "en", "- Points: for example A: 0, B: −5, C: −14, D: −75.", True),
+    (COVERED_SQUARED, "en", "Cards in hand", False),
+    (COVERED_SQUARED, "de", "Punktwert der verdeckten Karten", True),
+    (OWN_PIPS, "en", "| Player | Cards face down | Points |", True),
+    (OWN_PIPS, "en", "| A | – | 0 |", True),
+    (OWN_PIPS, "en", "| C | A♠ 6♥ | −20 |", True),
+    (OWN_PIPS, "en", "| D | J♣ 2♠ Q♣ | −25 |", True),
+    (OWN_PIPS, "de", "| D | B♣ 2♠ D♣ | −25 |", True),
 ]
 
 ONE_POINT_UP = ONE_POINT.format(target=1, bonus=1)
