@@ -61,6 +61,13 @@ PLAY_SHAPES = {
         "the second copy of a card that already lies in the row of its suit, laid next to the first.",
     ),
     "up": P_("play shape", "the next card up in the suit of a started row, laid at its upper end;"),
+    # Pai Qi's 斩龙: the suit's lowest or highest card on the table closes its row
+    "extend-closing": P_(
+        "play shape",
+        "the next card up or down in the suit of a started row, laid at that end of the row; but "
+        "once a row holds the lowest or the highest card of its suit, it is closed at both ends, "
+        "and the cards of that suit still in hand can no longer be played;",
+    ),
     "extend-unless-held": P_(
         "play shape",
         "the next card up or down in the suit of a started row, laid at that end of the row; "
@@ -398,6 +405,14 @@ ONE_WAY_FIRST = {
 }
 
 
+#: A row that grows at both ends until it holds its suit's lowest (#0) or highest card.
+CLOSING_RULE = re.compile(
+    r"\(\(row\.open and \(row\.low != #0\)\) and \(row\.high != #(\d+)\)\) and \("
+    + re.escape(EXTEND)
+    + r"\)"
+)
+
+
 def play_shape(node: T) -> tuple[str, int | None] | None:
     """The shape of one ``or`` alternative of the play rule, with its rank if it names one."""
     text = canon(node)
@@ -421,6 +436,9 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
         return "inside", None
     if text == "row.open and (card.rank == (row.high + #1))":
         return "up", None
+    match = CLOSING_RULE.fullmatch(text)
+    if match:  # its number is the highest rank, checked against the pack by _fits
+        return "extend-closing", int(match.group(1))
     if text == "row.open and ((card.rank > row.top) or (card.rank < row.bottom))":
         return "beyond", None
     match = TUNNEL_RULE.fullmatch(text)
@@ -489,6 +507,8 @@ def _fits(deck: Deck, shape: tuple[str, int | None]) -> bool:
     name, number = shape
     if name == "tunnel":  # the ace and the king must be the pack's ends
         return number == deck.n_ranks - 1 and deck.ranks[0].code == "A"
+    if name == "extend-closing":  # "the highest card of its suit"
+        return number == deck.n_ranks - 1
     if name != "open-any":
         return True
     return number == deck.n_ranks and deck.copies == 1 and not deck.removed

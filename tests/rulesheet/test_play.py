@@ -37,6 +37,13 @@ OWN_PLAY_RULE = (
     "    (not row.open and (card.rank == 7 or card.rank == 6 or card.rank == 8))\n"
     "    or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))\n"
 )
+#: 斩龙 written in an order of no known shape: the sheet shows it by examples.
+OWN_CLOSING_RULE = (
+    "id: closing-own\nextends: pai-qi\nplay:\n  legal: >-\n"
+    "    (not row.open and card.rank == 7)\n"
+    "    or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1)\n"
+    "        and row.low != A and row.high != K)\n"
+)
 TWO_EXTRA = "id: two-extra\nextends: elfer-raus\nplay: {follow_up: {max: 2}}\n"
 SEVENS_TWO_EXTRA = "id: sevens-two-extra\nextends: sevens\nplay: {follow_up: {max: 2}}\n"
 #: Extra cards of the first card's rank only, after any card.
@@ -65,14 +72,18 @@ CASES = [
     (OWN_PLAY_RULE, "en", "Further into a deal, with", "the row of the card's suit"),
     (OWN_PLAY_RULE, "de", "bestimmt eine eigene Regel dieses Regelwerks", "Rang"),
     (OWN_PLAY_RULE, "ja", "このルール独自の決まりによります", ""),
-    # the later example plays a row out to its lowest rank: 斩龙 (an ace closes the suit) shows
+    # the later example plays a row out to its lowest rank: an own rule closing a suit shows
     (
-        "pai-qi-zhanlong",
+        OWN_CLOSING_RULE,
         "en",
         "Further into a deal, with 6♣–8♣, 7♦ and A♠–10♠ on the table, you may play only 5♣, "
         "9♣, 6♦, 8♦ or 7♥.",
         "4♠–10♠",
     ),
+    # 斩龙 (catalogue §9): the suit's lowest or highest card on the table closes its row
+    ("pai-qi-zhanlong", "en", "it is closed at both ends", "own play rule"),
+    ("pai-qi-zhanlong", "de", "ist sie an beiden Enden geschlossen", "eigene Regel"),
+    ("pai-qi-zhanlong", "ja", "その列は両端とも閉じられ", "独自の決まり"),
     # an extra card may grant another: the sheet says up to how many
     (TWO_EXTRA, "en", "up to two extra cards in one turn", ""),
     (TWO_EXTRA, "de", "bis zu zwei zusätzlichen Karten in einem Zug", ""),
