@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from .api import DealState, GameError, Rules
 from .choice import PASS, choose_uniformly
-from .contract import Transfer
+from .contract import MatchWinner, Transfer
 from .mechanics.base import (
     DECISION_LIMIT_PER_CARD,
     DealResult,
@@ -336,15 +336,18 @@ def score_deal(rules: Rules, st: DealState, decisions: int, passes: int) -> Deal
     """Settle the deal and gather its outcome."""
     points = rules.settle(st)
     if rules.rule_set.passing.cover and points:
-        st.winner = best_score(points, st.places)
+        lowest = rules.rule_set.session.winner is MatchWinner.LOWEST_POINTS
+        st.winner = best_score(points, st.places, lowest)
     cards_left = [hand.bit_count() for hand in st.hands]
     return DealResult(
         st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left, list(st.places)
     )
 
 
-def best_score(points: list[int], places: list[int]) -> int:
-    """The winner of a deal with covers: the most points, on a tie the one who finished first.
+def best_score(points: list[int], places: list[int], lowest: bool = False) -> int:
+    """The winner of a deal with covers: the best score (the most points, or the fewest where
+    the session is won on the lowest total: penalty points), on a tie the one who finished
+    first.
 
     Where a player who cannot play lays a card face down, every turn takes a card from a
     hand, so the order in which hands empty follows the seating from the leader and says
@@ -352,4 +355,5 @@ def best_score(points: list[int], places: list[int]) -> int:
     Chips paid to the winner, and ``player.is_winner`` in points, still read who finished
     first: settling comes before the points are known."""
     ranked = [places[s] if places[s] > 0 else len(places) + 1 for s in range(len(points))]
-    return max(range(len(points)), key=lambda s: (points[s], -ranked[s], -s))
+    sign = -1 if lowest else 1
+    return max(range(len(points)), key=lambda s: (sign * points[s], -ranked[s], -s))

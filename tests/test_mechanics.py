@@ -512,3 +512,20 @@ def test_no_transfer_takes_a_players_last_card(engine: str, source: Role, target
     moved = turns.transfer(Transfer(cards=2, source=source, target=target), 2)
     assert moved == 0
     assert st.hands == held
+
+
+def test_with_covers_and_penalty_points_the_fewest_points_win_the_deal(tmp_path: Path) -> None:
+    """A deal with covers goes to the best score for it; where the session is won on the
+    lowest total (penalty points, Badam Satti), that is the fewest points, not the most."""
+    from tests.conftest import cli_on_house_rule
+
+    text = "id: covered-penalties\nextends: badam-satti\npassing:\n  cover: true\n"
+    result = cli_on_house_rule(
+        text, tmp_path, "simulate", "house-rule.yaml", "--games", "30", "--record", "r.jsonl"
+    )
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert any(d["action"] == "cover" for r in records for d in r["decisions"])
+    for record in records:
+        points = record["result"]["points"]
+        assert points[record["winner"]] == min(points), record["result"]

@@ -706,6 +706,15 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
         "passing:\n  voluntary_transfer: {cards: 1, from: others, to: self, which: giver}\n",
         lambda r: any("transfers" in d for d in r["decisions"]),
     ),
+    # covers with penalty points (the lowest total wins): the deal goes to the fewest points
+    "covered-penalties": (
+        "badam-satti",
+        "passing:\n  cover: true\n",
+        lambda r: (
+            any(d["action"] == "cover" for d in r["decisions"])
+            and r["result"]["points"][r["winner"]] == min(r["result"]["points"])
+        ),
+    ),
     "all-empty-places": (
         "parliament-play-on",
         "end:\n  when: all-empty\n",

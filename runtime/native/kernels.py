@@ -1865,12 +1865,14 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
 
 @njit(cache=True)
 def best_score(c, v):
-    """With covers the face-down cards decide: the most points, on a tie the one who finished
-    first, then the lowest seat (engine.best_score)."""
+    """With covers the face-down cards decide: the best score (the most points, the fewest
+    where the session's lowest total wins), on a tie the one who finished first, then the
+    lowest seat (engine.best_score)."""
     players, points, places = c[C_PLAYERS], c[V_POINTS], c[V_PLACES]
+    sign = -1 if c[S_WINNER] == W_LOW else 1
     best = 0
     for s in range(1, players):
-        diff = v[points + s] - v[points + best]
+        diff = sign * (v[points + s] - v[points + best])
         rank_s = v[places + s] if v[places + s] > 0 else players + 1
         rank_b = v[places + best] if v[places + best] > 0 else players + 1
         if diff > 0 or (diff == 0 and rank_s < rank_b):

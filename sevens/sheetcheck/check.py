@@ -27,7 +27,7 @@ from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims, DrawClaim, Scori
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
 from sevens.runtime.api import DealState, GameError
-from sevens.runtime.contract import RuleSet, player_count_problem
+from sevens.runtime.contract import MatchWinner, RuleSet, player_count_problem
 from sevens.runtime.engine import Table
 from sevens.runtime.machine import CompiledRules
 from sevens.runtime.match import number_of_deals, play_match
@@ -531,15 +531,18 @@ def check_end(claims: Claims, ev: Evidence) -> list[Failure]:
 
 
 def check_winner(claims: Claims, ev: Evidence) -> list[Failure]:
-    """The deal's winner is the first out (or the best score, with points for faces down)."""
+    """The deal's winner is the first out (or the best score, with points for faces down: the
+    fewest points where the session's lowest total wins)."""
     claim = claims.winner
+    lowest = ev.rule_set.session.winner is MatchWinner.LOWEST_POINTS
     for record in ev.records:
         winner, result = record["winner"], record["result"]
         if winner is None:
             continue
         if claim.by == "first-out" and result["places"][winner] != 1:
             return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
-        if claim.by == "best-score" and result["points"][winner] != max(result["points"]):
+        best = min(result["points"]) if lowest else max(result["points"])
+        if claim.by == "best-score" and result["points"][winner] != best:
             return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
     return []
 
