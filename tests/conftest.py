@@ -180,6 +180,26 @@ def finish_deal(session: Any) -> None:
     raise AssertionError("the deal did not end")
 
 
+def session_at_your_give(variant: str, seeds: range = range(10)) -> Any:
+    """A terminal game (``PlaySession``, seat 0 against heuristic bots) stopped where the
+    person must choose a card to give (``which: giver``): they pass whenever they may, so
+    that others stay stuck and take cards from them."""
+    from sevens.play.table_session import PlaySession
+
+    for seed in seeds:
+        session = PlaySession(compiled(variant), 4, 0, ["heuristic"], seed, 1)
+        for _ in range(300):
+            session.play_forced()
+            pending = session.game.pending
+            if session.deal_over or pending is None or pending.kind == "give":
+                break
+            session.act(session.game.legal_actions()[-1])  # the last action: pass when allowed
+        pending = session.game.pending
+        if pending is not None and pending.kind == "give" and pending.receiver is not None:
+            return session
+    raise AssertionError(f"you were never asked to give a card in seeds {seeds}")
+
+
 def next_to_the_rows(rules: Rules) -> Strategy:
     """A bot that plays, where it can, a card next to a card of its row (or a card that
     starts an empty row), at random among those, and another legal card only when it must.

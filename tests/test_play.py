@@ -16,7 +16,7 @@ from textual.widgets import Input
 from sevens.envs.game import PASS, IllegalAction
 from sevens.play.table_session import PlaySession
 from sevens.play.terminal import SevensApp, layout_text
-from tests.conftest import compiled
+from tests.conftest import compiled, session_at_your_give
 
 
 def _session(
@@ -521,23 +521,12 @@ def test_the_full_screen_game_asks_you_for_the_card_you_give() -> None:
     the move log shows every give face down."""
     from sevens.play.terminal import log_text
 
-    for seed in range(10):
-        session = _session("ristiseiska", seed=seed)
-        for _ in range(300):
-            session.play_forced()
-            pending = session.game.pending
-            if session.deal_over or pending is None or pending.kind == "give":
-                break
-            session.act(session.game.legal_actions()[-1])  # the last action: pass when allowed
-        pending = session.game.pending
-        if pending is None or pending.kind != "give" or session.game.state is None:
-            continue
-        assert pending.seat == session.seat and pending.receiver is not None
-        card = session.game.legal_actions()[0]
-        session.act(card)
-        history = zip(session.game.history, session.game.kinds, strict=True)
-        assert (session.seat, card) in [entry for entry, kind in history if kind == "give"]
-        gives = [line for line in session.log() if line.kind == "give"]
-        assert gives and all(log_text(session, line) == "gives a card" for line in gives)
-        return
-    raise AssertionError("you were never asked to give a card in 10 deals")
+    session = session_at_your_give("ristiseiska")
+    pending = session.game.pending
+    assert pending is not None and pending.seat == session.seat
+    card = session.game.legal_actions()[0]
+    session.act(card)
+    history = zip(session.game.history, session.game.kinds, strict=True)
+    assert (session.seat, card) in [entry for entry, kind in history if kind == "give"]
+    gives = [line for line in session.log() if line.kind == "give"]
+    assert gives and all(log_text(session, line) == "gives a card" for line in gives)

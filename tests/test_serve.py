@@ -29,7 +29,7 @@ from sevens.lab.measures import Player
 from sevens.serve.app import Settings, build_app, starter_text
 from sevens.serve.kernels import WARMING_NOTE, Kernels, State
 from sevens.serve.security import Policy
-from tests.conftest import cli_on_house_rule, compiled, report_sentences, sevens_cli
+from tests.conftest import cli_on_house_rule, report_sentences, session_at_your_give, sevens_cli
 
 TOKEN = "test-token-of-this-run"
 HOST = "testserver"
@@ -631,22 +631,11 @@ def test_only_the_latest_fairness_request_is_measured() -> None:
 def test_the_page_asks_for_the_card_you_give() -> None:
     """Ristiseiska's giver chooses its penalty card: at your "give" the position names who
     takes it, and every card of your hand may be given."""
-    from sevens.play.table_session import PlaySession
     from sevens.serve.play_socket import position
 
-    for seed in range(10):
-        session = PlaySession(compiled("ristiseiska"), 4, 0, ["heuristic"], seed, 1)
-        for _ in range(300):
-            session.play_forced()
-            pending = session.game.pending
-            if session.deal_over or pending is None or pending.kind == "give":
-                break
-            session.act(session.game.legal_actions()[-1])  # the last action: pass when allowed
-        pending = session.game.pending
-        if pending is None or pending.kind != "give" or pending.receiver is None:
-            continue
-        shown = position(session)
-        assert shown["give_to"] == session.name(pending.receiver, short=True)
-        assert shown["hand"] and all(card["legal"] for card in shown["hand"])
-        return
-    raise AssertionError("you were never asked to give a card in 10 deals")
+    session = session_at_your_give("ristiseiska")
+    pending = session.game.pending
+    assert pending is not None and pending.receiver is not None
+    shown = position(session)
+    assert shown["give_to"] == session.name(pending.receiver, short=True)
+    assert shown["hand"] and all(card["legal"] for card in shown["hand"])
