@@ -521,7 +521,12 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             % {"count": language.count(most, "card")}
         )
     elif claim.step:
-        facts.append(gettext("As soon as a player can play, the count starts again."))
+        facts.append(
+            gettext(
+                "As soon as a player can play, even a card just drawn, the count starts again from"
+                " one. If the stock holds fewer cards than the count, you draw those that are left."
+            )
+        )
     if claim.whole and most != 1:
         facts.append(
             gettext(

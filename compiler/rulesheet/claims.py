@@ -455,7 +455,10 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet, draw: DrawClaim | None = 
     that do not turn the corner (the tunnel without wrap), cards stay in a stock nobody
     draws from, a starting card laid out by its holder stays in the stock, a copy of a
     card has no row of its own to go to, or there are jokers (one still held when every
-    card is down has nowhere to go); other play rules may block too."""
+    card is down has nowhere to go); other play rules may block too.  With covers it never
+    blocks: a player who cannot play lays a card face down, so some hand always shrinks."""
+    if rule_set.passing.cover:
+        return False
     parts = flatten(rules.legal.tree, "or")
     shapes = [play_shape(part) for part in parts]
     if any(shape is None for shape in shapes):

@@ -63,3 +63,12 @@ def test_a_house_rule_whose_deals_block_is_not_said_to_never_block(
     assert played.blocked > 0  # the games do block
     assert claims_of(rules).end.can_block
     assert BLOCKED in render_rulesheet(rules, "en", "md")
+
+
+@pytest.mark.parametrize("variant", ["pai-qi", "pai-qi-zhanlong", "pai-qi-2kk4"])
+def test_with_covers_a_deal_never_blocks_and_the_sheet_does_not_say_it_may(variant: str) -> None:
+    """A player who cannot play lays a card face down, so some hand always shrinks: 斩龙's
+    dead suits leave nobody stuck (a blind reader found the sheet saying such a deal ends
+    unscored, which the engine never does)."""
+    assert blocked_deals(variant) == 0
+    assert BLOCKED not in render_rulesheet(rules_of(variant), "en", "md")
