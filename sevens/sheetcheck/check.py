@@ -541,8 +541,10 @@ def check_winner(claims: Claims, ev: Evidence) -> list[Failure]:
             continue
         if claim.by == "first-out" and result["places"][winner] != 1:
             return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
+        if claim.by != "best-score":
+            continue
         best = min(result["points"]) if lowest else max(result["points"])
-        if claim.by == "best-score" and result["points"][winner] != best:
+        if result["points"][winner] != best:
             return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
     return []
 
