@@ -369,6 +369,13 @@ def wild_context(spec: Rulespec) -> dict[str, Any] | None:
     }
 
 
+def rows_close(rules: AnalysedRules) -> bool:
+    """Whether a row closes once it holds its suit's lowest or highest card (斩龙): it is
+    then never complete, and no deal ends with the whole pack laid out."""
+    closing = ("extend-closing", rules.spec.deck.n_ranks - 1)
+    return closing in (play_shape(part) for part in flatten(rules.legal.tree, "or"))
+
+
 def follow_up_context(
     lang: Lang, rules: AnalysedRules, claim: FollowUpClaim | None
 ) -> dict[str, Any] | None:
@@ -821,7 +828,7 @@ def sheet_context(
         "sources": [source_context(lang, s) for s in spec.naming.sources],
         "players": {"min": spec.players.min, "max": spec.players.max, "best": best_players(spec)},
         "deck": deck_context(lang, spec.deck, uses_value(rules), claims.deck),
-        "layout": layout_context(lang, spec, claims.hands),
+        "layout": {**layout_context(lang, spec, claims.hands), "closes": rows_close(rules)},
         "deal": deal_context(spec),
         "opening": opening,
         "opening_card": opening["card"],

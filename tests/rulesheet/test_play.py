@@ -84,6 +84,10 @@ CASES = [
     ("pai-qi-zhanlong", "en", "it is closed at both ends", "own play rule"),
     ("pai-qi-zhanlong", "de", "ist sie an beiden Enden geschlossen", "eigene Regel"),
     ("pai-qi-zhanlong", "ja", "その列は両端とも閉じられ", "独自の決まり"),
+    # and its rows are never complete: no finished layout is pictured (a blind reader's find)
+    ("pai-qi-zhanlong", "en", "A row is never complete", "the finished layout looks like this"),
+    ("pai-qi-zhanlong", "de", "Eine Reihe wird nie vollständig", "Reihe ist vollständig"),
+    ("pai-qi", "en", "the finished layout looks like this", "A row is never complete"),
     # an extra card may grant another: the sheet says up to how many
     (TWO_EXTRA, "en", "up to two extra cards in one turn", ""),
     (TWO_EXTRA, "de", "bis zu zwei zusätzlichen Karten in einem Zug", ""),
