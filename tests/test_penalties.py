@@ -190,7 +190,7 @@ PENALISED = [
 
 def _penalty_figures(variant: str) -> dict[str, Any]:
     """``sevens analyse VARIANT --json``'s penalty figures: one withholding seat (rotating)
-    among heuristic bots, seeds 0 …, four players."""
+    among heuristic bots, seeds 0 …, four players.  ``VARIANT`` is a built-in id or a file."""
     from sevens.lab.commands import analysis
     from sevens.lab.measures import Experiment
     from sevens.lab.runner import Job, run, ship
@@ -217,3 +217,25 @@ def test_a_penalty_hands_the_game_to_no_single_other_seat(
     fair = (1 - fig["win"]["value"]) / len(others)
     for place, rate in enumerate(others, start=1):
         assert rate["value"] <= fair + KINGMAKING_MARGIN, (variant, place, rate, fair)
+
+
+def _excess_by_place(fig: dict[str, Any]) -> list[float]:
+    """Each other seat's win share above its fair share, by its place after the offender."""
+    others = [row["win"]["value"] for row in fig["after_focus"]]
+    fair = (1 - fig["win"]["value"]) / len(others)
+    return [rate - fair for rate in others]
+
+
+@pytest.mark.parametrize("variant", [variant for variant, figure in REFUSAL_PENALTIES])
+def test_the_penalty_itself_hands_no_seat_a_gain(variant: str, tmp_path: Path) -> None:
+    """What the penalty adds: the same offence is measured under the rule set and under its
+    twin with refusing free; no seat's excess over its fair share may grow by more than
+    ``KINGMAKING_MARGIN`` because of the penalty.  This separates a penalty that hands the
+    game to a neighbour (refusal-penalty's old reading: +25 points) from an offence that
+    favours a neighbour by itself (Ristiseiska's lappu chain, docs/variants.md)."""
+    twin = tmp_path / f"{variant}-free.yaml"
+    twin.write_text(f"id: {variant}-free\nextends: {variant}\n{FREE_PASSING}", encoding="utf-8")
+    punished = _excess_by_place(_penalty_figures(variant))
+    unpunished = _excess_by_place(_penalty_figures(str(twin)))
+    for place, (with_penalty, without) in enumerate(zip(punished, unpunished, strict=True), 1):
+        assert with_penalty - without <= KINGMAKING_MARGIN, (variant, place, punished, unpunished)

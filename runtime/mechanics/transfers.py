@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..api import DealState, GameError, bits
 from ..contract import Direction, Pick, Role, Transfer
 from ..mechanics.base import TurnsBase
+from ..randomness import GameRandom
 
 
 class Transfers(TurnsBase):
@@ -84,18 +83,18 @@ class Transfers(TurnsBase):
         if role in (Role.NEXT, Role.PREVIOUS):
             clockwise = self.rules.rule_set.direction is Direction.CLOCKWISE
             role = Role.LEFT if (role is Role.NEXT) == clockwise else Role.RIGHT
-        choose = _ROLE_CHOICE[role]
-        return choose(st, others)
+        if role is Role.LEFT:
+            return others[0]
+        if role is Role.RIGHT:
+            return others[-1]
+        return most_cards(st, others, self.rng)
 
 
-def _most_cards(st: DealState, others: list[int]) -> int:
-    """The other player holding most cards, the nearest to the left on a tie."""
-    return max(others, key=lambda s: (st.hands[s].bit_count(), -others.index(s)))
-
-
-#: How each role other than ``self`` picks among the other players still in (left first).
-_ROLE_CHOICE: dict[Role, Callable[[DealState, list[int]], int]] = {
-    Role.LEFT: lambda st, others: others[0],
-    Role.RIGHT: lambda st, others: others[-1],
-    Role.MOST_CARDS: _most_cards,
-}
+def most_cards(st: DealState, others: list[int], rng: GameRandom) -> int:
+    """The other player holding most cards; on a tie one of the tied players at random (one
+    draw, only on a tie), as any fixed seat would hand that seat the penalty's cards: "the
+    nearest to the left" gave the offender's left neighbour 6 points more wins in
+    ``sevens-overlook`` (tests/test_penalties.py)."""
+    most = max(st.hands[s].bit_count() for s in others)
+    tied = [s for s in others if st.hands[s].bit_count() == most]  # left first
+    return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]

@@ -1015,6 +1015,7 @@ def who(c, v, m, role, offender):
     n = c[C_PLAYERS]
     found = -1
     best = -1
+    tied = 0
     for k in range(1, n):
         s = (offender + k) % n
         if v[c[V_PLACES] + s] != 0:
@@ -1025,9 +1026,20 @@ def who(c, v, m, role, offender):
             found = s
         else:
             held = size(m, c[M_HANDS] + 2 * s)
-            if held > best:  # the nearest to the left on a tie
+            if held > best:
                 best = held
                 found = s
+                tied = 1
+            elif held == best:
+                tied += 1
+    if role == R_MOST and tied > 1:  # one of the tied players at random, as the engine
+        pick = below(m, tied)
+        for k in range(1, n):
+            s = (offender + k) % n
+            if v[c[V_PLACES] + s] == 0 and size(m, c[M_HANDS] + 2 * s) == best:
+                if pick == 0:
+                    return s
+                pick -= 1
     return found
 
 
@@ -1035,9 +1047,10 @@ def who(c, v, m, role, offender):
 def transfer(c, v, m, dec, ev, at, offender):
     """Move penalty cards as the transfer at c[at:at+4] says (from each other player still in
     with ``others``); returns the number of cards moved."""
+    if c[at + 1] != R_OTHERS:  # the giver first, as the engine (a tie may draw)
+        giver = who(c, v, m, c[at + 1], offender)
+        return move(c, v, m, dec, ev, at, giver, who(c, v, m, c[at + 2], offender), False)
     receiver = who(c, v, m, c[at + 2], offender)
-    if c[at + 1] != R_OTHERS:
-        return move(c, v, m, dec, ev, at, who(c, v, m, c[at + 1], offender), receiver, False)
     n = c[C_PLAYERS]
     moved = 0
     for k in range(1, n):
