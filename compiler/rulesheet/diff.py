@@ -200,6 +200,11 @@ DRAW_GROWING_WHOLE = P_(
     " all drawn before any is played",
 )
 DRAW_VARIES = P_("value", "a number that depends on the state of the deal")
+DRAW_NOW_VARIES = P_(
+    "difference",
+    "A player who cannot play now draws from the stock; how many cards depends on the deal.",
+)
+DRAW_ALL_FIRST = P_("difference", "They draw all of these cards before playing any.")
 
 #: The deal said as what players now get, with what they got before in brackets (not two
 #: value phrases with commas of their own joined by "instead of"); a number of cards for
@@ -1492,7 +1497,11 @@ def _draw_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
     claim = draw_claim(b)
     if a.spec.draw is not None or claim is None or claim.first is None:
         return None
-    if claim.varies or claim.step or claim.whole:
+    if claim.varies:
+        return [lang.marked(DRAW_NOW_VARIES)]
+    if claim.step:
+        return _growing_draw_change(lang, claim.first, claim.step, claim.whole)
+    if claim.whole:
         return None  # told by the usual line, in the claim's words
     n = claim.first
     text = lang.ngettext(
@@ -1501,6 +1510,22 @@ def _draw_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
         n,
     )
     return [text % {"count": lang.count(n, "card", "gen")}]
+
+
+def _growing_draw_change(lang: Lang, first: int, step: int, whole: bool) -> list[str]:
+    """New draws whose count grows by player in a row who cannot play, as sentences (the
+    usual line read "Most cards drawn …: 1, and 1 more for each …", a key and its value)."""
+    text = lang.ngettext(
+        "A player who cannot play now draws %(first)s card from the stock, and %(step)s more"
+        " for each player just before them who could not play either.",
+        "A player who cannot play now draws %(first)s cards from the stock, and %(step)s more"
+        " for each player just before them who could not play either.",
+        first,
+    )
+    said = [
+        text % {"first": lang.count(first, "card", "acc"), "step": lang.count(step, "card", "acc")}
+    ]
+    return [*said, lang.marked(DRAW_ALL_FIRST)] if whole else said
 
 
 def _best_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:

@@ -366,13 +366,15 @@ class Count(int):
 #: :data:`GENDERS` does not fit: (noun, case) → form of :data:`AGREEMENT`.  Russian "deal"
 #: (сдача) is spelt out in the sentences that name the case they put it in ("выиграет
 #: три сдачи" and "через пять сдач" take the accusative; "не больше трёх карт" and "не больше
-#: пяти сдач" the genitive; "В партии две сдачи" the nominative).
+#: пяти сдач" the genitive; "В партии две сдачи" the nominative; "берёт одну карту" the
+#: accusative).
 CASE_FORMS: dict[str, dict[tuple[str, str], str]] = {
     "ru": {
         ("deal", "acc"): "f-acc",
         ("deal", "gen"): "f-gen",
         ("deal", "nom"): "f",
         ("card", "gen"): "f-gen",
+        ("card", "acc"): "f-acc",
         ("player", "gen"): "gen",
         ("suit", "gen"): "f-gen",
         ("suit", "nom"): "f",

@@ -15,6 +15,7 @@ from sevens.compiler.rulesheet import describe_diff
 from sevens.compiler.rulesheet.cards import rank_name
 from sevens.compiler.rulesheet.diff import (
     CHANGED,
+    DRAW_ALL_FIRST,
     END_CHANGED,
     FROM_NONE,
     NO,
@@ -437,3 +438,26 @@ def test_the_end_of_the_deal_is_a_sentence_both_ways(lang: str) -> None:
     assert Lang(lang).marked(END_CHANGED[EndWhen.FIRST_OUT]) in back
     topic = Lang(lang).marked(TOPICS["end"])
     assert not [x for x in on + back if x.startswith(topic + ":")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_draws_that_grow_are_sentences_not_a_topic_and_value(lang: str) -> None:
+    """escalating-draws against fan-tan: the growing draw is said as what a player now does,
+    with the count in words where the language spells it, and that all are drawn first;
+    never "Most cards drawn …: 1, and 1 more …"."""
+    found = diff_lines("fan-tan", "escalating-draws", lang)
+    draw_topic = re.escape(topic(lang, "draw")) + r"\s*[:：]"
+    assert not [line for line in found if re.match(draw_topic, line)], found
+    language = Lang(lang)
+    all_first = language.marked(DRAW_ALL_FIRST)
+    assert all_first in found, (all_first, found)
+    grows = language.ngettext(
+        "A player who cannot play now draws %(first)s card from the stock, and %(step)s more"
+        " for each player just before them who could not play either.",
+        "A player who cannot play now draws %(first)s cards from the stock, and %(step)s more"
+        " for each player just before them who could not play either.",
+        1,
+    )
+    one = language.count(1, "card", "acc")
+    said = grows % {"first": one, "step": one}
+    assert [line for line in found if line == said], (said, found)
