@@ -24,8 +24,11 @@ jokers then add ``n`` values, 1 where a joker lies on the table standing for
 that card, one value, the jokers in the observer's hand / the jokers in the
 deck, and one value, 1 when the decision is a redeem; there the cards held
 by each seat count its jokers too (a joker is held like a card).  Rule sets
-whose penalty cards are the giver's choice (:func:`asks_gives`) end with one
-value, 1 when the decision is a give.
+whose penalty cards are the giver's choice (:func:`asks_gives`) then add one
+value, 1 when the decision is a give.  Rule sets whose draw count is an
+expression (:func:`counts_unable`, which may read ``game.unable_in_a_row``) end
+with one value, the players in a row who could not play / ``P``, at most 1:
+the next draw's count depends on it, and it is public.
 
 Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 ``n+1`` is the draw; with covers, the ``n`` actions after those lay card id
@@ -43,7 +46,7 @@ The step API's actions (:mod:`sevens.envs.game`) are card ids, ``PASS``
 from __future__ import annotations
 
 from .api import DealState, bits
-from .contract import MatchWinner, Pick, RuleSet
+from .contract import PER_SEAT, MatchWinner, Pick, RuleSet
 
 
 def asks_gives(rule_set: RuleSet) -> bool:
@@ -54,13 +57,20 @@ def asks_gives(rule_set: RuleSet) -> bool:
     return any(rule is not None and rule.which is Pick.GIVER for rule in rules)
 
 
+def counts_unable(rule_set: RuleSet) -> bool:
+    """Whether a draw's count is an expression of the deal (``passing.draw.most``), which may
+    read how many players in a row could not play: the observation then shows it."""
+    return rule_set.draw is not None and rule_set.draw.most is PER_SEAT
+
+
 def observation_size(rule_set: RuleSet, players: int) -> int:
     """Length of the observation vector."""
     stock = 1 if rule_set.draw is not None else 0
     covers = rule_set.n_cards + players if rule_set.passing.cover else 0
     jokers = rule_set.n_cards + 2 if rule_set.wild is not None else 0
     gives = 1 if asks_gives(rule_set) else 0
-    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers + gives
+    unable = 1 if counts_unable(rule_set) else 0
+    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers + gives + unable
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -151,6 +161,9 @@ def encode(
         extra += n + 2
     if asks_gives(rule_set):
         vector[extra] = 1.0 if give else 0.0
+        extra += 1
+    if counts_unable(rule_set):
+        vector[extra] = min(st.unable_in_a_row / players, 1.0)
     return vector
 
 

@@ -424,3 +424,30 @@ def test_a_seed_that_is_not_a_whole_number_from_0_is_refused(seed: Any) -> None:
 def test_a_previous_winner_outside_the_table_is_refused(previous_winner: int) -> None:
     with pytest.raises(ValueError, match="previous_winner must be a seat between 0 and 3"):
         Game("parliament", 4, previous_winner=previous_winner)
+
+
+def test_the_observation_shows_the_players_in_a_row_who_could_not_play() -> None:
+    """escalating-draws: the next draw's count grows with ``game.unable_in_a_row``, so the
+    encoding's last value shows it (players in a row who could not play / players)."""
+    from sevens.runtime.encoding import counts_unable, encode, observation_size
+
+    rules = compiled("escalating-draws")
+    assert counts_unable(rules.rule_set) and not counts_unable(compiled("elfer-raus").rule_set)
+    bot = heuristic_strategy(rules)
+    seen = set()
+    for seed in range(5):
+        game = Game(rules, 4, seed)
+        while not game.is_over and game.state is not None:
+            seat, pending = game.current_player, game.pending
+            assert seat is not None and pending is not None
+            vector = encode(rules.rule_set, game.state, seat, False)
+            assert len(vector) == observation_size(rules.rule_set, 4)
+            assert vector[-1] == min(game.state.unable_in_a_row / 4, 1.0)
+            assert game.observation(seat).unable_in_a_row == game.state.unable_in_a_row
+            seen.add(vector[-1])
+            legal, can_pass = pending.legal, pending.can_pass
+            if legal:
+                game.apply(bot(game.state, seat, legal, can_pass, game.rng))
+            else:  # the draw, or the pass once the stock is empty
+                game.apply(game.legal_actions()[0])
+    assert {0.0, 0.25, 0.5} <= seen  # counts of 0, 1 and 2 came up

@@ -131,7 +131,9 @@ class Observation:
     ``COVER`` (whose card only its player knows: ``covered``, its own covered
     cards) or ``GIVE`` (a card given as a penalty, known to giver and receiver by their
     hands).  ``kind`` is the kind of the pending decision when it is this
-    seat's; ``stock`` the number of cards left to draw.  With jokers,
+    seat's; ``stock`` the number of cards left to draw; ``unable_in_a_row`` the
+    players in a row, just before this turn, who could not play (``game.unable_in_a_row``,
+    what an escalating draw counts).  With jokers,
     ``jokers`` is how many this seat holds, ``joker_spots`` the table cards a
     joker lies on (public), ``hand_sizes`` counts jokers as the cards they
     are, and ``history`` holds joker plays as ``n_cards + card`` and redeems
@@ -155,6 +157,7 @@ class Observation:
     stock: int = 0
     jokers: int = 0
     joker_spots: int = 0
+    unable_in_a_row: int = 0
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -286,6 +289,7 @@ class Game:
             stock=len(st.stock),
             jokers=st.jokers[seat],
             joker_spots=st.joker_spots,
+            unable_in_a_row=st.unable_in_a_row,
         )
 
     def public_history(self) -> tuple[tuple[int, int], ...]:
