@@ -750,6 +750,22 @@ class _ModelBuilder:
                     f" remove deck.jokers or {'.'.join(path)}",
                 )
 
+    def check_costs_have_chips(self, has_points: bool) -> None:
+        """A pass that costs chips needs chips to pay: without ``scoring.chips`` there is no
+        pot, the engine pays nothing, and the sheet would tell a rule nobody plays."""
+        for key in ("cost", "voluntary_cost"):
+            value = self.get("passing", key)
+            if value is None or str(value).strip() in ("0", "0.0"):
+                continue
+            instead = (
+                " (or count passes in scoring.points with player.passes)" if has_points else ""
+            )
+            self.error(
+                ("passing", key),
+                f"passing.{key} pays chips into the pot, but this rule set plays without chips:"
+                f" add scoring.chips, or set passing.{key} to 0{instead}",
+            )
+
     def check_consistency(self, spec: Rulespec) -> None:
         deck, layout, opening = spec.deck, spec.layout, spec.opening
         for face in layout.preplaced:
@@ -776,6 +792,8 @@ class _ModelBuilder:
             if face in deck.removed or face in layout.preplaced:
                 self.error(("opening", "card"), f"the opening card {deck.code(face)} is not dealt")
         passing = spec.passing
+        if spec.chips is None:
+            self.check_costs_have_chips(spec.points is not None)
         if passing.over_limit and passing.limit is None:
             self.error(("passing", "over_limit"), "passing.over_limit needs passing.limit")
         if spec.session and spec.session.winner.endswith("chips") and spec.chips is None:

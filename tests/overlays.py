@@ -433,6 +433,16 @@ def _session_winner_needs_its_scores(merged: Merged, draw: st.DrawFn) -> None:
         set_path(merged.overlay, "session.winner", "most-deals")
 
 
+def _pass_costs_need_chips(merged: Merged, draw: st.DrawFn) -> None:
+    """A pass that costs chips needs chip scoring (validation refuses it otherwise): without
+    chips the drawn or inherited cost is set to nothing."""
+    if "scoring.chips" in merged:
+        return
+    for key in ("passing.cost", "passing.voluntary_cost"):
+        if merged[key] not in (None, 0, "0"):
+            set_path(merged.overlay, key, 0)
+
+
 def _leader_needs_its_cards(merged: Merged, draw: st.DrawFn) -> None:
     leader, overlay = merged["opening.leader"], merged.overlay
     if leader == "holder-of-card" and "opening.leader_card" not in merged:
@@ -493,6 +503,7 @@ REPAIRS: tuple[Repair, ...] = (
     _draw_needs_a_stock,
     _hands_fit_the_pack,
     _session_winner_needs_its_scores,
+    _pass_costs_need_chips,
     _leader_needs_its_cards,
     _holder_leads_only_with_every_card_dealt,
     _preplaced_by_needs_cards,
