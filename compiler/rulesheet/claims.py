@@ -184,9 +184,12 @@ class DealEnd:
 
 @dataclass(frozen=True)
 class DealWinner:
-    """Who wins a deal: ``first-out``, or ``best-score`` (faces down and points)."""
+    """Who wins a deal: ``first-out``, or ``best-score`` (faces down and points).
+    ``last_standing``: a player left alone when every other player has been eliminated
+    (the pass limit) wins the deal with cards still in hand, if nobody went out before."""
 
     by: str
+    last_standing: bool = False
 
 
 @dataclass(frozen=True)
@@ -249,9 +252,7 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         cost=_cost(rule_set),
         follow_up=_follow_up(rules, rule_set),
         end=DealEnd(rule_set.end_when.value, can_block(rules, rule_set, draw)),
-        winner=DealWinner(
-            "best-score" if rule_set.passing.cover and rule_set.points is not None else "first-out"
-        ),
+        winner=_winner(rule_set),
         session=_session(rules, rule_set, parent.session if parent else None),
         scoring=scoring_claim(rules),
         draw=draw,
@@ -400,6 +401,16 @@ def _passing(rule_set: RuleSet) -> PassRule:
         forced_continue=not eliminates,
         penalised=passing.voluntary_transfer is not None,
     )
+
+
+def _winner(rule_set: RuleSet) -> DealWinner:
+    """The first out wins, or the best score where faces down are scored; with elimination
+    beyond the pass limit the last player left wins if every other one was eliminated."""
+    if rule_set.passing.cover and rule_set.points is not None:
+        return DealWinner("best-score")
+    passing = rule_set.passing
+    eliminates = passing.limit is not None and passing.over_limit is OverLimit.ELIMINATE
+    return DealWinner("first-out", last_standing=eliminates)
 
 
 def _cost(rule_set: RuleSet) -> PassCost:

@@ -841,6 +841,8 @@ def sheet_context(
         "wild": wild_context(spec),
         "end_when": spec.end_when,
         "blocked": spec.blocked if claims.end.can_block else None,
+        # the claim says it: every other player eliminated, the last one left wins
+        "last_standing": claims.winner.last_standing,
         "scoring": scoring_context(lang, rules),
         "session": session_context(rules, claims.session),
         "parent": parent_name,

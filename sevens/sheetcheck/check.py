@@ -23,7 +23,13 @@ from sevens.compiler.errors import SevensError
 from sevens.compiler.pipeline import compile_rules, load_rulespec
 from sevens.compiler.rulesheet import sheet_claims
 from sevens.compiler.rulesheet.amounts import ONE, REST, ExampleDeal, Multiplier, Piecewise
-from sevens.compiler.rulesheet.claims import NEIGHBOUR, Claims, DrawClaim, ScoringClaim
+from sevens.compiler.rulesheet.claims import (
+    NEIGHBOUR,
+    Claims,
+    DealWinner,
+    DrawClaim,
+    ScoringClaim,
+)
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
 from sevens.runtime.api import DealState, GameError
@@ -541,12 +547,28 @@ def check_winner(claims: Claims, ev: Evidence) -> list[Failure]:
             continue
         if claim.by == "first-out" and result["places"][winner] != 1:
             return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
+        held = claim.by == "first-out" and result["cards_left"][winner]
+        if held and (why := _not_last_standing(claim, record)) is not None:
+            return fail("winner", claim, f"seed {record['seed']}: {why}, {result}")
         if claim.by != "best-score":
             continue
         best = min(result["points"]) if lowest else max(result["points"])
         if result["points"][winner] != best:
             return fail("winner", claim, f"seed {record['seed']}: winner {winner}, {result}")
     return []
+
+
+def _not_last_standing(claim: DealWinner, record: dict[str, Any]) -> str | None:
+    """Why a winner holding cards breaks the claim: the sheet does not say that the last
+    player left wins, or not every other player was eliminated."""
+    winner = record["winner"]
+    if not claim.last_standing:
+        return f"winner {winner} still held cards"
+    eliminated = {d["seat"] for d in record["decisions"] if d.get("eliminated")}
+    others = set(range(len(record["result"]["cards_left"]))) - {winner}
+    if eliminated != others:
+        return f"winner {winner} held cards; eliminated {sorted(eliminated)}"
+    return None
 
 
 def check_session(claims: Claims, ev: Evidence) -> list[Failure]:

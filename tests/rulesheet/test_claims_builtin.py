@@ -134,3 +134,23 @@ def test_a_worked_table_is_checked_against_the_engine(tmp_path: Path) -> None:
     wrong = ScoringClaim(worked=(deal, (shown[0] + 1, *shown[1:])))
     failures = check_claims(compiled(analysed), dataclasses.replace(claims, scoring=wrong), 20, 2)
     assert [f.kind for f in failures] == ["scoring"], failures
+
+
+#: Players who cannot play at all are eliminated at once: many deals end with one player left.
+ELIMINATING = "id: early-out\nextends: fan-tan\npassing:\n  limit: 0\n  over_limit: eliminate\n"
+
+
+def test_the_last_player_left_winning_is_claimed_and_checked(tmp_path: Path) -> None:
+    """With elimination the last player left wins with cards in hand (a blind reader found the
+    sheet silent on it): the claim holds, and a sheet without it fails the winner check."""
+    path = tmp_path / "early-out.yaml"
+    path.write_text(ELIMINATING, encoding="utf-8")
+    analysed = load_rulespec(path)
+    claims = sheet_claims(analysed)
+    assert claims.winner.last_standing
+    assert check_claims(compiled(analysed), claims, deals=60, matches=4) == []
+    silent = dataclasses.replace(
+        claims, winner=dataclasses.replace(claims.winner, last_standing=False)
+    )
+    failures = check_claims(compiled(analysed), silent, deals=60, matches=4)
+    assert [f.kind for f in failures] == ["winner"], failures

@@ -23,6 +23,7 @@ from tests.conftest import (
 
 LIMIT_FORCED = "id: limited-fan-tan\nextends: fan-tan\npassing: {limit: 3}\n"
 LIMIT_VOLUNTARY = "id: limited-passing\nextends: voluntary-pass\npassing: {limit: 3}\n"
+ELIMINATING = "id: early-out\nextends: fan-tan\npassing:\n  limit: 2\n  over_limit: eliminate\n"
 VOLUNTARY_NO_OPENING_CARD = "id: free-fan-tan\nextends: fan-tan\npassing: {voluntary: true}\n"
 
 CASES = [
@@ -89,6 +90,17 @@ CASES = [
         "каждый из остальных игроков отдаёт вам наугад одну карту из своей руки",
         "",
     ),
+    # elimination: the last player left wins with cards in hand; no limit, no such sentence
+    (
+        ELIMINATING,
+        "en",
+        "If every other player has been eliminated before anyone has gone out, the deal ends"
+        " there and the last player left wins it, even with cards still in hand.",
+        "",
+    ),
+    (ELIMINATING, "de", "gewinnt sie, auch wenn er noch Karten auf der Hand hat.", ""),
+    (ELIMINATING, "ja", "最後に残った人の勝ちです。", ""),
+    ("fan-tan", "en", "", "the last player left wins it"),
 ]
 
 
