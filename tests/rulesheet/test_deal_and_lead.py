@@ -88,6 +88,15 @@ CASES = [
     ),
     # a stock left after the deal, in Russian words
     ("elfer-raus", "ru", "должно остаться хотя бы 20 карт", ""),
+    # hands capped by deal.hand_size beside the stock: never "as far as they will go"
+    (
+        "elfer-raus",
+        "en",
+        "until every player has the same number of cards, at most 20 cards each.",
+        "as far as they will go evenly",
+    ),
+    ("elfer-raus", "ru", "пока у всех не будет поровну карт, но не больше 20 карт на каждого.", ""),
+    ("elfer-raus", "ja", "1人あたりの枚数は最大20枚です。", "配れるだけ配ります"),
     # a colour pack's leader is named by the colour listed first
     ("elfer-raus", "es", "Empieza quien tiene el 11 del primer color de la lista de arriba", ""),
     ("elfer-raus", "pt", "Começa quem tem o 11 da primeira cor da lista acima", ""),
