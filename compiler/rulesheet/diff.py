@@ -1235,9 +1235,32 @@ def _limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     old, passing = a.spec.passing.limit, b.spec.passing
     if passing.limit is not None and passing.voluntary and passing.over_limit is None:
         return [lang.marked(LIMIT_VOLUNTARY, count=passing.limit)]
+    if passing.limit is not None and passing.over_limit is not None and old is None:
+        return [_limit_eliminates(lang, passing.limit)]
     if passing.limit is not None or old is None:
         return None
     return [lang.marked(LIMIT_DROPPED, count=old)]
+
+
+def _over_limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Nothing where the new limit's sentence says the elimination (:func:`_limit_change`)."""
+    old, passing = a.spec.passing.limit, b.spec.passing
+    if passing.limit is not None and passing.over_limit is not None and old is None:
+        return []
+    return None
+
+
+def _limit_eliminates(lang: Lang, limit: int) -> str:
+    """A new pass limit with elimination beyond it, as one sentence ("Most passes per deal: 3."
+    and "After the last allowed pass: …" read as a form's labels)."""
+    text = lang.ngettext(
+        "Each player may now pass at most %(count)s time in a deal; a player who has used up"
+        " their passes and cannot play is eliminated.",
+        "Each player may now pass at most %(count)s times in a deal; a player who has used up"
+        " their passes and cannot play is eliminated.",
+        limit,
+    )
+    return text % {"count": lang.count(limit, "time")}
 
 
 def _joker_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
@@ -1629,6 +1652,7 @@ TELLERS: dict[str, Told] = {
     "opening": _opening_change,
     "preplaced": _preplaced_change,
     "limit": _limit_change,
+    "over_limit": _over_limit_change,
     "jokers": _joker_change,
 }
 

@@ -8,6 +8,7 @@ These hold for every language, so they are checked line by line rather than as p
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -461,3 +462,27 @@ def test_draws_that_grow_are_sentences_not_a_topic_and_value(lang: str) -> None:
     one = language.count(1, "card", "acc")
     said = grows % {"first": one, "step": one}
     assert [line for line in found if line == said], (said, found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_new_pass_limit_with_elimination_is_one_sentence(lang: str, tmp_path: Path) -> None:
+    """A house rule adding a pass limit and elimination beyond it: one sentence that says
+    both, not "Most passes per deal: 3." and "After the last allowed pass: …" (labels a blind
+    reader found read like a form)."""
+    house = tmp_path / "limited.yaml"
+    house.write_text(
+        "id: limited\nextends: fan-tan\npassing:\n  limit: 3\n  over_limit: eliminate\n",
+        encoding="utf-8",
+    )
+    found = diff_lines("fan-tan", str(house), lang)
+    labels = [re.escape(topic(lang, key)) + r"\s*[:：]" for key in ("limit", "over_limit")]
+    assert not [line for line in found for label in labels if re.match(label, line)], found
+    language = Lang(lang)
+    said = language.ngettext(
+        "Each player may now pass at most %(count)s time in a deal; a player who has used up"
+        " their passes and cannot play is eliminated.",
+        "Each player may now pass at most %(count)s times in a deal; a player who has used up"
+        " their passes and cannot play is eliminated.",
+        3,
+    ) % {"count": language.count(3, "time")}
+    assert said.replace("\u00a0", " ").replace("\u202f", " ") in found, (said, found)
