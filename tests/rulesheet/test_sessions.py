@@ -28,6 +28,12 @@ MINUS_POINTS_WINNER = {
 FIVE_DEALS = "id: five-deals\nextends: dutch-fan-tan\nsession: {deals: 5}\n"
 
 CASES = [
+    # a points target that ends the session when a total falls to it or below (the engine
+    # ends it at −102 as well as at −100), in every language that said "falls to"
+    ("ristiseiska", "es", "baje a −100 o menos", ""),
+    ("ristiseiska", "de", "auf −100 oder darunter fällt", ""),
+    ("ristiseiska", "ja", "−100点以下になった", "まで下が"),
+    ("ristiseiska", "ru", "опустится до −100 или ниже", ""),
     # the child fixes the number the parent left open: only the child's number is said
     (FIVE_DEALS, "en", "A session has five deals.", "Agree beforehand how many deals"),
     (FIVE_DEALS, "fr", "", "Convenez à l’avance du nombre de donnes"),
@@ -71,18 +77,18 @@ CASES = [
     (ONE_POINT_UP, "pt", "chegar a 1.", ""),
     (ONE_POINT_UP, "ru", "достигнет 1.", ""),
     (ONE_POINT_UP, "sv", "poängsumma når 1.", ""),
-    (ONE_POINT_DOWN, "de", "auf −1 fällt.", ""),
+    (ONE_POINT_DOWN, "de", "auf −1 oder darunter fällt.", ""),
     (ONE_POINT_DOWN, "en", "total falls to −1 point or below.", ""),
-    (ONE_POINT_DOWN, "es", "baje a −1.", ""),
-    (ONE_POINT_DOWN, "fr", "descend à −1 point.", ""),
-    (ONE_POINT_DOWN, "ja", "−1点まで下がったら", ""),
-    (ONE_POINT_DOWN, "nl", "tot −1 is gedaald.", ""),
-    (ONE_POINT_DOWN, "pt", "cair para −1.", ""),
-    (ONE_POINT_DOWN, "ru", "опустится до −1.", ""),
-    (ONE_POINT_DOWN, "sv", "sjunker till −1.", ""),
+    (ONE_POINT_DOWN, "es", "baje a −1 o menos.", ""),
+    (ONE_POINT_DOWN, "fr", "descend à −1 point ou moins.", ""),
+    (ONE_POINT_DOWN, "ja", "−1点以下になったら", ""),
+    (ONE_POINT_DOWN, "nl", "tot −1 of lager is gedaald.", ""),
+    (ONE_POINT_DOWN, "pt", "cair para −1 ou menos.", ""),
+    (ONE_POINT_DOWN, "ru", "опустится до −1 или ниже.", ""),
+    (ONE_POINT_DOWN, "sv", "sjunker till −1 eller lägre.", ""),
     # larger amounts stay plural
     (THREE_POINTS_DOWN, "en", "total falls to −3 points or below.", ""),
-    (THREE_POINTS_DOWN, "fr", "descend à −3 points.", ""),
+    (THREE_POINTS_DOWN, "fr", "descend à −3 points ou moins.", ""),
 ]
 
 
