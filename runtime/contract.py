@@ -383,7 +383,9 @@ class RuleSet:
     # play conditions read the mover's hand: legality is asked per seat, never kept per row
     reads_hand: bool = False
     wild: Wild | None = None  # jokers (hooks of the one turn loop, runtime/mechanics/jokers.py)
-    trumps: Trumps | None = None  # a trump suit (hooks of the turn loop, runtime/mechanics/trumps.py)
+    trumps: Trumps | None = (
+        None  # a trump suit (hooks of the turn loop, runtime/mechanics/trumps.py)
+    )
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 

@@ -86,7 +86,9 @@ def deal_cards(
     """Shuffle and deal one card at a time in the direction of play, from the dealer's
     neighbour who plays first (left of the dealer unless play is counter-clockwise): every
     card, or ``deal.hand_size`` each.  Returns the hands and the stock (drawn from its end)."""
-    deck = list(rules.rule_set.dealt_bits)  # the same permutation as shuffling card ids, bits ready to OR
+    deck = list(
+        rules.rule_set.dealt_bits
+    )  # the same permutation as shuffling card ids, bits ready to OR
     rng.shuffle(deck)
     return deal_deck(rules, players, dealer, deck)
 

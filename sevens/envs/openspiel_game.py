@@ -351,7 +351,14 @@ class _Deal:
             rng=rng,
             record=False,
             jokers=jokers if sevens.rules.rule_set.wild is not None else None,
+            trump_card=_last_dealt(sevens.rules.rule_set, dealt[: len(seats)]),
         )
+
+
+def _last_dealt(rule_set: RuleSet, dealt: tuple[int, ...]) -> int | None:
+    """The last card dealt to a seat, where it names trumps (else None)."""
+    trumps = rule_set.trumps
+    return dealt[-1] if trumps is not None and trumps.suit is None and dealt else None
 
 
 class IllegalSpielAction(pyspiel.SpielError, IllegalAction):

@@ -14,11 +14,12 @@ from typing import Any
 
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.position import ASKING_SEAT, build_position, copy_state, parse_cards
-from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.contract import DrawStop, Leader, Role, RuleSet, Transfer
 from sevens.runtime.engine import Table, may_pass, new_turns
 from sevens.runtime.mechanics.draw import UNTIL_ONE_FITS, draw_count
 from sevens.runtime.mechanics.jokers import JokerTurns
+from sevens.runtime.mechanics.trumps import TrumpTurns, name_trumps, trump_for
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.turns import Turns
 
@@ -36,6 +37,7 @@ class Position:
     jokers: int = 0  # jokers the player to move holds
     opening: str | None = None  # the card the dealer named, where the dealer names one
     unable_in_a_row: int = 0  # players just before who could not play (game.unable_in_a_row)
+    trump_card: str | None = None  # the last card dealt, where it names trumps
 
 
 @dataclass
@@ -50,6 +52,8 @@ class Decisions:
     follow_up: dict[str, list[str]] = field(default_factory=dict)  # card → extra cards offered
     follow_up_optional: bool | None = None
     joker: list[str] = field(default_factory=list)  # the cards a joker may stand for
+    # the trumps that may be laid in place of another suit's card: {"card", "in_place_of"}
+    trump: list[dict[str, str]] = field(default_factory=list)
     cannot_play: str | None = None  # with no legal card: "draw", "cover" or "pass"
     draw_most: int | None = None  # with "draw": at most this many cards (None: until one fits)
     draw_stop: str | None = None  # with "draw": "first-fit" or "never" (the whole count first)
@@ -66,6 +70,8 @@ class Decisions:
             answer["follow_up_optional"] = self.follow_up_optional
         if self.joker:
             answer["joker"] = self.joker
+        if self.trump:
+            answer["trump"] = self.trump
         if self.cannot_play not in (None, "pass"):  # a plain pass is ``can_pass`` alone
             answer["cannot_play"] = self.cannot_play
         if self.cannot_play == "draw":
@@ -100,6 +106,7 @@ def position_decisions(rules: Rules, position: Position) -> Decisions:
     st = build_position(rules, table, hand, players, reachable=True, opening=opening)
     check_position(rules, st, table, hand, position)
     st.jokers[ASKING_SEAT] = position.jokers
+    _name_trumps(rules, st, position.trump_card)
     st.unable_in_a_row = position.unable_in_a_row
     turns = new_turns(rules, st, GameRandom(0), _capturing_table(players), None)
     return _decisions(rules, turns, st)
@@ -132,6 +139,28 @@ def _named_opening(rules: Rules, code: str | None) -> int | None:
             Diagnostic(f"--opening: '{code}' is not a card the dealer names ({allowed})")
         )
     return card[0]
+
+
+def _name_trumps(rules: Rules, st: DealState, code: str | None) -> None:
+    """The trump suit of the position: the rule set's fixed one, or that of ``--trump-card``
+    (the last card dealt), which only a rule set whose last card names trumps takes."""
+    rule_set = rules.rule_set
+    trumps = rule_set.trumps
+    if code is not None and (trumps is None or trumps.suit is not None):
+        raise SevensError(
+            Diagnostic(f"--trump-card: the last card dealt does not name trumps in {rule_set.id}")
+        )
+    if trumps is None:
+        return
+    card = None if code is None else parse_cards(rules, code, "--trump-card")
+    if card is not None and len(card) != 1:
+        raise SevensError(Diagnostic(f"--trump-card: give one card, not '{code}'"))
+    try:
+        name_trumps(rule_set, st, None if card is None else card[0])
+    except GameError:
+        raise SevensError(
+            Diagnostic(f"--trump-card: {rule_set.id} needs the last card dealt, which names trumps")
+        ) from None
 
 
 # -- positions no game reaches --------------------------------------------------------
@@ -244,11 +273,17 @@ def _decisions(rules: Rules, turns: Turns, st: DealState) -> Decisions:
     legal = options & ((1 << rule_set.n_cards) - 1)
     can_pass = not legal or may_pass(rule_set, st, seat)
     decisions = Decisions([codes[c] for c in bits(legal)], can_pass)
-    decisions.joker = [codes[c] for c in bits(options >> rule_set.n_cards)]
+    placed = list(bits(options >> rule_set.n_cards))
+    if isinstance(turns, TrumpTurns):
+        decisions.trump = [
+            {"card": codes[trump_for(rule_set, st, c)], "in_place_of": codes[c]} for c in placed
+        ]
+    else:
+        decisions.joker = [codes[c] for c in placed]
     plan = turns.plan()
     for card in bits(legal & plan.after_play):
         _after_play(rules, turns, st, card, decisions)
-    if not legal and not decisions.joker:
+    if not legal and not placed:
         _without_a_card(rules, turns, st, decisions)
     elif can_pass:
         decisions.pass_cost = rules.voluntary_pass_cost(st, seat)
@@ -324,6 +359,8 @@ def describe(decisions: Decisions) -> str:
         lines.append(f"after {card}: {how} add one of {' '.join(extra)}")
     if decisions.joker:
         lines.append(f"joker: may stand for {' '.join(decisions.joker)}")
+    for trump in decisions.trump:
+        lines.append(f"trump: {trump['card']} in place of {trump['in_place_of']}")
     if decisions.pass_cost and decisions.can_pass and decisions.legal:
         lines.append(f"passing costs {decisions.pass_cost}")
     if decisions.transfer is not None:
