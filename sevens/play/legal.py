@@ -271,7 +271,8 @@ def _decisions(rules: Rules, turns: Turns, st: DealState) -> Decisions:
     codes = rule_set.card_codes
     options = turns.options(st, seat)
     legal = options & ((1 << rule_set.n_cards) - 1)
-    can_pass = not legal or may_pass(rule_set, st, seat)
+    # a joker or a trump that may be put somewhere is a play too: no forced pass then
+    can_pass = not options or may_pass(rule_set, st, seat)
     decisions = Decisions([codes[c] for c in bits(legal)], can_pass)
     placed = list(bits(options >> rule_set.n_cards))
     if isinstance(turns, TrumpTurns):
@@ -383,6 +384,8 @@ def _no_card_line(decisions: Decisions) -> str:
         return f"(none: draw from the stock, {most}; pass when none fits)"
     if decisions.cannot_play == "cover":
         return f"(none: lay one card face down: {' '.join(decisions.cover)})"
+    if decisions.cannot_play is None:  # no card at its own place, but a joker or trump to put
+        return "(no card at its own place)" + (" (or pass)" if decisions.can_pass else "")
     cost = f", costs {decisions.pass_cost}" if decisions.pass_cost else ""
     return f"(none: pass{cost})"
 
