@@ -683,4 +683,6 @@ def _recorded_action(game: Game, entry: dict[str, Any]) -> int:
         return game.parse_action(entry["covered"])
     if entry["action"] == "joker":
         return game.parse_action(f"joker {entry['card']}")
+    if entry["action"] == "trump":  # the trump laid in place of another suit's card
+        return game.parse_action(f"trump {entry['in_place_of']}")
     return PASS if entry["action"] == "pass" else game.parse_action(entry["card"])
