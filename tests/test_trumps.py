@@ -282,3 +282,42 @@ def test_rule_sets_without_trumps_record_none() -> None:
     assert result.record is not None and "trumps" not in result.record
     st = DealState(4, 0, [0] * 4, rules.rule_set.n_rows)
     assert st.trump_suit == -1 and st.trump_spots == 0
+
+
+def _sheet_evidence() -> tuple[Any, Any]:
+    """The claims of trump-fan-tan's sheet and recorded deals of its engine."""
+    from sevens.compiler.pipeline import load_rulespec
+    from sevens.compiler.rulesheet import sheet_claims
+    from sevens.loading.registry import find_rulespec
+    from sevens.sheetcheck.check import compiled as sheet_rules
+    from sevens.sheetcheck.check import gather
+
+    analysed = load_rulespec(find_rulespec(VARIANT))
+    claims = sheet_claims(analysed)
+    return claims, gather(sheet_rules(analysed), claims, 40, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "found"),
+    [
+        # a trump said to stand in for a card of another rank
+        (lambda d: d.update(in_place_of="2" + d["in_place_of"][-1]), "laid in place of"),
+        # the card that named trumps laid elsewhere, or a trump suit it did not name
+        (None, "trumps"),
+    ],
+)
+def test_the_sheet_check_finds_trump_plays_against_the_sheet(tamper: Any, found: str) -> None:
+    from sevens.sheetcheck.check import check_trumps
+
+    claims, evidence = _sheet_evidence()
+    assert claims.trumps is not None and claims.trumps.named_card_home
+    assert check_trumps(claims, evidence) == []
+    record = next(
+        r for r in evidence.records if any(d["action"] == "trump" for d in r["decisions"])
+    )
+    if tamper is None:
+        record["trumps"] = next(s for s in "CDHS" if s != record["trumps"])
+    else:
+        tamper(next(d for d in record["decisions"] if d["action"] == "trump"))
+    failures = check_trumps(claims, evidence)
+    assert len(failures) == 1 and found in failures[0].evidence, failures
