@@ -228,9 +228,12 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
     return sum(len(json.loads(line)["decisions"]) for line in lines)
 
 
-def test_the_kernels_play_every_builtin() -> None:
+def test_the_kernels_play_every_builtin_but_trumps() -> None:
     refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
-    assert refused == {}
+    # trumps (play.trumps) have no kernel branch yet: the Python engine plays trump-fan-tan
+    assert refused == {
+        "trump-fan-tan": "the numba backend does not support trumps (play.trumps) yet"
+    }
     assert {"mandatory-seven", "play-or-pay", "shichi-narabe-joker"} <= set(NATIVE_IDS)
 
 
