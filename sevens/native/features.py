@@ -40,8 +40,6 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
     are lowered (:func:`sevens.compiler.native.lower_rules`), also by name.
     """
     checks = {
-        # trumps (runtime/mechanics/trumps.py) have no kernel branch yet: the Python engine plays them
-        "trumps (play.trumps)": rule_set.trumps is not None,
         # joker spots (kernels.run_turns, joker_spots) are read from the rows' masks alone,
         # as the analyser allows no hand facts beside jokers (RuleSet.reads_hand with wild)
         "'hand' in play conditions together with jokers": rule_set.reads_hand
