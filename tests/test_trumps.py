@@ -321,3 +321,16 @@ def test_the_sheet_check_finds_trump_plays_against_the_sheet(tamper: Any, found:
         tamper(next(d for d in record["decisions"] if d["action"] == "trump"))
     failures = check_trumps(claims, evidence)
     assert len(failures) == 1 and found in failures[0].evidence, failures
+
+
+def test_the_search_bot_plays_trump_deals_by_the_rule() -> None:
+    import sevens.bots  # noqa: F401  (registers the search strategy)
+    from sevens.runtime.strategies import STRATEGIES
+
+    rules = compiled(VARIANT)
+    strategies = [STRATEGIES["search"](rules), *[random_strategy(rules)] * 3]
+    for seed in range(2):
+        table = Table(4, strategies, dealer=seed, record=True)
+        result = play_deal(rules, table, GameRandom(seed))
+        record = game_record(VARIANT, 4, seed, 1, result, False, True)
+        assert _trump_row_problems(record) == [], seed
