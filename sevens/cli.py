@@ -472,6 +472,11 @@ def _print_summary(summary: dict[str, Any]) -> None:
     help="The last card dealt, where it names trumps (play.trumps.suit: last-dealt).",
 )
 @click.option(
+    "--in-place-of",
+    default=None,
+    help="The cards in whose place a trump lies on the table (play.trumps), e.g. '9H'.",
+)
+@click.option(
     "--unable-in-a-row",
     type=click.IntRange(min=0),
     default=0,
@@ -491,6 +496,7 @@ def legal(
     jokers: int,
     opening: str | None,
     trump_card: str | None,
+    in_place_of: str | None,
     unable_in_a_row: int,
     as_json: bool,
 ) -> None:
@@ -500,7 +506,9 @@ def legal(
     from .play.legal import Position, describe, position_decisions
 
     with _user_errors():
-        position = Position(table, hand, players, jokers, opening, unable_in_a_row, trump_card)
+        position = Position(
+            table, hand, players, jokers, opening, unable_in_a_row, trump_card, in_place_of
+        )
         decisions = position_decisions(_load_rules(variant), position)
     _echo(document("legal", decisions.as_json()) if as_json else describe(decisions))
 

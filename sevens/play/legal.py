@@ -38,6 +38,7 @@ class Position:
     opening: str | None = None  # the card the dealer named, where the dealer names one
     unable_in_a_row: int = 0  # players just before who could not play (game.unable_in_a_row)
     trump_card: str | None = None  # the last card dealt, where it names trumps
+    in_place_of: str | None = None  # the cards in whose place a trump lies (displaced)
 
 
 @dataclass
@@ -103,10 +104,16 @@ def position_decisions(rules: Rules, position: Position) -> Decisions:
     table = parse_cards(rules, position.table, "--table")
     hand = parse_cards(rules, position.hand, "--hand", taken=table)
     opening = _named_opening(rules, position.opening)
-    st = build_position(rules, table, hand, players, reachable=True, opening=opening)
-    check_position(rules, st, table, hand, position)
+    suit, named = _trumps_of(rules, position.trump_card)
+    displaced = parse_cards(rules, position.in_place_of or "", "--in-place-of")
+    places = _places_with_trumps(rules, table, displaced, suit)
+    held = [c for c in hand if c not in displaced]  # a displaced card's place is taken
+    st = build_position(rules, places, held, players, reachable=True, opening=opening)
+    check_position(rules, st, places, hand, position)
     st.jokers[ASKING_SEAT] = position.jokers
-    _name_trumps(rules, st, position.trump_card)
+    st.hands[ASKING_SEAT] |= sum(1 << c for c in hand if c in displaced)
+    st.trump_suit, st.trump_card = suit, named
+    st.trump_spots = sum(1 << c for c in displaced)
     st.unable_in_a_row = position.unable_in_a_row
     turns = new_turns(rules, st, GameRandom(0), _capturing_table(players), None)
     return _decisions(rules, turns, st)
@@ -141,9 +148,10 @@ def _named_opening(rules: Rules, code: str | None) -> int | None:
     return card[0]
 
 
-def _name_trumps(rules: Rules, st: DealState, code: str | None) -> None:
-    """The trump suit of the position: the rule set's fixed one, or that of ``--trump-card``
-    (the last card dealt), which only a rule set whose last card names trumps takes."""
+def _trumps_of(rules: Rules, code: str | None) -> tuple[int, int]:
+    """The trump suit of the position and the card that named it (-1: none): the rule set's
+    fixed suit, or that of ``--trump-card`` (the last card dealt), which only a rule set whose
+    last card names trumps takes."""
     rule_set = rules.rule_set
     trumps = rule_set.trumps
     if code is not None and (trumps is None or trumps.suit is not None):
@@ -151,16 +159,41 @@ def _name_trumps(rules: Rules, st: DealState, code: str | None) -> None:
             Diagnostic(f"--trump-card: the last card dealt does not name trumps in {rule_set.id}")
         )
     if trumps is None:
-        return
+        return -1, -1
     card = None if code is None else parse_cards(rules, code, "--trump-card")
     if card is not None and len(card) != 1:
         raise SevensError(Diagnostic(f"--trump-card: give one card, not '{code}'"))
+    named = DealState(1, 0, [0], rule_set.n_rows)
     try:
-        name_trumps(rule_set, st, None if card is None else card[0])
+        name_trumps(rule_set, named, None if card is None else card[0])
     except GameError:
         raise SevensError(
             Diagnostic(f"--trump-card: {rule_set.id} needs the last card dealt, which names trumps")
         ) from None
+    return named.trump_suit, named.trump_card
+
+
+def _places_with_trumps(
+    rules: Rules, table: list[int], displaced: list[int], suit: int
+) -> list[int]:
+    """The places the table's cards fill: a trump laid in the place of a ``displaced`` card
+    fills that card's place, and that card, once on the table, fills its trump's place."""
+    rule_set = rules.rule_set
+    codes, swapped = rule_set.card_codes, {}
+    for card in displaced:
+        if suit < 0 or rule_set.suit_of[card] == suit:
+            raise SevensError(
+                Diagnostic(f"--in-place-of: no trump can lie in the place of {codes[card]}")
+            )
+        trump = suit * rule_set.deck.n_ranks + rule_set.rank_of[card]
+        if trump not in table:
+            raise SevensError(
+                Diagnostic(
+                    f"--in-place-of: {codes[trump]} is not on the table in {codes[card]}'s place"
+                )
+            )
+        swapped[trump], swapped[card] = card, trump
+    return [swapped.get(card, card) for card in table]
 
 
 # -- positions no game reaches --------------------------------------------------------
