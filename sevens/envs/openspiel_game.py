@@ -293,8 +293,9 @@ class SevensState(pyspiel.State):
             return _copy(codes, action)
         if action == n:
             return "pass"
-        if action >= joker_base(rule_set):
-            return f"joker {codes[action - joker_base(rule_set)]}"
+        if action >= joker_base(rule_set):  # a joker, or a trump laid in that card's place
+            mechanic = "trump" if rule_set.trumps is not None else "joker"
+            return f"{mechanic} {codes[action - joker_base(rule_set)]}"
         played = step_action(rule_set, "cover", action)
         return "draw" if played is None else f"cover {codes[played]}"
 
