@@ -555,7 +555,7 @@ def _trump_suit_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -
 
 def _trump_play_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -> str | None:
     """The first trump or displaced card played against the claim, replayed on rows of
-    ranks (index by suit): a row is started, and needs a rank next at one of its ends."""
+    ranks (by suit): a row is started, and needs a rank next beside one of its cards."""
     codes, trumps = rule_set.card_codes, record["trumps"]
     suits = rule_set.deck.suit_codes
     rows: dict[str, set[int]] = {s: set() for s in suits}
@@ -565,9 +565,15 @@ def _trump_play_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -
         card = codes.index(code)
         return suits[rule_set.suit_of[card]], rule_set.rank_of[card]
 
+    n_ranks, wrap = rule_set.deck.n_ranks, rule_set.layout.wrap
+
     def next_on(suit: str, rank: int) -> bool:
-        row = rows[suit]
-        return bool(row) and (rank == max(row) + 1 or rank == min(row) - 1)
+        """Whether the started row of ``suit`` lacks ``rank`` next to one of its cards (round
+        the corner where rows turn it)."""
+        row, below, above = rows[suit], rank - 1, rank + 1
+        if wrap:
+            below, above = below % n_ranks, above % n_ranks
+        return bool(row) and rank not in row and (below in row or above in row)
 
     for d in record["decisions"]:
         if d["action"] == "trump":
