@@ -555,10 +555,12 @@ def _trump_suit_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -
 
 def _trump_play_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -> str | None:
     """The first trump or displaced card played against the claim, replayed on rows of
-    ranks (by suit): a row is started, and needs a rank next beside one of its cards."""
+    ranks (by suit) from the layout at the start: a row is started, and needs a rank next
+    beside one of its cards.  An eliminated player's cards are laid out at their places."""
     codes, trumps = rule_set.card_codes, record["trumps"]
     suits = rule_set.deck.suit_codes
     rows: dict[str, set[int]] = {s: set() for s in suits}
+    hands = [set(hand) for hand in record["hands"]]
     displaced: set[str] = set()
 
     def suit_rank(code: str) -> tuple[str, int]:
@@ -575,7 +577,16 @@ def _trump_play_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -
             below, above = below % n_ranks, above % n_ranks
         return bool(row) and rank not in row and (below in row or above in row)
 
+    for code in record["layout_start"]:
+        suit, rank = suit_rank(code)
+        rows[suit].add(rank)
     for d in record["decisions"]:
+        hands[d["seat"]].discard(d["card"])
+        if d.get("eliminated"):
+            for code in hands[d["seat"]] - displaced:
+                suit, rank = suit_rank(code)
+                rows[suit].add(rank)
+            hands[d["seat"]] = set()
         if d["action"] == "trump":
             (suit, rank), (spot_suit, spot_rank) = suit_rank(d["card"]), suit_rank(d["in_place_of"])
             if suit != trumps or spot_suit == trumps or rank != spot_rank:
