@@ -703,14 +703,19 @@ def reads_hand(rules: AnalysedRules) -> bool:
 
 
 def check_hand_in_play(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
-    """Jokers ask legality as if their player held every card, so the hand would be wrong."""
-    if rules.spec.wild is None:
+    """Jokers and trumps ask legality as if their player held other cards (every card, the
+    trumps of the places a displaced card may take), so the hand would be wrong."""
+    if rules.spec.wild is not None:
+        mechanic = "jokers (deck.jokers): a joker's spots are"
+    elif rules.spec.trumps is not None:
+        mechanic = "trumps (play.trumps): a trump's places are"
+    else:
         return
     for analysed in play_conditions(rules):
         if "hand" in analysed.uses:
             found = re.search(r"\bhand\b", analysed.condition.text)
             message = (
-                "'hand' cannot be used in play conditions together with jokers (deck.jokers): "
-                "a joker's spots are worked out without the player's hand"
+                f"'hand' cannot be used in play conditions together with {mechanic}"
+                " worked out without the player's hand"
             )
             errors.append(analysed.condition.diagnostic(message, found.start() if found else 0))

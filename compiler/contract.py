@@ -79,6 +79,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
         deal=spec.deal,
         draw=_draw(rules),
         wild=spec.wild,
+        trumps=spec.trumps,
         chips=_chips(rules),
         points=None if rules.points is None else amount(rules.points),
     )

@@ -29,12 +29,15 @@ from ..runtime.contract import (
     Session,
     Tiebreak,
     Transfer,
+    Trumps,
     Wild,
 )
 from .conditions import Expr
 from .errors import Diagnostic, SevensError
 from .load import Document, Origin
 
+#: ``play.trumps.suit``: the suit of the last card dealt is trumps.
+LAST_DEALT = "last-dealt"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 
@@ -304,6 +307,7 @@ class Rulespec:
     draw: DrawRule | None = None
     compulsory: Condition | None = None  # play.compulsory, on 'card' alone
     wild: Wild | None = None  # deck.jokers and play.joker
+    trumps: Trumps | None = None  # play.trumps
     data: dict[str, Any] = field(repr=False, default_factory=dict)
     chain_paths: tuple[str, ...] = ()  # the resolved files of ``chain``
     naming: Naming = field(default_factory=Naming)
@@ -395,6 +399,7 @@ class _ModelBuilder:
             if self.get("play", "compulsory") is not None
             else None,
             wild=self.wild(),
+            trumps=self.trumps(deck),
             data=self.data,
             chain_paths=tuple(str(p) for p in self.doc.paths),
             naming=self.naming(),
@@ -696,6 +701,24 @@ class _ModelBuilder:
             holder_last=bool(self.get("play", "joker", "holder_ranks_last", default=True)),
         )
 
+    def trumps(self, deck: Deck) -> Trumps | None:
+        """A trump suit (``play.trumps``): fixed, or the suit of the last card dealt."""
+        suit = self.get("play", "trumps", "suit")
+        if suit is None:
+            return None
+        if suit == LAST_DEALT:
+            return Trumps(suit=None)
+        codes = [s.code for s in deck.suits]
+        letter = SYMBOL_TO_SUIT.get(suit, suit)
+        if letter not in codes:
+            self.error(
+                ("play", "trumps", "suit"),
+                f"unknown trump suit '{suit}': write '{LAST_DEALT}' or a suit of the deck"
+                f" ({', '.join(codes)})",
+            )
+            return None
+        return Trumps(suit=codes.index(letter), named_card_home=False)
+
     def follow_up(self) -> FollowUp | None:
         if self.get("play", "follow_up") is None:
             return None
@@ -766,6 +789,29 @@ class _ModelBuilder:
                 f" add scoring.chips, or set passing.{key} to 0{instead}",
             )
 
+    def check_trumps(self, spec: Rulespec) -> None:
+        """Trumps are played by their own turn hooks, which know these mechanics only; a trump
+        stands in for the one card of its rank in another suit, so one pack and one row a suit."""
+        others = {
+            ("deck", "jokers"): spec.wild is not None,
+            ("deck", "copies"): spec.deck.copies > 1,
+            ("layout", "rows_per_suit"): spec.layout.rows_per_suit > 1,
+            ("play", "follow_up"): spec.follow_up is not None,
+            ("play", "last_card"): spec.last_card is not None,
+            ("play", "compulsory"): spec.compulsory is not None,
+            ("passing", "draw"): spec.draw is not None,
+            ("passing", "cover"): spec.passing.cover,
+            ("passing", "transfer"): spec.passing.transfer is not None,
+            ("passing", "voluntary_transfer"): spec.passing.voluntary_transfer is not None,
+        }
+        for path, present in others.items():
+            if present:
+                self.error(
+                    ("play", "trumps"),
+                    f"trumps cannot be combined with {'.'.join(path)} yet;"
+                    f" remove play.trumps or {'.'.join(path)}",
+                )
+
     def check_consistency(self, spec: Rulespec) -> None:
         deck, layout, opening = spec.deck, spec.layout, spec.opening
         for face in layout.preplaced:
@@ -824,6 +870,8 @@ class _ModelBuilder:
             self.error(("passing", "draw"), "passing.draw needs a stock: set deal.hand_size")
         if spec.wild is not None:
             self.check_wild(spec)
+        if spec.trumps is not None:
+            self.check_trumps(spec)
         if layout.by_holders and not layout.preplaced:
             self.error(
                 ("layout", "preplaced_by"), "layout.preplaced_by 'holders' needs layout.preplaced"

@@ -69,6 +69,9 @@ class DealState:
         "row_start",
         "stock",
         "table",
+        "trump_card",
+        "trump_spots",
+        "trump_suit",
         "unable_in_a_row",
         "winner",
     )
@@ -106,6 +109,11 @@ class DealState:
         # jokers (RuleSet.wild): how many each seat holds, and the table cards they stand for
         self.jokers = [0] * n_players
         self.joker_spots = 0
+        # trumps (RuleSet.trumps): the trump suit (-1: none), the last card dealt when it named
+        # them (-1: none), and the places of other suits' cards where a trump lies instead
+        self.trump_suit = -1
+        self.trump_card = -1
+        self.trump_spots = 0
         # while the engine asks a giver which card to give (``which: giver`` on a table that
         # asks every decision, the step API), the seat the card goes to; else -1
         self.giving_to = -1

@@ -51,6 +51,7 @@ __all__ = [
     "Session",
     "Tiebreak",
     "Transfer",
+    "Trumps",
     "Varies",
     "Wild",
 ]
@@ -309,6 +310,21 @@ class Wild:
 
 
 @dataclass(frozen=True, slots=True)
+class Trumps:
+    """A trump suit whose cards may stand in for another suit's card of the same rank.
+
+    A trump may be laid where the card of its rank is next on another suit's open row
+    (the row grows as if that card were played); the card it displaces then goes onto
+    the trump row, in the trump's place, when that place is next there
+    (runtime/mechanics/trumps.py).  One pack, one row per suit.
+    """
+
+    suit: int | None  # a fixed trump suit; None: the suit of the last card dealt
+    # the last card dealt (when it names trumps) goes only to its own row, never in place of another
+    named_card_home: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class ChipRules:
     """Chips: antes, payments to the winner and the pot."""
 
@@ -367,6 +383,9 @@ class RuleSet:
     # play conditions read the mover's hand: legality is asked per seat, never kept per row
     reads_hand: bool = False
     wild: Wild | None = None  # jokers (hooks of the one turn loop, runtime/mechanics/jokers.py)
+    trumps: Trumps | None = (
+        None  # a trump suit (hooks of the turn loop, runtime/mechanics/trumps.py)
+    )
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
 

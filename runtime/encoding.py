@@ -24,6 +24,10 @@ jokers then add ``n`` values, 1 where a joker lies on the table standing for
 that card, one value, the jokers in the observer's hand / the jokers in the
 deck, and one value, 1 when the decision is a redeem; there the cards held
 by each seat count its jokers too (a joker is held like a card).  Rule sets
+with trumps then add ``n`` values, 1 where a trump lies in place of that card
+(the card itself, displaced, goes onto the trump row), one value per suit, 1
+for the trump suit, and ``n`` values, 1 for the last card dealt where it named
+trumps (it may only go onto the trump row).  Rule sets
 whose penalty cards are the giver's choice (:func:`asks_gives`) then add one
 value, 1 when the decision is a give.  Rule sets whose draw count is an
 expression (:func:`counts_unable`, which may read ``game.unable_in_a_row``) end
@@ -34,12 +38,14 @@ Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 ``n+1`` is the draw; with covers, the ``n`` actions after those lay card id
 ``a - first`` face down (:func:`cover_base` gives ``first``); with jokers, the
 ``n`` actions after all those put a joker where card id ``a - first`` goes
-(:func:`joker_base` gives ``first``).  At a redeem decision the card id is
+(:func:`joker_base` gives ``first``); with trumps, those ``n`` actions lay the
+trump of card id ``a - first``'s rank in its place.  At a redeem decision the card id is
 "play it onto the joker's place and take the joker", ``n`` (pass) declines.
 At a give decision the card id is the card given.
 
 The step API's actions (:mod:`sevens.envs.game`) are card ids, ``PASS``
-(-1), ``DRAW`` (-2) and, with jokers, ``n + card`` for a joker play;
+(-1), ``DRAW`` (-2) and, with jokers or trumps, ``n + card`` for a joker or a
+trump put in place of card id ``card``;
 :func:`action_index` and :func:`step_action` convert.
 """
 
@@ -68,9 +74,11 @@ def observation_size(rule_set: RuleSet, players: int) -> int:
     stock = 1 if rule_set.draw is not None else 0
     covers = rule_set.n_cards + players if rule_set.passing.cover else 0
     jokers = rule_set.n_cards + 2 if rule_set.wild is not None else 0
+    trumps = 2 * rule_set.n_cards + rule_set.deck.n_suits if rule_set.trumps is not None else 0
     gives = 1 if asks_gives(rule_set) else 0
     unable = 1 if counts_unable(rule_set) else 0
-    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers + gives + unable
+    fixed = 2 * rule_set.n_cards + 3 * players + 2
+    return fixed + stock + covers + jokers + trumps + gives + unable
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -84,10 +92,16 @@ def joker_base(rule_set: RuleSet) -> int:
     return cover_base(rule_set) + (rule_set.n_cards if rule_set.passing.cover else 0)
 
 
+def places_by_option(rule_set: RuleSet) -> bool:
+    """Whether a turn may put something where a card goes (a joker, a trump in its place):
+    the options ``n + card`` (the jokers are never combined with trumps)."""
+    return rule_set.wild is not None or rule_set.trumps is not None
+
+
 def action_count(rule_set: RuleSet) -> int:
-    """The number of distinct actions: plays, the pass, the draw, the covers and the joker plays
-    as the rules have them."""
-    return joker_base(rule_set) + (rule_set.n_cards if rule_set.wild is not None else 0)
+    """The number of distinct actions: plays, the pass, the draw, the covers and the joker or
+    trump plays as the rules have them."""
+    return joker_base(rule_set) + (rule_set.n_cards if places_by_option(rule_set) else 0)
 
 
 def action_index(rule_set: RuleSet, kind: str, action: int) -> int:
@@ -113,7 +127,7 @@ def step_action(rule_set: RuleSet, kind: str, index: int) -> int | None:
     if index == n:
         return -1
     first_joker = joker_base(rule_set)
-    if kind == "turn" and rule_set.wild is not None and first_joker <= index < first_joker + n:
+    if kind == "turn" and places_by_option(rule_set) and first_joker <= index < first_joker + n:
         return n + index - first_joker
     return -2 if index == n + 1 and rule_set.draw is not None else None
 
@@ -159,6 +173,9 @@ def encode(
     if rule_set.wild is not None:
         _encode_jokers(rule_set.wild.jokers, st, seat, redeem, vector, extra, n)
         extra += n + 2
+    if rule_set.trumps is not None:
+        _encode_trumps(st, vector, extra, n, rule_set.deck.n_suits)
+        extra += 2 * n + rule_set.deck.n_suits
     if asks_gives(rule_set):
         vector[extra] = 1.0 if give else 0.0
         extra += 1
@@ -176,6 +193,17 @@ def _encode_jokers(
         vector[at + card] = 1.0
     vector[at + n] = min(st.jokers[seat] / jokers, 1.0)
     vector[at + n + 1] = 1.0 if redeem else 0.0
+
+
+def _encode_trumps(st: DealState, vector: list[float], at: int, n: int, suits: int) -> None:
+    """The trump part: where trumps lie in place of other cards, the trump suit, and the card
+    that named it (public: the rows show the first, the deal the others)."""
+    for card in bits(st.trump_spots):
+        vector[at + card] = 1.0
+    if st.trump_suit >= 0:
+        vector[at + n + st.trump_suit] = 1.0
+    if st.trump_card >= 0:
+        vector[at + n + suits + st.trump_card] = 1.0
 
 
 def deal_returns(

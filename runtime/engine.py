@@ -14,6 +14,7 @@ from .api import DealState, GameError, Rules
 from .contract import Leader, RuleSet
 from .mechanics.base import deal_cards
 from .mechanics.jokers import JokerTurns
+from .mechanics.trumps import TrumpTurns, deal_naming_trumps, name_trumps
 from .randomness import GameRandom
 from .turns import (
     DECISION_LIMIT_PER_CARD,
@@ -117,8 +118,11 @@ def _holder(st: DealState, mask: int, following: tuple[int, ...]) -> int:
 
 
 def turns_class(rule_set: RuleSet) -> type[Turns]:
-    """The turn loop's class for the rule set: with jokers, the one that plugs them in."""
-    return Turns if rule_set.wild is None else JokerTurns
+    """The turn loop's class for the rule set: with jokers or trumps, the one that plugs
+    them in."""
+    if rule_set.wild is not None:
+        return JokerTurns
+    return Turns if rule_set.trumps is None else TrumpTurns
 
 
 def new_turns(
@@ -131,9 +135,16 @@ def new_turns(
 def play_deal(rules: Rules, table: Table, rng: GameRandom) -> DealResult:
     """Play one deal to its end and score it."""
     turns = turns_class(rules.rule_set)
-    hands, stock, jokers = turns.deal(rules, table, rng)
+    trumps, trump_card = rules.rule_set.trumps, None
+    if trumps is None:
+        hands, stock, jokers = turns.deal(rules, table, rng)
+    else:
+        hands, stock, trump_card = deal_naming_trumps(rules, table, rng)
+        jokers = None
     dealer = table.dealer
     st = DealState(table.players, dealer, hands, rules.rule_set.n_rows)
+    if trumps is not None:
+        name_trumps(rules.rule_set, st, trump_card)
     st.stock = list(stock)  # drawn from its end
     if jokers is not None:
         st.jokers = list(jokers)
@@ -154,6 +165,10 @@ def play_deal(rules: Rules, table: Table, rng: GameRandom) -> DealResult:
         result.record = {"dealer": dealer, "hands": [recorder.cards(h) for h in dealt]}
         if jokers is not None:
             result.record["jokers"] = jokers
+        if st.trump_suit >= 0:  # the trump suit, and the card that named it
+            result.record["trumps"] = rules.rule_set.deck.suit_codes[st.trump_suit]
+            if st.trump_card >= 0:
+                result.record["trump_card"] = rules.rule_set.card_codes[st.trump_card]
         result.record["layout_start"] = recorder.cards(layout_start)
         result.record["decisions"] = recorder.decisions
         if opening_card is not None:

@@ -62,6 +62,7 @@ def game_record(
         ),
         **({"stock": result.record["stock"]} if "stock" in result.record else {}),
         **({"jokers": result.record["jokers"]} if "jokers" in result.record else {}),
+        **{key: result.record[key] for key in ("trumps", "trump_card") if key in result.record},
     }
 
 

@@ -467,6 +467,16 @@ def _print_summary(summary: dict[str, Any]) -> None:
     "--opening", default=None, help="The opening card the dealer named, if they name one."
 )
 @click.option(
+    "--trump-card",
+    default=None,
+    help="The last card dealt, where it names trumps (play.trumps.suit: last-dealt).",
+)
+@click.option(
+    "--in-place-of",
+    default=None,
+    help="The cards in whose place a trump lies on the table (play.trumps), e.g. '9H'.",
+)
+@click.option(
     "--unable-in-a-row",
     type=click.IntRange(min=0),
     default=0,
@@ -485,16 +495,20 @@ def legal(
     players: int | None,
     jokers: int,
     opening: str | None,
+    trump_card: str | None,
+    in_place_of: str | None,
     unable_in_a_row: int,
     as_json: bool,
 ) -> None:
     """Every decision of the player to move in a position: the legal plays, passing, and what
-    the rule set adds (extra cards, jokers, a draw, a card face down, penalty transfers).
+    the rule set adds (extra cards, jokers, trumps, a draw, a card face down, penalty transfers).
     The table cards may come in any order; a position no game reaches is refused."""
     from .play.legal import Position, describe, position_decisions
 
     with _user_errors():
-        position = Position(table, hand, players, jokers, opening, unable_in_a_row)
+        position = Position(
+            table, hand, players, jokers, opening, unable_in_a_row, trump_card, in_place_of
+        )
         decisions = position_decisions(_load_rules(variant), position)
     _echo(document("legal", decisions.as_json()) if as_json else describe(decisions))
 

@@ -257,6 +257,7 @@ SPECIAL: dict[str, Callable[[str], st.SearchStrategy[Any]]] = {
     "deck.remove": lambda parent: st.one_of(_whole_ranks(parent), _some_cards(parent)),
     "deck.copies": lambda _parent: st.integers(1, 2),
     "deck.jokers": lambda _parent: st.integers(0, 2),
+    "play.trumps.suit": lambda parent: st.sampled_from(("last-dealt", _first_suit(parent))),
     "players.min": lambda _parent: st.integers(2, 4),
     "players.max": lambda _parent: st.integers(4, 8),
     "layout.start_rank": lambda _parent: st.sampled_from(("7", "5", "first-card")),
@@ -350,6 +351,34 @@ def _joker_rules_need_jokers(merged: Merged, draw: st.DrawFn) -> None:
     if any(key in merged for key in JOKERS_DO_NOT_COMBINE):  # the parent's: no jokers
         set_path(overlay, "deck.jokers", 0)
         drop_path(overlay, "play.joker")
+
+
+#: Rules trumps cannot be combined with yet (besides those of jokers).
+TRUMPS_DO_NOT_COMBINE = (
+    *JOKERS_DO_NOT_COMBINE,
+    "deck.jokers",
+    "play.joker",
+    "deck.copies",
+    "layout.rows_per_suit",
+)
+
+
+def _trumps_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
+    """With trumps, the overlay's own rules trumps do not combine with are dropped (and play
+    conditions reading the hand); trumps are dropped where the parent has such a rule."""
+    overlay = merged.overlay
+    if "play.trumps" not in merged:
+        return
+    for key in TRUMPS_DO_NOT_COMBINE:
+        if get_path(overlay, key) is not None:
+            drop_path(overlay, key)
+    if "hand" in str(get_path(overlay, "play.legal") or ""):
+        drop_path(overlay, "play.legal")
+    parent = merged.parent
+    if "hand" in str(get_path(parent, "play.legal") or "") or any(
+        get_path(parent, key) not in (None, 0, 1, False) for key in TRUMPS_DO_NOT_COMBINE
+    ):
+        drop_path(overlay, "play.trumps")
 
 
 def _follow_up_needs_its_conditions(merged: Merged, draw: st.DrawFn) -> None:
@@ -499,6 +528,7 @@ REPAIRS: tuple[Repair, ...] = (
     _opening_card_starts_a_row,
     _follow_up_needs_its_conditions,
     _joker_rules_need_jokers,
+    _trumps_combine_with_few_rules,
     _over_limit_needs_a_limit,
     _draw_needs_a_stock,
     _hands_fit_the_pack,

@@ -23,6 +23,10 @@ Case kinds and their fields:
   the rule set has a fixed opening or none).
 * ``joker``: ``table``, ``hand``, ``jokers`` (held by the asking seat); expected
   ``joker`` (the cards a joker may stand for: the spots it may take).
+* ``trump``: ``table``, ``hand``, ``trump_card`` (the last card dealt, naming trumps) and
+  optional ``laid`` (the cards in whose place another player laid a trump); expected
+  ``legal`` (the cards the asking seat may play at their place, a displaced one onto the trump
+  row) and ``trump`` (the cards a trump of the hand may be laid in place of).
 * ``end``: ``hands`` (as dealt; cards nobody holds stay out of play) and ``dealer``; every
   seat plays its lowest legal card (and, laying a card face down, its lowest-valued one);
   expected ``cards_left`` when the deal ends and optional ``places``.
@@ -127,6 +131,23 @@ def test_joker_spots(variant: str, case: dict[str, Any]) -> None:
         st.jokers[ASKING_SEAT] = case["jokers"]
         spots = joker_options(rules, st, ASKING_SEAT)
         assert _codes(rules, spots) == set(case["joker"].split()), type(rules)
+
+
+@pytest.mark.parametrize(("variant", "case"), _cases("trump"))
+def test_trump_places(variant: str, case: dict[str, Any]) -> None:
+    from sevens.runtime.engine import Table, new_turns
+    from sevens.runtime.mechanics.trumps import name_trumps
+
+    for rules in _engines(variant):
+        st = _position(rules, case)
+        name_trumps(rules.rule_set, st, parse_cards(rules, case["trump_card"], "trump")[0])
+        for spot in parse_cards(rules, case.get("laid", ""), "laid"):  # a trump lies there
+            st.trump_spots |= 1 << spot
+            rules.lay_out(st, spot)
+        turns = new_turns(rules, st, GameRandom(0), Table(4, []))
+        options, n = turns.options(st, ASKING_SEAT), rules.rule_set.n_cards
+        assert _codes(rules, options & ((1 << n) - 1)) == set(case["legal"].split()), type(rules)
+        assert _codes(rules, options >> n) == set(case["trump"].split()), type(rules)
 
 
 @pytest.mark.parametrize(("variant", "case"), _cases("follow_up"))

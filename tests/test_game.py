@@ -106,6 +106,7 @@ def test_the_conformance_data_holds_records_of_the_seed_variants() -> None:
     assert {"parliament", "fan-tan", "sevens", "dutch-fan-tan", "pai-qi", "elfer-raus"} <= variants
     assert "escalating-draws" in variants  # draws of several cards, and a choice among them
     assert "shichi-narabe-joker" in variants
+    assert "trump-fan-tan" in variants  # trumps laid in place of other cards, displaced cards
 
 
 @pytest.mark.parametrize(("variant", "strategy", "record"), _conformance_records())

@@ -231,7 +231,9 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
 def test_the_kernels_play_every_builtin() -> None:
     refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
     assert refused == {}
-    assert {"mandatory-seven", "play-or-pay", "shichi-narabe-joker"} <= set(NATIVE_IDS)
+    assert {"mandatory-seven", "play-or-pay", "shichi-narabe-joker", "trump-fan-tan"} <= set(
+        NATIVE_IDS
+    )
 
 
 def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
@@ -372,6 +374,12 @@ MECHANICS = {
         any(d["action"] == "joker" for d in r["decisions"])
         and any(d["action"] == "redeem" for d in r["decisions"])
         and any("joker" in d for d in r["decisions"])
+    ),
+    # a trump laid in another card's place, and that displaced card played onto the trump row
+    "trump-fan-tan": lambda r: any(
+        d["action"] == "play"
+        and d["card"] in {t["in_place_of"] for t in r["decisions"] if t["action"] == "trump"}
+        for d in r["decisions"]
     ),
 }
 
@@ -685,6 +693,26 @@ def test_joker_options_play_identically_in_both_backends(
                     if d.get("kind") == "redeem" and d["action"] == "pass"
                 )
         assert declined > 0
+
+
+#: Trumps of a fixed suit (no card names them), and the last card dealt naming them with an
+#: ace-high deck and a stock-free deal of three to eight.
+TRUMP_HOUSE_RULES = {
+    "fixed-trumps": "play:\n  trumps:\n    suit: H\n",
+    "ace-high-trumps": "deck:\n  ace: high\n",
+}
+
+
+@needs_numba
+@pytest.mark.parametrize("strategy", ["random", "heuristic", "withhold"])
+@pytest.mark.parametrize("house_rule", sorted(TRUMP_HOUSE_RULES))
+def test_trump_options_play_identically_in_both_backends(
+    tmp_path: Path, house_rule: str, strategy: str
+) -> None:
+    path = tmp_path / f"{house_rule}.yaml"
+    path.write_text(f"id: {house_rule}\nextends: trump-fan-tan\n{TRUMP_HOUSE_RULES[house_rule]}")
+    for players in (3, 6):
+        assert _agree(str(path), players, strategy, None, range(20)) > 0
 
 
 #: House rules written with the keys of issue 22 (``end.when: all-empty``, ``deal.stock``,

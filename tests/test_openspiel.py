@@ -39,6 +39,7 @@ VARIANTS = [
     "pai-qi",
     "shichi-narabe-joker",
     "ristiseiska",  # the giver chooses its penalty card: "give" decisions
+    "trump-fan-tan",  # the last card dealt names trumps; trumps laid in others' places
 ]
 
 
@@ -85,6 +86,7 @@ def test_random_playouts_end_with_the_rule_sets_returns(variant: str) -> None:
     )  # the stock is dealt by chance
     assert ("cover" in taken) == rule_set.passing.cover
     assert ("joker" in taken) == (rule_set.wild is not None)
+    assert ("trump" in taken) == (rule_set.trumps is not None)
 
 
 def test_a_clone_continues_like_the_original() -> None:

@@ -41,6 +41,7 @@ VARIANTS = [
     ("pai-qi", 4),
     ("shichi-narabe-joker", 4),
     ("ristiseiska", 4),  # the giver chooses its penalty card: "give" decisions
+    ("trump-fan-tan", 4),  # trumps laid in others' places, displaced cards
 ]
 
 

@@ -152,6 +152,17 @@ class FollowUpClaim:
 
 
 @dataclass(frozen=True)
+class TrumpClaim:
+    """Trumps: ``suit`` the fixed trump suit's code (None: the suit of the last card dealt);
+    a trump is laid only in the place of the card of its rank on another suit's started row
+    that needs it next, the card it replaces goes onto the trump row in the trump's place,
+    and with ``named_card_home`` the last card dealt never stands in for another."""
+
+    suit: str | None
+    named_card_home: bool
+
+
+@dataclass(frozen=True)
 class DrawClaim:
     """What a player who cannot play draws from the stock, as the sheet tells it.
 
@@ -234,6 +245,7 @@ class Claims:
     session: SessionEnd | None
     scoring: ScoringClaim | None = None
     draw: DrawClaim | None = None
+    trumps: TrumpClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -256,7 +268,16 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         session=_session(rules, rule_set, parent.session if parent else None),
         scoring=scoring_claim(rules),
         draw=draw,
+        trumps=_trumps(rule_set),
     )
+
+
+def _trumps(rule_set: RuleSet) -> TrumpClaim | None:
+    trumps = rule_set.trumps
+    if trumps is None:
+        return None
+    suit = None if trumps.suit is None else rule_set.deck.suit_codes[trumps.suit]
+    return TrumpClaim(suit, trumps.named_card_home)
 
 
 def draw_claim(rules: AnalysedRules) -> DrawClaim | None:

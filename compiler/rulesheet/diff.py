@@ -22,6 +22,7 @@ from .cards import (
     rank_letter,
     rank_name,
     suit_name,
+    suit_symbol,
 )
 from .claims import draw_claim
 from .effective import changed_components, effective
@@ -336,6 +337,7 @@ TOPICS = {
     "transfer": P_("topic", "Penalty for having to pass"),
     "last_card": P_("topic", "Penalty for not announcing the last card"),
     "jokers": P_("topic", "Jokers"),
+    "trumps": P_("topic", "Trumps"),
     "deals": P_("topic", "Deals in a session"),
     "target_chips": P_("topic", "Chips that end the session early"),
     "target_points": P_("topic", "Points total that ends the session early"),
@@ -859,6 +861,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
     ),
     "last_card": (lambda r: r.spec.last_card, lambda lang, r: _transfer(lang, r.spec.last_card)),
     "jokers": (lambda r: r.spec.wild, lambda lang, r: _jokers(lang, r)),
+    "trumps": (lambda r: r.spec.trumps, lambda lang, r: " ".join(_trump_lines(lang, r))),
     # playing for chips, then the ante, before the cost of a pass (a reader's order)
     "chips": (
         lambda r: r.spec.chips is not None,
@@ -1335,6 +1338,50 @@ def _joker_lines(lang: Lang, rules: AnalysedRules) -> list[str]:
     return [count, *(lang.gettext(text) for text in rules_said)]
 
 
+TRUMPS_DROPPED = P_("diff", "The game is no longer played with trumps.")
+#: The sheet's own sentences of its trump section (template messages), so that the diff says
+#: each trump rule as the rule sheet does.
+TRUMP_LAST_DEALT = "The suit of the last card dealt is trumps."
+TRUMP_FIXED = "The trump suit is %(suit)s."
+TRUMP_PLACE = (
+    "On your turn you may lay a trump in the place of the card of the same rank that another"
+    " suit's row, already started, needs next. The row goes on from it as if that card lay"
+    " there."
+)
+TRUMP_DISPLACED = (
+    "The card the trump replaces can no longer go on its own row: it must be played on the"
+    " trump row instead, in the place of the trump of its rank, once that place is next there."
+)
+TRUMP_NAMED_CARD = (
+    "The last card dealt, which named trumps, may only be played on the trump row, never in"
+    " the place of another card."
+)
+
+
+def _trump_lines(lang: Lang, rules: AnalysedRules) -> list[str]:
+    """The trump rules as the sheet says them (none without trumps)."""
+    trumps = rules.spec.trumps
+    if trumps is None:
+        return []
+    if trumps.suit is None:
+        lines = [lang.gettext(TRUMP_LAST_DEALT)]
+    else:
+        deck = rules.spec.deck
+        suit = f"{suit_name(lang, deck, trumps.suit)} ({suit_symbol(lang, deck, trumps.suit)})"
+        lines = [lang.gettext(TRUMP_FIXED) % {"suit": suit}]
+    lines += [lang.gettext(TRUMP_PLACE), lang.gettext(TRUMP_DISPLACED)]
+    return lines + ([lang.gettext(TRUMP_NAMED_CARD)] if trumps.named_card_home else [])
+
+
+def _trump_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """The trump rules the new rule set adds or changes, each as the sheet says it, or one
+    sentence when trumps are dropped."""
+    if b.spec.trumps is None:
+        return [lang.marked(TRUMPS_DROPPED)]
+    old = _trump_lines(lang, a)
+    return [line for line in _trump_lines(lang, b) if line not in old]
+
+
 def _session_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
     """How the session now ends, as one sentence with the old way in brackets, in place of
     a line each for its number of deals, its target and its cap."""
@@ -1654,6 +1701,7 @@ TELLERS: dict[str, Told] = {
     "limit": _limit_change,
     "over_limit": _over_limit_change,
     "jokers": _joker_change,
+    "trumps": _trump_change,
 }
 
 

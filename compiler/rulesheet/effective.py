@@ -110,6 +110,7 @@ def _contract_components(rule_set: RuleSet) -> Components:
         "draw": rule_set.draw,
         "compulsory": cards(rule_set.compulsory),
         "jokers": rule_set.wild,
+        "trumps": rule_set.trumps,
         "chips": chips is not None,
         "pot": None if chips is None else chips.pot_to,
     }

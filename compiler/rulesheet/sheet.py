@@ -369,6 +369,21 @@ def wild_context(spec: Rulespec) -> dict[str, Any] | None:
     }
 
 
+def trumps_context(lang: Lang, spec: Rulespec) -> dict[str, Any] | None:
+    """The trump rules (``play.trumps``), or None without trumps: the fixed trump suit's name
+    (None where the last card dealt names trumps) and whether that card must go home."""
+    trumps = spec.trumps
+    if trumps is None:
+        return None
+    fixed = trumps.suit
+    return {
+        "suit": None
+        if fixed is None
+        else f"{suit_name(lang, spec.deck, fixed)} ({suit_symbol(lang, spec.deck, fixed)})",
+        "named_card_home": trumps.named_card_home,
+    }
+
+
 def rows_close(rules: AnalysedRules) -> bool:
     """Whether a row closes once it holds its suit's lowest or highest card (斩龙): it is
     then never complete, and no deal ends with the whole pack laid out."""
@@ -839,6 +854,7 @@ def sheet_context(
         "passing": passing_context(lang, rules, claims.passing, claims.draw),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "wild": wild_context(spec),
+        "trumps": trumps_context(lang, spec),
         "end_when": spec.end_when,
         "blocked": spec.blocked if claims.end.can_block else None,
         # the claim says it: every other player eliminated, the last one left wins

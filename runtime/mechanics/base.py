@@ -86,9 +86,18 @@ def deal_cards(
     """Shuffle and deal one card at a time in the direction of play, from the dealer's
     neighbour who plays first (left of the dealer unless play is counter-clockwise): every
     card, or ``deal.hand_size`` each.  Returns the hands and the stock (drawn from its end)."""
-    rule_set = rules.rule_set
-    deck = list(rule_set.dealt_bits)  # the same permutation as shuffling card ids, bits ready to OR
+    deck = list(
+        rules.rule_set.dealt_bits
+    )  # the same permutation as shuffling card ids, bits ready to OR
     rng.shuffle(deck)
+    return deal_deck(rules, players, dealer, deck)
+
+
+def deal_deck(
+    rules: Rules, players: int, dealer: int, deck: list[int]
+) -> tuple[list[int], list[int]]:
+    """Deal the shuffled ``deck`` (card bits) as :func:`deal_cards` does: hands and stock."""
+    rule_set = rules.rule_set
     dealt = len(deck) - rule_set.undealt(players)
     hands = [0] * players
     following = rule_set.following(players)

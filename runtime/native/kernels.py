@@ -89,7 +89,11 @@ C_LEADER_OPENS = 141
 # passing.draw.most as an expression (its program at c[P_DRAW]), and 'stop: never' (the whole
 # count drawn before a card that fits is played)
 C_DRAW_PER_SEAT, P_DRAW, C_DRAW_NEVER = 142, 143, 144
-C_SIZE = 145
+# trumps (mechanics.trumps): C_TRUMPS 0 none, 1 a fixed suit (C_TRUMP_SUIT), 2 the suit of the
+# last card dealt (which goes only home with C_NAMED_HOME); where trumps lie in others' places
+# (M_TSPOTS), the deal's trump suit and the card that named it (V_TRUMP, two slots)
+C_TRUMPS, C_TRUMP_SUIT, C_NAMED_HOME, M_TSPOTS, V_TRUMP = 145, 146, 147, 148, 149
+C_SIZE = 150
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -115,7 +119,7 @@ D_SEAT, D_CARD, D_KIND, D_ELIM, D_FORGOT, D_FROM, D_TO, D_DEAL = 0, 1, 2, 3, 4, 
 D_LEGAL, D_MOVED, D_DRAWN_FROM, D_DRAWN_N, D_SPOTS = 8, 10, 12, 13, 14
 D_SIZE = 16
 #: Kinds of recorded decisions (D_KIND): a joker play records the card it stands for.
-K_TURN, K_FOLLOW, K_COVER, K_JOKER, K_REDEEM = 0, 1, 2, 3, 4
+K_TURN, K_FOLLOW, K_COVER, K_JOKER, K_REDEEM, K_TRUMP = 0, 1, 2, 3, 4, 5
 #: A joker in the shuffled deck (the deck holds card ids).
 JOKER = -1
 #: When recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
@@ -135,7 +139,8 @@ R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_LEADER
     8,
 )
 # after the 4 * players seat columns: the stock of the deal, in the order it lies (drawn from its
-# end), n_cards columns; then the jokers dealt to each seat
+# end), n_cards columns; then the jokers dealt to each seat; then the trump suit and the card
+# that named it (-1: none)
 
 
 # ============================================================================
@@ -1342,10 +1347,12 @@ def one_option(lo, hi, jlo, jhi):
 @njit(cache=True)
 def record_turn(c, v, dec, seat, lo, hi, jlo, jhi, option, deal):
     """Record a turn's decision (turns.Turns.note): a joker play records the card it stands
-    for (K_JOKER, jokers.JokerTurns.note), and every turn the spots a joker could take."""
+    for (K_JOKER, jokers.JokerTurns.note), a trump the card in whose place it goes (K_TRUMP,
+    trumps.TrumpTurns.note), and every turn the spots a joker or trump could take."""
     n_cards = c[C_NCARDS]
     if option >= n_cards:
-        record_decision(v, dec, seat, lo, hi, option - n_cards, K_JOKER, deal)
+        kind = K_TRUMP if c[C_TRUMPS] != 0 else K_JOKER
+        record_decision(v, dec, seat, lo, hi, option - n_cards, kind, deal)
     else:
         record_decision(v, dec, seat, lo, hi, option, K_TURN, deal)
     note(v, dec, D_SPOTS, jlo)
@@ -1501,6 +1508,72 @@ def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
 
 
 @njit(cache=True)
+def trump_for(c, v, card):
+    """The trump of ``card``'s rank (trumps.trump_for)."""
+    return v[c[V_TRUMP]] * c[C_NRANKS] + c[c[O_RANK_OF] + card]
+
+
+@njit(cache=True)
+def trump_options(c, cm, v, m, seat):
+    """The displaced cards ``seat`` may play onto the trump row (trumps.displaced_options),
+    and the places where a trump of the hand may stand in (trumps.trump_places), as the
+    masks lo, hi, tlo, thi; the opening card is down and legality is the playable mask."""
+    hand, playable, table = c[M_HANDS] + 2 * seat, c[M_PLAYABLE], c[M_TABLE]
+    lo = U0
+    hi = U0
+    displaced_lo = m[hand] & m[c[M_TSPOTS]]
+    displaced_hi = m[hand + 1] & m[c[M_TSPOTS] + 1]
+    while displaced_lo != U0 or displaced_hi != U0:
+        card = lowest(displaced_lo, displaced_hi)
+        if card < 64:
+            displaced_lo &= displaced_lo - U1
+        else:
+            displaced_hi &= displaced_hi - U1
+        if has(m, playable, trump_for(c, v, card)):
+            if card < 64:
+                lo |= card_bit(card)
+            else:
+                hi |= card_bit(card)
+    suit = v[c[V_TRUMP]]
+    held_lo = m[hand] & cm[c[CM_SUIT] + 2 * suit]
+    held_hi = m[hand + 1] & cm[c[CM_SUIT] + 2 * suit + 1]
+    named = v[c[V_TRUMP] + 1]
+    if c[C_NAMED_HOME] != 0 and named >= 0:
+        if named < 64:
+            held_lo &= ~card_bit(named)
+        else:
+            held_hi &= ~card_bit(named)
+    wanted_lo = U0
+    wanted_hi = U0
+    while held_lo != U0 or held_hi != U0:
+        trump = lowest(held_lo, held_hi)
+        if trump < 64:
+            held_lo &= held_lo - U1
+        else:
+            held_hi &= held_hi - U1
+        for other in range(c[C_NSUITS]):
+            at = c[CM_SUIT] + 2 * other
+            if other != suit and (m[table] & cm[at] != U0 or m[table + 1] & cm[at + 1] != U0):
+                spot = other * c[C_NRANKS] + c[c[O_RANK_OF] + trump]
+                if spot < 64:
+                    wanted_lo |= card_bit(spot)
+                else:
+                    wanted_hi |= card_bit(spot)
+    tlo = wanted_lo & ~m[table] & m[playable]
+    thi = wanted_hi & ~m[table + 1] & m[playable + 1]
+    return lo, hi, tlo, thi
+
+
+@njit(cache=True)
+def lay_trump(c, rt, v, m, seat, place):
+    """``seat`` lays the trump of ``place``'s rank in its place (trumps.TrumpTurns.play_option)."""
+    trump = trump_for(c, v, place)
+    m[c[M_HANDS] + 2 * seat + (trump >> 6)] ^= card_bit(trump)
+    m[c[M_TSPOTS] + (place >> 6)] |= card_bit(place)
+    lay_out(c, rt, v, m, place)
+
+
+@njit(cache=True)
 def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
     """``seat`` puts a joker where ``card`` goes (the row grows as if it were played); the
     holder of ``card`` plays it onto the joker's place and takes the joker (mechanics.jokers.place_joker).
@@ -1561,6 +1634,8 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     hooked = c[C_DRAW] != 0 or c[C_COVER] != 0 or recording
     wild, may_go_out = c[C_WILD] != 0, c[C_OUT_ON_JOKER] != 0
     jokers, spots, n_cards = c[V_JOKERS], c[M_SPOTS], c[C_NCARDS]
+    trumps, tspots = c[C_TRUMPS] != 0, c[M_TSPOTS]
+    placing = wild or trumps  # options from n_cards up put something where a card goes
     extra = 0  # decisions taken within a turn: follow-ups, redeems
     passes = 0
     stuck = 0  # forced passes in a row
@@ -1590,12 +1665,16 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 )  # fmt: skip
                 if compulsory:
                     jlo, jhi = only_compulsory(jlo, jhi, compulsory_lo, compulsory_hi)
+        elif trumps and opened:  # displaced cards onto the trump row; trumps in others' places
+            dlo, dhi, jlo, jhi = trump_options(c, cm, v, m, seat)
+            lo = lo & ~m[tspots] | dlo
+            hi = hi & ~m[tspots + 1] | dhi
         if lo != U0 or hi != U0 or jlo != U0 or jhi != U0:
             stuck = 0  # someone can play, so the deal is not blocked
             unable = 0
             # no voluntary pass before the opening card is down (engine.may_pass)
             can_pass = voluntary and opened and (pass_limit < 0 or v[passes_of + seat] < pass_limit)
-            if wild:
+            if placing:
                 single = one_option(lo, hi, jlo, jhi)
             else:
                 single = (lo & (lo - U1)) | (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
@@ -1603,7 +1682,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 card = lowest(lo, hi) if lo != U0 or hi != U0 else n_cards + lowest(jlo, jhi)
             elif fast_random:  # as choose draws it for the random bot
                 cards = popcount(lo) + popcount(hi)
-                count = cards + popcount(jlo) + popcount(jhi) if wild else cards
+                count = cards + popcount(jlo) + popcount(jhi) if placing else cards
                 choice = below(m, count + 1) if can_pass else below(m, count)
                 if choice == count:  # only when passing is allowed
                     card = PASS
@@ -1622,8 +1701,13 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 if c[C_VT] != 0:
                     transfer(c, v, m, dec, ev, C_VTR, seat)
             else:
-                if card >= n_cards:  # a joker put where card - n_cards goes
+                if card >= n_cards and trumps:  # a trump laid in the place of card - n_cards
+                    lay_trump(c, rt, v, m, seat, card - n_cards)
+                elif card >= n_cards:  # a joker put where card - n_cards goes
                     extra += place_joker(c, rt, v, m, dec, ev, seat, card - n_cards, deal)
+                elif trumps and has(m, tspots, card):  # displaced: onto the trump row
+                    m[hand + (card >> 6)] ^= card_bit(card)
+                    lay_out(c, rt, v, m, trump_for(c, v, card))
                 elif fast_play:  # play_card and place for rows of one suit each
                     w = card >> 6
                     bit = U1 << np.uint64(card & 63)
@@ -1777,6 +1861,12 @@ def deal_cards(c, v, m, dealer):
             left += 1
     v[S_NSTOCK] = left
     v[S_STOCK0] = left
+    if c[C_TRUMPS] == 1:  # a fixed trump suit
+        v[c[V_TRUMP]] = c[C_TRUMP_SUIT]
+        v[c[V_TRUMP] + 1] = -1
+    elif c[C_TRUMPS] == 2:  # the suit of the last card dealt (trumps.deal_naming_trumps)
+        v[c[V_TRUMP]] = c[c[O_SUIT_OF] + v[deck + dealt - 1]]
+        v[c[V_TRUMP] + 1] = v[deck + dealt - 1]
     v[S_MAXH] = 0
     v[S_MINH] = 1 << 30
     for s in range(players):
@@ -1921,6 +2011,9 @@ def add_deal(c, v, m, tot, out, outm, deal):
             out[deal, R_SEATS + 4 * players + i] = v[c[V_STOCK] + i]
         for s in range(players):
             out[deal, R_SEATS + 4 * players + c[C_NCARDS] + s] = v[c[V_JDEALT] + s]
+        trump_at = R_SEATS + 5 * players + c[C_NCARDS]
+        out[deal, trump_at] = v[c[V_TRUMP]] if c[C_TRUMPS] != 0 else -1
+        out[deal, trump_at + 1] = v[c[V_TRUMP] + 1] if c[C_TRUMPS] != 0 else -1
         for s in range(players):
             out[deal, R_SEATS + s] = v[c[V_CHIPS] + s]
             out[deal, R_SEATS + players + s] = v[c[V_POINTS] + s]

@@ -33,6 +33,7 @@ from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.choice import PASS, Strategy
 from sevens.runtime.encoding import deal_returns
 from sevens.runtime.engine import DealResult, Table, new_turns, score_deal
+from sevens.runtime.mechanics.trumps import trump_for
 from sevens.runtime.randomness import GameRandom
 
 #: Playouts per decision when no budget is given (docs/strategies.md: strength and time).
@@ -83,8 +84,10 @@ class _Knowledge:
         world = copy_state(st)
         world.hands = [0] * st.n_players  # only public facts: the others' hands are unknown
         n_cards = self.rules.rule_set.n_cards
-        if card >= n_cards:  # a joker: the row grows as if its card were played
+        if card >= n_cards:  # a joker or a trump: the row grows as if its card were played
             self.rules.lay_out(world, card - n_cards)
+        elif card != PASS and st.trump_spots >> card & 1:  # displaced: onto the trump row
+            self.rules.lay_out(world, trump_for(self.rules.rule_set, st, card))
         elif card != PASS and not st.joker_spots >> card & 1:  # a redeem leaves the table as it is
             self.rules.play(world, seat, card)
         self.after, self.playable = world, world.playable
@@ -101,8 +104,8 @@ class _Knowledge:
         after, rules = self.after, self.rules
         if after is None or rules.rule_set.follow_up is not None or st.table & ~after.table == 0:
             return {}
-        if rules.rule_set.wild is not None:  # joker plays and redeems: not one card per decision
-            return {}
+        if rules.rule_set.wild is not None or rules.rule_set.trumps is not None:
+            return {}  # joker plays, redeems, trumps in others' places: not one card per decision
         following = rules.rule_set.following(st.n_players)
         order = [following[seat]]
         while following[order[-1]] != seat:
@@ -253,6 +256,8 @@ class SearchBot:
         unseen = self.dealt & ~st.table & ~st.hands[seat]
         if self.rules.rule_set.wild is not None:
             unseen &= ~st.joker_spots  # a declined card is held by whoever declined, in public
+        if self.rules.rule_set.trumps is not None:
+            unseen = _unseen_with_trumps(self.rules, st, seat, unseen)
         # The heuristic's choice is the default; another action replaces it only when its paired
         # advantage over the same sampled worlds is clear (mean > z standard errors), since a
         # handful of worlds is noisy and the heuristic is a good player.
@@ -338,6 +343,17 @@ class SearchBot:
         return returns[seat] + won + self.shaping * ahead
 
 
+def _unseen_with_trumps(rules: Rules, st: DealState, seat: int, unseen: int) -> int:
+    """``unseen`` where trumps lie in others' places: such a trump is on the table though its
+    bit is not, and the card it displaced is still in a hand (unless played to the trump row)
+    though its place's bit is set."""
+    for spot in bits(st.trump_spots):
+        trump = trump_for(rules.rule_set, st, spot)
+        if not st.table >> trump & 1:  # the displaced card has not reached the trump row
+            unseen = unseen & ~(1 << trump) | (1 << spot) & ~st.hands[seat]
+    return unseen
+
+
 def _continue(rules: Rules, st: DealState, table: Table, rng: GameRandom, seat: int) -> DealResult:
     """Play the deal on from ``seat``'s decision with the engine's turn loop (the joker loop
     where the rules have jokers), and score it."""
@@ -363,7 +379,7 @@ def fast_heuristic(rules: Rules) -> Strategy:
     higher = [_same_suit(rule_set.n_cards, suit_of, rank_of, c, 1) for c in cards]
     lower = [_same_suit(rule_set.n_cards, suit_of, rank_of, c, -1) for c in cards]
     first_row = [suit_of[c] * per_suit for c in cards]
-    if rule_set.wild is not None:
+    if rule_set.wild is not None or rule_set.trumps is not None:  # options n_cards + card
         return _fast_joker_heuristic(rule_set.n_cards, rank_of, higher, lower, first_row)
 
     def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:

@@ -18,7 +18,10 @@ the engine's bots do: :func:`~sevens.runtime.mechanics.base.givers_order`).
 Where the rules have jokers, putting a joker where card ``c`` goes is the
 action ``n_cards + c`` (:meth:`Game.joker_action`), and the holder of ``c``
 then takes a ``"redeem"`` decision: play ``c`` onto the joker's place (and
-take the joker) or, where the rules allow, decline with ``PASS``.
+take the joker) or, where the rules allow, decline with ``PASS``.  Where the
+rules have trumps, laying the trump of card ``c``'s rank in ``c``'s place is
+the action ``n_cards + c`` too (:meth:`Game.trump_action`); a displaced card is
+played as itself, onto the trump row.
 
 The record of a finished game (:attr:`Game.record`) is the one
 ``sevens simulate --record`` writes for the same seed and the same choices.
@@ -26,6 +29,7 @@ The record of a finished game (:attr:`Game.record`) is the one
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,10 +38,12 @@ import greenlet
 
 from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.encoding import places_by_option
 from sevens.runtime.engine import DealResult, play_deal
-from sevens.runtime.mechanics.base import givers_order
+from sevens.runtime.mechanics.base import Table, givers_order
 from sevens.runtime.mechanics.draw import cards_to_draw
 from sevens.runtime.mechanics.jokers import JokerTable
+from sevens.runtime.mechanics.trumps import TrumpTable
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.records import game_record
 from sevens.runtime.simulate import check_players
@@ -158,6 +164,8 @@ class Observation:
     jokers: int = 0
     joker_spots: int = 0
     unable_in_a_row: int = 0
+    trump_spots: int = 0  # with trumps: the cards in whose place a trump lies (public)
+    trump_suit: int = -1  # with trumps: the trump suit
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -178,7 +186,8 @@ class Game:
     from it.  ``hands`` are card-id bitmasks or code strings per seat;
     ``stock`` (with ``hands``) the cards left to draw, card ids or codes in
     drawing order; ``first`` overrides who takes the first turn; ``jokers`` (with
-    ``hands``, for rule sets with jokers) how many jokers each seat holds.  Seats in ``bots`` are
+    ``hands``, for rule sets with jokers) how many jokers each seat holds; ``trump_card``
+    (with ``hands``, where the last card dealt names trumps) that card.  Seats in ``bots`` are
     played by those strategies; every other seat waits for :meth:`apply`.
     ``record=False`` skips building the record (searches and environments).
     """
@@ -194,6 +203,7 @@ class Game:
         dealer: int | None = None,
         first: int | None = None,
         jokers: list[int] | None = None,
+        trump_card: int | str | None = None,
         bots: dict[int, Strategy] | None = None,
         rng: GameRandom | None = None,
         forget_last_card: float = 0.0,
@@ -223,9 +233,10 @@ class Game:
         self.result: DealResult | None = None
         given = None if hands is None else self._given_hands(hands)
         given_jokers = self._given_jokers(jokers, given)
-        #: The first joker action (``n_cards``) where the rules have jokers.
-        self.first_joker = self.rules.rule_set.n_cards if self.rules.rule_set.wild else None
-        self.table = JokerTable(  # a Table that may give jokers with the hands
+        #: The first joker (or trump) action (``n_cards``) where the rules have jokers (trumps).
+        rule_set = self.rules.rule_set
+        self.first_joker = rule_set.n_cards if places_by_option(rule_set) else None
+        table = Table(
             players,
             [self._seat_strategy(seat) for seat in range(players)],
             dealer=dealer,
@@ -238,8 +249,9 @@ class Game:
             leader=first,
             explicit=True,
             gives_asked=frozenset(range(players)),  # bots among them: as the engine gives
-            jokers=given_jokers,
         )
+        # a Table that may give jokers, or the last card dealt, with the hands
+        self.table = self._table(table, self._given_trump_card(trump_card, given), given_jokers)
         self._loop = greenlet.greenlet(self._run)
         self._resume(None)
 
@@ -290,6 +302,8 @@ class Game:
             jokers=st.jokers[seat],
             joker_spots=st.joker_spots,
             unable_in_a_row=st.unable_in_a_row,
+            trump_spots=st.trump_spots,
+            trump_suit=st.trump_suit,
         )
 
     def public_history(self) -> tuple[tuple[int, int], ...]:
@@ -325,13 +339,21 @@ class Game:
             return _ACTION_NAMES[action]
         codes = self.rules.rule_set.card_codes
         if self.first_joker is not None and action >= self.first_joker:
-            return f"joker {codes[action - self.first_joker]}"
+            mechanic = "trump" if self.rules.rule_set.trumps is not None else "joker"
+            return f"{mechanic} {codes[action - self.first_joker]}"
         return str(codes[action])
 
     def joker_action(self, card: int) -> int:
         """The action that puts a joker where card id ``card`` goes (rules with jokers only)."""
-        if self.first_joker is None:
+        if self.rules.rule_set.wild is None or self.first_joker is None:
             raise IllegalAction(f"{self.rules.rule_set.id} has no jokers")
+        return self.first_joker + card
+
+    def trump_action(self, card: int) -> int:
+        """The action that lays the trump of card id ``card``'s rank in its place (rules with
+        trumps only)."""
+        if self.rules.rule_set.trumps is None or self.first_joker is None:
+            raise IllegalAction(f"{self.rules.rule_set.id} has no trumps")
         return self.first_joker + card
 
     # -- acting ------------------------------------------------------------
@@ -366,6 +388,8 @@ class Game:
         offset = 0
         if lowered.startswith("joker"):  # "joker 8C": a joker where the 8C goes
             offset, text = self.joker_action(0), text[len("joker") :].strip()
+        elif lowered.startswith("trump"):  # "trump 9H": the trump of that rank in the 9H's place
+            offset, text = self.trump_action(0), text[len("trump") :].strip()
         try:
             matches = [offset + c for c in _card_ids(self.rules, text)]
         except ValueError as error:
@@ -436,7 +460,9 @@ class Game:
     def _redeems(self, st: DealState, seat: int, legal: int) -> bool:
         """Whether this request answers the joker play just made: only its card's holder is
         asked between that play and the next turn (runtime/mechanics/jokers.py: ``place_joker``)."""
-        if self.first_joker is None or not self.history or self.kinds[-1] != "turn":
+        if self.rules.rule_set.wild is None or self.first_joker is None:
+            return False
+        if not self.history or self.kinds[-1] != "turn":
             return False
         card = self.history[-1][1] - self.first_joker
         return card >= 0 and legal == 1 << card and bool(st.hands[seat] & legal)
@@ -501,6 +527,36 @@ class Game:
                 raise ValueError("a hand holds a card that is not dealt in this rule set")
             union |= mask
         return masks
+
+    def _table(self, table: Table, trump_card: int | None, jokers: list[int] | None) -> Table:
+        """The deal's ``table`` with what the hands come with: the last card dealt where it
+        names trumps, else the jokers."""
+        settings = {f.name: getattr(table, f.name) for f in dataclasses.fields(table)}
+        if self.rules.rule_set.trumps is not None:
+            return TrumpTable(**settings, trump_card=trump_card)
+        return JokerTable(**settings, jokers=jokers)
+
+    def _given_trump_card(self, card: int | str | None, hands: list[int] | None) -> int | None:
+        """Validate a given last card dealt: with the hands, where it names trumps."""
+        trumps = self.rules.rule_set.trumps
+        if card is None:
+            if hands is not None and trumps is not None and trumps.suit is None:
+                raise ValueError("the last card dealt names trumps: give trump_card with the hands")
+            return None
+        if trumps is None or trumps.suit is not None:
+            raise ValueError(
+                f"the last card dealt does not name trumps in {self.rules.rule_set.id}"
+            )
+        if hands is None:
+            raise ValueError("the trump card is given only with the hands")
+        if isinstance(card, int):
+            if not 0 <= card < self.rules.rule_set.n_cards:
+                raise ValueError(f"no card has id {card}")
+            return card
+        ids = _card_ids(self.rules, card)
+        if len(ids) != 1:
+            raise ValueError(f"give one trump card, not '{card}'")
+        return ids[0]
 
     def _given_jokers(self, jokers: list[int] | None, hands: list[int] | None) -> list[int] | None:
         """Validate given jokers: with the hands, one count per seat, no more than the deck has."""
@@ -631,4 +687,6 @@ def _recorded_action(game: Game, entry: dict[str, Any]) -> int:
         return game.parse_action(entry["covered"])
     if entry["action"] == "joker":
         return game.parse_action(f"joker {entry['card']}")
+    if entry["action"] == "trump":  # the trump laid in place of another suit's card
+        return game.parse_action(f"trump {entry['in_place_of']}")
     return PASS if entry["action"] == "pass" else game.parse_action(entry["card"])

@@ -293,8 +293,9 @@ class SevensState(pyspiel.State):
             return _copy(codes, action)
         if action == n:
             return "pass"
-        if action >= joker_base(rule_set):
-            return f"joker {codes[action - joker_base(rule_set)]}"
+        if action >= joker_base(rule_set):  # a joker, or a trump laid in that card's place
+            mechanic = "trump" if rule_set.trumps is not None else "joker"
+            return f"{mechanic} {codes[action - joker_base(rule_set)]}"
         played = step_action(rule_set, "cover", action)
         return "draw" if played is None else f"cover {codes[played]}"
 
@@ -351,7 +352,14 @@ class _Deal:
             rng=rng,
             record=False,
             jokers=jokers if sevens.rules.rule_set.wild is not None else None,
+            trump_card=_last_dealt(sevens.rules.rule_set, dealt[: len(seats)]),
         )
+
+
+def _last_dealt(rule_set: RuleSet, dealt: tuple[int, ...]) -> int | None:
+    """The last card dealt to a seat, where it names trumps (else None)."""
+    trumps = rule_set.trumps
+    return dealt[-1] if trumps is not None and trumps.suit is None and dealt else None
 
 
 class IllegalSpielAction(pyspiel.SpielError, IllegalAction):

@@ -308,7 +308,7 @@ def _decode(
     decisions = []
     for row in dec:
         deal = int(row[k.D_DEAL])
-        decisions.append(_decision(rule_set, row, stocks[deal]))
+        decisions.append(_decision(rule_set, row, stocks[deal], _trumps(out[deal])))
         by_deal[deal].append(decisions[-1])
     for deal in range(n_deals):
         game.deals.append(
@@ -342,7 +342,15 @@ def _jokers(rule_set: RuleSet, players: int, deal_row: Any) -> list[int]:
     return [int(x) for x in deal_row[first : first + players]]
 
 
-def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
+def _trumps(deal_row: Any) -> tuple[int, int]:
+    """The deal's trump suit and the card that named it (-1: none)."""
+    first = len(deal_row) - 2  # the last two columns (build.out_width)
+    return int(deal_row[first]), int(deal_row[first + 1])
+
+
+def _decision(
+    rule_set: RuleSet, row: Any, stock: list[int], trumps: tuple[int, int]
+) -> dict[str, Any]:
     k = kernels()
 
     card = int(row[k.D_CARD]) - 1
@@ -351,8 +359,8 @@ def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
         "legal": _cards(rule_set, row[k.D_LEGAL], row[k.D_LEGAL + 1]),
     }
     spots = _cards(rule_set, row[k.D_SPOTS], row[k.D_SPOTS + 1])
-    if spots:  # where a joker may go
-        entry["joker"] = spots
+    if spots:  # where a joker (or a trump) may go
+        entry["trump" if rule_set.trumps is not None else "joker"] = spots
     codes = rule_set.card_codes
     entry["action"] = "pass" if card == k.PASS else "play"
     entry["card"] = None if card == k.PASS else codes[card]
@@ -360,6 +368,9 @@ def _decision(rule_set: RuleSet, row: Any, stock: list[int]) -> dict[str, Any]:
         entry["kind"] = "follow-up"
     if row[k.D_KIND] == k.K_JOKER:  # the card the joker stands for
         entry["action"] = "joker"
+    if row[k.D_KIND] == k.K_TRUMP:  # the trump of the card's rank, laid in its place
+        trump = trumps[0] * rule_set.deck.n_ranks + rule_set.rank_of[card]
+        entry.update(action="trump", card=codes[trump], in_place_of=codes[card])
     if row[k.D_KIND] == k.K_REDEEM:
         entry.update(action="pass" if card == k.PASS else "redeem", kind="redeem")
     if row[k.D_KIND] == k.K_COVER:  # a card laid face down
@@ -417,5 +428,10 @@ def _deal_result(
         record["stock"] = [rule_set.card_codes[c] for c in stock]
     if rule_set.wild is not None:
         record["jokers"] = _jokers(rule_set, players, out)
+    suit, named = _trumps(out)
+    if suit >= 0:
+        record["trumps"] = rule_set.deck.suit_codes[suit]
+        if named >= 0:
+            record["trump_card"] = rule_set.card_codes[named]
     result.record = record
     return result

@@ -205,6 +205,7 @@ def config(
         k.C_REDEEM_OPTIONAL: int(wild is not None and wild.redeem_optional),
         k.C_OUT_ON_JOKER: int(wild is not None and wild.out_on_joker),
         k.C_HOLDER_LAST: int(wild is not None and wild.holder_last),
+        **_trump_config(rule_set.trumps),
     }
     for slot, value in latest.items():
         cfg[slot] = value
@@ -218,6 +219,17 @@ def config(
             k.L_LEFT
         )  # as the engine: nobody's card decides, the dealer's neighbour leads
     return cfg
+
+
+def _trump_config(trumps: c.Trumps | None) -> dict[int, int]:
+    """The kernels' trump flags: none (0), a fixed suit (1) or the last card dealt's (2)."""
+    if trumps is None:
+        return {k.C_TRUMPS: 0, k.C_TRUMP_SUIT: 0, k.C_NAMED_HOME: 0}
+    return {
+        k.C_TRUMPS: 2 if trumps.suit is None else 1,
+        k.C_TRUMP_SUIT: trumps.suit or 0,
+        k.C_NAMED_HOME: int(trumps.named_card_home),
+    }
 
 
 def _append(c: list[int], slot: int, values: Any) -> None:
@@ -272,6 +284,7 @@ def flat_config(
         (k.V_POINTS, players),
         (k.V_JOKERS, players),
         (k.V_JDEALT, players),
+        (k.V_TRUMP, 2),
         (k.V_STACK, k.STACK),
         (k.V_LOCALS, k.SLOTS),
         (k.V_ITER, k.SLOTS),
@@ -296,6 +309,7 @@ def flat_config(
         (k.M_LAYOUT, 2),
         (k.M_COVERED, 2 * players),
         (k.M_SPOTS, 2),
+        (k.M_TSPOTS, 2),
         (k.M_ITLO, k.SLOTS),
         (k.M_ITHI, k.SLOTS),
     ):
@@ -407,8 +421,8 @@ def hashed_memo(
 
 def out_width(players: int, n_cards: int) -> int:
     """Columns of a deal's row in the kernels' results: the figures, per-seat blocks, the stock,
-    the jokers dealt to each seat."""
-    return int(k.R_SEATS) + 5 * players + n_cards
+    the jokers dealt to each seat, the trump suit and the card that named it."""
+    return int(k.R_SEATS) + 5 * players + n_cards + 2
 
 
 def compile_kernels(prepared: Prepared) -> None:

@@ -14,11 +14,12 @@ from typing import Any
 
 from sevens.compiler.errors import Diagnostic, SevensError
 from sevens.compiler.position import ASKING_SEAT, build_position, copy_state, parse_cards
-from sevens.runtime.api import DealState, Rules, bits
+from sevens.runtime.api import DealState, GameError, Rules, bits
 from sevens.runtime.contract import DrawStop, Leader, Role, RuleSet, Transfer
 from sevens.runtime.engine import Table, may_pass, new_turns
 from sevens.runtime.mechanics.draw import UNTIL_ONE_FITS, draw_count
 from sevens.runtime.mechanics.jokers import JokerTurns
+from sevens.runtime.mechanics.trumps import TrumpTurns, name_trumps, trump_for
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.turns import Turns
 
@@ -36,6 +37,8 @@ class Position:
     jokers: int = 0  # jokers the player to move holds
     opening: str | None = None  # the card the dealer named, where the dealer names one
     unable_in_a_row: int = 0  # players just before who could not play (game.unable_in_a_row)
+    trump_card: str | None = None  # the last card dealt, where it names trumps
+    in_place_of: str | None = None  # the cards in whose place a trump lies (displaced)
 
 
 @dataclass
@@ -50,6 +53,8 @@ class Decisions:
     follow_up: dict[str, list[str]] = field(default_factory=dict)  # card → extra cards offered
     follow_up_optional: bool | None = None
     joker: list[str] = field(default_factory=list)  # the cards a joker may stand for
+    # the trumps that may be laid in place of another suit's card: {"card", "in_place_of"}
+    trump: list[dict[str, str]] = field(default_factory=list)
     cannot_play: str | None = None  # with no legal card: "draw", "cover" or "pass"
     draw_most: int | None = None  # with "draw": at most this many cards (None: until one fits)
     draw_stop: str | None = None  # with "draw": "first-fit" or "never" (the whole count first)
@@ -66,6 +71,8 @@ class Decisions:
             answer["follow_up_optional"] = self.follow_up_optional
         if self.joker:
             answer["joker"] = self.joker
+        if self.trump:
+            answer["trump"] = self.trump
         if self.cannot_play not in (None, "pass"):  # a plain pass is ``can_pass`` alone
             answer["cannot_play"] = self.cannot_play
         if self.cannot_play == "draw":
@@ -97,9 +104,16 @@ def position_decisions(rules: Rules, position: Position) -> Decisions:
     table = parse_cards(rules, position.table, "--table")
     hand = parse_cards(rules, position.hand, "--hand", taken=table)
     opening = _named_opening(rules, position.opening)
-    st = build_position(rules, table, hand, players, reachable=True, opening=opening)
-    check_position(rules, st, table, hand, position)
+    suit, named = _trumps_of(rules, position.trump_card)
+    displaced = parse_cards(rules, position.in_place_of or "", "--in-place-of")
+    places = _places_with_trumps(rules, table, displaced, suit)
+    held = [c for c in hand if c not in displaced]  # a displaced card's place is taken
+    st = build_position(rules, places, held, players, reachable=True, opening=opening)
+    check_position(rules, st, places, hand, position)
     st.jokers[ASKING_SEAT] = position.jokers
+    st.hands[ASKING_SEAT] |= sum(1 << c for c in hand if c in displaced)
+    st.trump_suit, st.trump_card = suit, named
+    st.trump_spots = sum(1 << c for c in displaced)
     st.unable_in_a_row = position.unable_in_a_row
     turns = new_turns(rules, st, GameRandom(0), _capturing_table(players), None)
     return _decisions(rules, turns, st)
@@ -132,6 +146,54 @@ def _named_opening(rules: Rules, code: str | None) -> int | None:
             Diagnostic(f"--opening: '{code}' is not a card the dealer names ({allowed})")
         )
     return card[0]
+
+
+def _trumps_of(rules: Rules, code: str | None) -> tuple[int, int]:
+    """The trump suit of the position and the card that named it (-1: none): the rule set's
+    fixed suit, or that of ``--trump-card`` (the last card dealt), which only a rule set whose
+    last card names trumps takes."""
+    rule_set = rules.rule_set
+    trumps = rule_set.trumps
+    if code is not None and (trumps is None or trumps.suit is not None):
+        raise SevensError(
+            Diagnostic(f"--trump-card: the last card dealt does not name trumps in {rule_set.id}")
+        )
+    if trumps is None:
+        return -1, -1
+    card = None if code is None else parse_cards(rules, code, "--trump-card")
+    if card is not None and len(card) != 1:
+        raise SevensError(Diagnostic(f"--trump-card: give one card, not '{code}'"))
+    named = DealState(1, 0, [0], rule_set.n_rows)
+    try:
+        name_trumps(rule_set, named, None if card is None else card[0])
+    except GameError:
+        raise SevensError(
+            Diagnostic(f"--trump-card: {rule_set.id} needs the last card dealt, which names trumps")
+        ) from None
+    return named.trump_suit, named.trump_card
+
+
+def _places_with_trumps(
+    rules: Rules, table: list[int], displaced: list[int], suit: int
+) -> list[int]:
+    """The places the table's cards fill: a trump laid in the place of a ``displaced`` card
+    fills that card's place, and that card, once on the table, fills its trump's place."""
+    rule_set = rules.rule_set
+    codes, swapped = rule_set.card_codes, {}
+    for card in displaced:
+        if suit < 0 or rule_set.suit_of[card] == suit:
+            raise SevensError(
+                Diagnostic(f"--in-place-of: no trump can lie in the place of {codes[card]}")
+            )
+        trump = suit * rule_set.deck.n_ranks + rule_set.rank_of[card]
+        if trump not in table:
+            raise SevensError(
+                Diagnostic(
+                    f"--in-place-of: {codes[trump]} is not on the table in {codes[card]}'s place"
+                )
+            )
+        swapped[trump], swapped[card] = card, trump
+    return [swapped.get(card, card) for card in table]
 
 
 # -- positions no game reaches --------------------------------------------------------
@@ -242,13 +304,20 @@ def _decisions(rules: Rules, turns: Turns, st: DealState) -> Decisions:
     codes = rule_set.card_codes
     options = turns.options(st, seat)
     legal = options & ((1 << rule_set.n_cards) - 1)
-    can_pass = not legal or may_pass(rule_set, st, seat)
+    # a joker or a trump that may be put somewhere is a play too: no forced pass then
+    can_pass = not options or may_pass(rule_set, st, seat)
     decisions = Decisions([codes[c] for c in bits(legal)], can_pass)
-    decisions.joker = [codes[c] for c in bits(options >> rule_set.n_cards)]
+    placed = list(bits(options >> rule_set.n_cards))
+    if isinstance(turns, TrumpTurns):
+        decisions.trump = [
+            {"card": codes[trump_for(rule_set, st, c)], "in_place_of": codes[c]} for c in placed
+        ]
+    else:
+        decisions.joker = [codes[c] for c in placed]
     plan = turns.plan()
     for card in bits(legal & plan.after_play):
         _after_play(rules, turns, st, card, decisions)
-    if not legal and not decisions.joker:
+    if not legal and not placed:
         _without_a_card(rules, turns, st, decisions)
     elif can_pass:
         decisions.pass_cost = rules.voluntary_pass_cost(st, seat)
@@ -324,6 +393,8 @@ def describe(decisions: Decisions) -> str:
         lines.append(f"after {card}: {how} add one of {' '.join(extra)}")
     if decisions.joker:
         lines.append(f"joker: may stand for {' '.join(decisions.joker)}")
+    for trump in decisions.trump:
+        lines.append(f"trump: {trump['card']} in place of {trump['in_place_of']}")
     if decisions.pass_cost and decisions.can_pass and decisions.legal:
         lines.append(f"passing costs {decisions.pass_cost}")
     if decisions.transfer is not None:
@@ -346,6 +417,8 @@ def _no_card_line(decisions: Decisions) -> str:
         return f"(none: draw from the stock, {most}; pass when none fits)"
     if decisions.cannot_play == "cover":
         return f"(none: lay one card face down: {' '.join(decisions.cover)})"
+    if decisions.cannot_play is None:  # no card at its own place, but a joker or trump to put
+        return "(no card at its own place)" + (" (or pass)" if decisions.can_pass else "")
     cost = f", costs {decisions.pass_cost}" if decisions.pass_cost else ""
     return f"(none: pass{cost})"
 

@@ -34,6 +34,8 @@ class RecordedPosition:
     opening: str | None  # the card the dealer named, where the dealer names one
     decision: dict[str, Any]
     unable_in_a_row: int = 0  # the players just before who could not play (game.unable_in_a_row)
+    trump_card: str | None = None  # the last card dealt, where it named trumps
+    in_place_of: tuple[str, ...] = ()  # the cards in whose place a trump lies
 
 
 def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[RecordedPosition]:
@@ -43,6 +45,7 @@ def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[
     hands = [[c for c in hand if c not in preplaced] for hand in record["hands"]]
     table = list(record["layout_start"])
     jokers = list(record.get("jokers") or [0] * record["players"])
+    displaced: list[str] = []  # the cards in whose place a trump was laid
     unable = 0
     for decision in record["decisions"]:
         seat = decision["seat"]
@@ -56,9 +59,13 @@ def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[
                 record.get("opening_card"),
                 decision,
                 unable,
+                record.get("trump_card"),
+                tuple(displaced),
             )
             unable = unable + 1 if _could_not_play(decision) else 0
         _replay(decision, hands, table, jokers)
+        if decision["action"] == "trump":
+            displaced.append(decision["in_place_of"])
 
 
 def _could_not_play(decision: dict[str, Any]) -> bool:
@@ -73,7 +80,7 @@ def _replay(
     """Carry one recorded decision out on the hands, the table and the jokers."""
     seat, card, action = decision["seat"], decision["card"], decision["action"]
     hands[seat] += decision.get("drawn", [])
-    if action == "play":
+    if action in ("play", "trump"):  # a trump lies in another card's place, on the table
         hands[seat].remove(card)
         table.append(card)
     elif action == "joker":
@@ -120,6 +127,8 @@ def answer_problem(rules: Rules, position: RecordedPosition, rng: random.Random)
     asked = Position(" ".join(table), " ".join(position.hand), position.players)
     asked.jokers, asked.opening = position.jokers, position.opening
     asked.unable_in_a_row = position.unable_in_a_row
+    asked.trump_card = position.trump_card
+    asked.in_place_of = " ".join(position.in_place_of) or None
     try:
         answer = position_decisions(rules, asked)
     except SevensError as error:
@@ -137,6 +146,9 @@ def answer_problem(rules: Rules, position: RecordedPosition, rng: random.Random)
         return f"legal {answer.legal}, the engine offered {decision['legal']}"
     if sorted(answer.joker) != sorted(decision.get("joker", [])):
         return f"joker {answer.joker}, the engine offered {decision.get('joker', [])}"
+    trumps = sorted(t["in_place_of"] for t in answer.trump)
+    if trumps != sorted(decision.get("trump", [])):
+        return f"trump in place of {trumps}, the engine offered {decision.get('trump', [])}"
     if decision["action"] == "pass" and decision["legal"] and not answer.can_pass:
         return "the player passed while able to play, but the answer says they may not"
     return None

@@ -526,6 +526,93 @@ def _drawn_problem(claim: DrawClaim, d: dict[str, Any], drawn: list[str], due: i
     return None if played == drawn[-1] else f"{played} played, not the last card drawn"
 
 
+def check_trumps(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Trumps as the sheet tells them: the trump suit (fixed, or that of the last card dealt,
+    held by the seat dealt the last card); every trump laid in the place of the card of its
+    rank on another suit's started row that needs it next (never the card that named trumps
+    where it must go home); every displaced card played onto the trump row, in its trump's
+    place.  Deals in which no trump was laid say nothing against the claim."""
+    claim = claims.trumps
+    if claim is None:
+        return []
+    for record in ev.records:
+        problem = _trump_suit_problem(claim, ev.rule_set, record) or _trump_play_problem(
+            claim, ev.rule_set, record
+        )
+        if problem:
+            return fail("trumps", claim, f"seed {record['seed']}: {problem}")
+    return []
+
+
+def _trump_suit_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -> str | None:
+    """What is wrong with the deal's trump suit, if anything."""
+    if claim.suit is not None:
+        return None if record.get("trumps") == claim.suit else f"trumps {record.get('trumps')}"
+    named = record.get("trump_card")
+    players = record["players"]
+    following, last_seat = rule_set.following(players), record["dealer"]
+    for _ in range(sum(len(hand) for hand in record["hands"])):  # the deal, card by card
+        last_seat = following[last_seat]
+    if named is None or named not in record["hands"][last_seat]:
+        return f"the trump card {named} is not the last card dealt (to seat {last_seat})"
+    suit = rule_set.deck.suit_codes[rule_set.suit_of[rule_set.card_codes.index(named)]]
+    return None if record["trumps"] == suit else f"trumps {record['trumps']}, named by {named}"
+
+
+def _trump_play_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -> str | None:
+    """The first trump or displaced card played against the claim, replayed on rows of
+    ranks (by suit) from the layout at the start: a row is started, and needs a rank next
+    beside one of its cards.  An eliminated player's cards are laid out at their places."""
+    codes, trumps = rule_set.card_codes, record["trumps"]
+    suits = rule_set.deck.suit_codes
+    rows: dict[str, set[int]] = {s: set() for s in suits}
+    hands = [set(hand) for hand in record["hands"]]
+    displaced: set[str] = set()
+
+    def suit_rank(code: str) -> tuple[str, int]:
+        card = codes.index(code)
+        return suits[rule_set.suit_of[card]], rule_set.rank_of[card]
+
+    n_ranks, wrap = rule_set.deck.n_ranks, rule_set.layout.wrap
+
+    def next_on(suit: str, rank: int) -> bool:
+        """Whether the started row of ``suit`` lacks ``rank`` next to one of its cards (round
+        the corner where rows turn it)."""
+        row, below, above = rows[suit], rank - 1, rank + 1
+        if wrap:
+            below, above = below % n_ranks, above % n_ranks
+        return bool(row) and rank not in row and (below in row or above in row)
+
+    for code in record["layout_start"]:
+        suit, rank = suit_rank(code)
+        rows[suit].add(rank)
+    for d in record["decisions"]:
+        hands[d["seat"]].discard(d["card"])
+        if d.get("eliminated"):
+            for code in hands[d["seat"]] - displaced:
+                suit, rank = suit_rank(code)
+                rows[suit].add(rank)
+            hands[d["seat"]] = set()
+        if d["action"] == "trump":
+            (suit, rank), (spot_suit, spot_rank) = suit_rank(d["card"]), suit_rank(d["in_place_of"])
+            if suit != trumps or spot_suit == trumps or rank != spot_rank:
+                return f"{d['card']} laid in place of {d['in_place_of']}"
+            if not next_on(spot_suit, spot_rank):
+                return f"{d['card']} in place of {d['in_place_of']}, which its row did not need"
+            if claim.named_card_home and d["card"] == record.get("trump_card"):
+                return f"{d['card']}, the card that named trumps, laid in place of another"
+            rows[spot_suit].add(spot_rank)
+            displaced.add(d["in_place_of"])
+        elif d["action"] == "play":
+            suit, rank = suit_rank(d["card"])
+            if d["card"] in displaced:
+                if not next_on(trumps, rank):
+                    return f"the displaced {d['card']} played where the trump row did not need it"
+                suit = trumps
+            rows[suit].add(rank)
+    return None
+
+
 def check_end(claims: Claims, ev: Evidence) -> list[Failure]:
     """Deals end blocked only where the claim allows it."""
     claim = claims.end
@@ -738,6 +825,7 @@ CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_cost,
     check_follow_up,
     check_draw,
+    check_trumps,
     check_end,
     check_winner,
     check_session,
