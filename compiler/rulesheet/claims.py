@@ -450,7 +450,7 @@ def _follow_up(rules: AnalysedRules, rule_set: RuleSet) -> FollowUpClaim | None:
     shapes = None
     if rules.follow_when is not None and rules.follow_allow is not None:
         when, allow = rules.follow_when.tree, rules.follow_allow.tree
-        shapes = turn_shapes(when, allow, follow.optional, follow.max)
+        shapes = turn_shapes(when, allow, follow.optional, follow.max, rules.spec.deck.copies)
     return FollowUpClaim(most=most, chaining=chaining, optional=follow.optional, shapes=shapes)
 
 

@@ -965,7 +965,7 @@ def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
     if follow is None or rules.follow_when is None or rules.follow_allow is None:
         return None
     deck, when, allow = rules.spec.deck, rules.follow_when.tree, rules.follow_allow.tree
-    shapes = turn_shapes(when, allow, follow.optional, follow.max)
+    shapes = turn_shapes(when, allow, follow.optional, follow.max, deck.copies)
     if shapes:
         return turn_sentence(lang, shapes)
     return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(

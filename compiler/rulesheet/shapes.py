@@ -346,11 +346,15 @@ TURN_SHAPES = {
 }
 
 
-def turn_shapes(when: T, allow: T, optional: bool, most: int | None) -> frozenset[str] | None:
+def turn_shapes(
+    when: T, allow: T, optional: bool, most: int | None, copies: int = 1
+) -> frozenset[str] | None:
     """The shapes a turn of several cards may take (``run``, ``same-rank``), when the
     follow-up lets every card add more of one of them, optionally and without limit; a
     turn is then always of one shape.  ``None`` for any other follow-up, and for shapes
-    that may mix (a run part and a same-rank part both read ``last`` only)."""
+    that may mix (a run part and a same-rank part both read ``last`` only, or ``copies``
+    packs: a run may come back to the first card's rank with its twin, 7♠ 6♠ 7♠, and go
+    on across suits, 7♦)."""
     if (canon(when), optional, most) != ("true", True, None):
         return None
     parts = [TURN_PARTS.get(canon(part)) for part in _alternatives(allow)]
@@ -359,6 +363,8 @@ def turn_shapes(when: T, allow: T, optional: bool, most: int | None) -> frozense
     shapes = frozenset(part[0] for part in parts if part is not None)
     if len(shapes) > 1 and not all(part[1] for part in parts if part is not None):
         return None  # "the card before" alone lets a turn switch shape
+    if len(shapes) > 1 and copies > 1:
+        return None
     return shapes
 
 

@@ -154,3 +154,25 @@ def test_the_last_player_left_winning_is_claimed_and_checked(tmp_path: Path) -> 
     )
     failures = check_claims(compiled(analysed), silent, deals=60, matches=4)
     assert [f.kind for f in failures] == ["winner"], failures
+
+
+#: Crazy Tan with two packs: a run may come back to the first card's rank with its twin
+#: (7♠ 6♠ 7♠) and go on across suits (7♦), so no turn shape may be promised.
+TWO_PACK_CRAZY_TAN = (
+    "id: two-pack-crazy-tan\nextends: crazy-tan\ndeck:\n  copies: 2\nlayout:\n  rows_per_suit: 2\n"
+)
+
+
+def test_two_packs_promise_no_turn_shape(tmp_path: Path) -> None:
+    path = tmp_path / "two-pack-crazy-tan.yaml"
+    path.write_text(TWO_PACK_CRAZY_TAN, encoding="utf-8")
+    analysed = load_rulespec(path)
+    claims = sheet_claims(analysed)
+    assert claims.follow_up is not None and claims.follow_up.shapes is None
+    assert check_claims(compiled(analysed), claims, deals=120, matches=4) == []
+    promised = dataclasses.replace(
+        claims,
+        follow_up=dataclasses.replace(claims.follow_up, shapes=frozenset({"run", "same-rank"})),
+    )
+    failures = check_claims(compiled(analysed), promised, deals=120, matches=4)
+    assert "follow-up" in {f.kind for f in failures}, failures
