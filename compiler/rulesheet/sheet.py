@@ -297,6 +297,14 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
         "example_legal": [card_short(lang, deck, f) for f in position.legal],
         "example_legal_names": [card_full(lang, deck, f) for f in position.legal],
         "example_otherwise": [card_short(lang, deck, f) for f in position.otherwise],
+        # with trumps, the example's cards that extend a row already started: a trump of
+        # their rank and another suit may take their place ("only these" would be false)
+        "example_trump_places": [
+            card_short(lang, deck, f)
+            for f in position.legal
+            if spec.trumps is not None
+            and deck.suit_of(f) in {deck.suit_of(t) for t in position.table}
+        ],
         "reads_row_start": _mentions(tree, "row", "start"),
         "compulsory": _compulsory(lang, rules),
         "held": held_sentence(lang, deck, parts) if shaped is not None else None,

@@ -67,6 +67,16 @@ ALWAYS_EXTRA = (
 )
 
 CASES = [
+    # with trumps the example's "only these" is followed by the places a trump may take
+    (
+        "trump-fan-tan",
+        "en",
+        "A trump may also take the place of 5♣, 9♣, 6♦ or 8♦, if it is of the same rank and of"
+        " another suit (see below).",
+        "",
+    ),
+    ("trump-fan-tan", "ja", "5♣、9♣、6♦、または8♦の代わりに置けます", ""),
+    ("fan-tan", "en", "", "A trump may also take the place"),
     # a play rule of no known shape is shown by worked examples, never read out
     (OWN_PLAY_RULE, "en", "this rule set’s own play rule; the examples below show it", "rank is"),
     (OWN_PLAY_RULE, "en", "Further into a deal, with", "the row of the card's suit"),
