@@ -530,3 +530,19 @@ def test_the_full_screen_game_asks_you_for_the_card_you_give() -> None:
     assert (session.seat, card) in [entry for entry, kind in history if kind == "give"]
     gives = [line for line in session.log() if line.kind == "give"]
     assert gives and all(log_text(session, line) == "gives a card" for line in gives)
+
+
+def test_trumps_are_refused_with_a_clear_message_not_shown_as_jokers() -> None:
+    """The table cannot show a trump's place yet (it would offer it as a joker's): ``sevens
+    play`` exits 2 with one line, and the workbench's play socket refuses the rules."""
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+    from sevens.serve.play_socket import PlayError, prepare
+
+    result = CliRunner().invoke(main, ["play", "trump-fan-tan", "--plain"], input="")
+    assert result.exit_code == 2, result.output
+    assert "cannot show trumps yet" in result.output and "Traceback" not in result.output
+    text = "id: my-trumps\nextends: trump-fan-tan\n"
+    with pytest.raises(PlayError, match="cannot show trumps yet"):
+        prepare({"text": text, "lang": "en"})

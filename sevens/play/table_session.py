@@ -71,6 +71,19 @@ def bot_seats(players: int, seat: int, names: list[str]) -> dict[int, str]:
     return {s: names[k % len(names)] for k, s in enumerate(others)}
 
 
+#: Why a person cannot play trumps here yet: the table shows a trump's place as a joker's.
+TRUMPS_NOT_SHOWN = (
+    "sevens play cannot show trumps yet (play.trumps): the table would offer a trump's place"
+    " as a joker's. Watch bots play it with `sevens simulate`, or play it through the step API"
+    " (docs/api.md)."
+)
+
+
+def shows(rules: Rules) -> str | None:
+    """Why the person's table cannot show ``rules`` (None: it can)."""
+    return TRUMPS_NOT_SHOWN if rules.rule_set.trumps is not None else None
+
+
 @dataclass
 class PlaySession:
     """A match of ``deals`` deals between the person at ``seat`` and bots."""

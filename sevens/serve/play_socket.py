@@ -24,7 +24,7 @@ from sevens.runtime.api import Rules, bits
 
 from ..envs.game import IllegalAction
 from ..loading.registry import recommended_players_of, rules_of_text
-from ..play.table_session import PlaySession
+from ..play.table_session import PlaySession, shows
 from .workbench import check
 
 #: The bots' strategy (quick; the search bot plays whole deals per decision).
@@ -55,7 +55,10 @@ def prepare(message: dict[str, Any]) -> Opening:
         raise PlayError(checked.report)
     players = message.get("players")
     count = players if isinstance(players, int) else recommended_players_of(checked.rules.spec)
-    return Opening(rules_of_text(checked.rules), count, str(message.get("lang", "en")))
+    rules = rules_of_text(checked.rules)
+    if (why := shows(rules)) is not None:
+        raise PlayError(why)
+    return Opening(rules, count, str(message.get("lang", "en")))
 
 
 def deal(opening: Opening, seed: int) -> PlaySession:
