@@ -156,10 +156,14 @@ class TrumpClaim:
     """Trumps: ``suit`` the fixed trump suit's code (None: the suit of the last card dealt);
     a trump is laid only in the place of the card of its rank on another suit's started row
     that needs it next, the card it replaces goes onto the trump row in the trump's place,
-    and with ``named_card_home`` the last card dealt never stands in for another."""
+    and with ``named_card_home`` the last card dealt never stands in for another.
+    ``next_only``: rows grow only by the next card at an end (the plain play rule); under
+    another play rule a trump takes the place of a card of its rank that could be played on
+    that started row, and the sheet says only that."""
 
     suit: str | None
     named_card_home: bool
+    next_only: bool = True
 
 
 @dataclass(frozen=True)
@@ -268,16 +272,22 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         session=_session(rules, rule_set, parent.session if parent else None),
         scoring=scoring_claim(rules),
         draw=draw,
-        trumps=_trumps(rule_set),
+        trumps=_trumps(rules, rule_set),
     )
 
 
-def _trumps(rule_set: RuleSet) -> TrumpClaim | None:
+#: Play-rule shapes under which a row grows only by the next card at one of its ends.
+NEXT_CARD_SHAPES = frozenset({"open-rank", "extend"})
+
+
+def _trumps(rules: AnalysedRules, rule_set: RuleSet) -> TrumpClaim | None:
     trumps = rule_set.trumps
     if trumps is None:
         return None
     suit = None if trumps.suit is None else rule_set.deck.suit_codes[trumps.suit]
-    return TrumpClaim(suit, trumps.named_card_home)
+    shapes = [play_shape(part) for part in flatten(rules.legal.tree, "or")]
+    next_only = all(shape is not None and shape[0] in NEXT_CARD_SHAPES for shape in shapes)
+    return TrumpClaim(suit, trumps.named_card_home, next_only)
 
 
 def draw_claim(rules: AnalysedRules) -> DrawClaim | None:

@@ -55,6 +55,7 @@ from .claims import (
     OpeningPlays,
     PassRule,
     SessionEnd,
+    TrumpClaim,
     claims_of,
 )
 from .example import Position, example_position, later_position, start_rank
@@ -377,11 +378,12 @@ def wild_context(spec: Rulespec) -> dict[str, Any] | None:
     }
 
 
-def trumps_context(lang: Lang, spec: Rulespec) -> dict[str, Any] | None:
+def trumps_context(lang: Lang, spec: Rulespec, claim: TrumpClaim | None) -> dict[str, Any] | None:
     """The trump rules (``play.trumps``), or None without trumps: the fixed trump suit's name
-    (None where the last card dealt names trumps) and whether that card must go home."""
+    (None where the last card dealt names trumps), whether that card must go home, and
+    whether rows grow only by the next card (the claim's ``next_only``)."""
     trumps = spec.trumps
-    if trumps is None:
+    if trumps is None or claim is None:
         return None
     fixed = trumps.suit
     return {
@@ -389,6 +391,7 @@ def trumps_context(lang: Lang, spec: Rulespec) -> dict[str, Any] | None:
         if fixed is None
         else f"{suit_name(lang, spec.deck, fixed)} ({suit_symbol(lang, spec.deck, fixed)})",
         "named_card_home": trumps.named_card_home,
+        "next_only": claim.next_only,
     }
 
 
@@ -862,7 +865,7 @@ def sheet_context(
         "passing": passing_context(lang, rules, claims.passing, claims.draw),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "wild": wild_context(spec),
-        "trumps": trumps_context(lang, spec),
+        "trumps": trumps_context(lang, spec, claims.trumps),
         "end_when": spec.end_when,
         "blocked": spec.blocked if claims.end.can_block else None,
         # the claim says it: every other player eliminated, the last one left wins

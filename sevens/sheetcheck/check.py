@@ -597,7 +597,7 @@ def _trump_play_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -
             (suit, rank), (spot_suit, spot_rank) = suit_rank(d["card"]), suit_rank(d["in_place_of"])
             if suit != trumps or spot_suit == trumps or rank != spot_rank:
                 return f"{d['card']} laid in place of {d['in_place_of']}"
-            if not next_on(spot_suit, spot_rank):
+            if not rows[spot_suit] or (claim.next_only and not next_on(spot_suit, spot_rank)):
                 return f"{d['card']} in place of {d['in_place_of']}, which its row did not need"
             if claim.named_card_home and d["card"] == record.get("trump_card"):
                 return f"{d['card']}, the card that named trumps, laid in place of another"
@@ -606,7 +606,7 @@ def _trump_play_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -
         elif d["action"] == "play":
             suit, rank = suit_rank(d["card"])
             if d["card"] in displaced:
-                if not next_on(trumps, rank):
+                if not rows[trumps] or (claim.next_only and not next_on(trumps, rank)):
                     return f"the displaced {d['card']} played where the trump row did not need it"
                 suit = trumps
             rows[suit].add(rank)

@@ -176,3 +176,28 @@ def test_two_packs_promise_no_turn_shape(tmp_path: Path) -> None:
     )
     failures = check_claims(compiled(analysed), promised, deals=120, matches=4)
     assert "follow-up" in {f.kind for f in failures}, failures
+
+
+#: Trump Fan Tan under a play rule that skips cards (any card beyond a row's end): a trump
+#: may take the place of a card its row does not need next, only one that may be played.
+SKIPPING_TRUMPS = (
+    "id: skipping-trumps\nextends: trump-fan-tan\nplay:\n  legal: '(not row.open and card.rank"
+    " == 7) or (row.open and (card.rank > row.top or card.rank < row.bottom))'\n"
+)
+
+
+def test_trumps_under_another_play_rule_promise_no_next_card(tmp_path: Path) -> None:
+    path = tmp_path / "skipping-trumps.yaml"
+    path.write_text(SKIPPING_TRUMPS, encoding="utf-8")
+    analysed = load_rulespec(path)
+    claims = sheet_claims(analysed)
+    assert claims.trumps is not None and not claims.trumps.next_only
+    assert check_claims(compiled(analysed), claims, deals=60, matches=4) == []
+    promised = dataclasses.replace(
+        claims, trumps=dataclasses.replace(claims.trumps, next_only=True)
+    )
+    failures = check_claims(compiled(analysed), promised, deals=60, matches=4)
+    assert "trumps" in {f.kind for f in failures}, failures
+    assert sheet_claims(
+        load_rulespec(BUILTIN_DIR / "trump-fan-tan.yaml")
+    ).trumps == dataclasses.replace(claims.trumps, next_only=True)
