@@ -312,6 +312,7 @@ class Game:
             self.result,
             rule_set.chips is not None,
             rule_set.points is not None,
+            rule_set.teams,
         )
 
     def card(self, action: int) -> str:
