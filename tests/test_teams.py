@@ -170,3 +170,21 @@ def test_team_amounts_agree_with_the_reference_interpreter(
 def test_reference_interpreter_names_the_partners() -> None:
     rules = reference(PAIRS)
     assert rules.team_bindings(6, 1) == {"partners": [4], "opponents": [0, 2, 3, 5], "partner": 4}
+
+
+def test_the_sheet_check_confirms_the_teams_claim_and_refutes_wrong_ones() -> None:
+    from dataclasses import replace
+
+    from sevens.compiler.rulesheet import sheet_claims
+    from sevens.compiler.rulesheet.claims import TeamsClaim
+    from sevens.sheetcheck.check import check_claims
+    from sevens.sheetcheck.check import compiled as sheet_rules
+    from tests.conftest import rules_of
+
+    analysed = rules_of(PAIRS)
+    rules, claims = sheet_rules(analysed), sheet_claims(analysed)
+    assert claims.teams == TeamsClaim(2)
+    assert check_claims(rules, claims, deals=40, matches=4) == []
+    for wrong in (None, TeamsClaim(3)):
+        failures = check_claims(rules, replace(claims, teams=wrong), deals=40, matches=4)
+        assert [f.kind for f in failures] == ["teams"]

@@ -190,6 +190,15 @@ class DealWinner:
 
 
 @dataclass(frozen=True)
+class TeamsClaim:
+    """Fixed partnerships of ``size`` players: partners never sit side by side (with teams
+    of two, they sit opposite each other), a deal won by a player is won by their team, a
+    team's chips and points are its players' sums, and a session is won by a team."""
+
+    size: int
+
+
+@dataclass(frozen=True)
 class SessionEnd:
     """How a session ends: ``deals`` per session (``None``: one per player), whether the
     sources leave the number to the players (``agreed``, the suggestion being
@@ -231,6 +240,7 @@ class Claims:
     session: SessionEnd | None
     scoring: ScoringClaim | None = None
     draw: DrawClaim | None = None
+    teams: TeamsClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -255,6 +265,7 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         session=_session(rules, rule_set, parent.session if parent else None),
         scoring=scoring_claim(rules),
         draw=draw,
+        teams=None if rule_set.teams is None else TeamsClaim(rule_set.teams.size),
     )
 
 
