@@ -40,6 +40,7 @@ from sevens.compiler.native import (
     lower_rules,
 )
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.runtime.contract import player_count_problem
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.records import RECORD_KEYS
 from sevens.runtime.simulate import Options, simulate
@@ -426,8 +427,13 @@ def test_native_games_play_identically_in_both_backends(variant: str) -> None:
 @needs_numba
 @pytest.mark.parametrize("variant", NATIVE_IDS)
 def test_native_matches_play_identically_in_both_backends(variant: str) -> None:
-    allowed = compiled(variant).rule_set.players
-    players = min(allowed.min + 1, allowed.max)  # pai-qi-2kk4 is played by four only
+    rule_set = compiled(variant).rule_set
+    allowed = rule_set.players
+    players = next(  # pai-qi-2kk4 is played by four only; pairs by an even number
+        n
+        for n in (allowed.min + 1, allowed.min)
+        if n <= allowed.max and player_count_problem(rule_set, n) is None
+    )
     deals = number_of_deals(compiled(variant), players, None)
     assert _agree(variant, players, "withhold", deals, range(3)) > 0
 

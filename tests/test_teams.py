@@ -188,3 +188,15 @@ def test_the_sheet_check_confirms_the_teams_claim_and_refutes_wrong_ones() -> No
     for wrong in (None, TeamsClaim(3)):
         failures = check_claims(rules, replace(claims, teams=wrong), deals=40, matches=4)
         assert [f.kind for f in failures] == ["teams"]
+
+
+def test_the_native_programs_refuse_team_names_by_name(tmp_path: Path) -> None:
+    from sevens.compiler.native import NativeUnsupported, lower_rules
+    from sevens.compiler.pipeline import load_rulespec
+
+    path = _house_rule(
+        tmp_path,
+        f"id: partner-points\nextends: {PAIRS}\nscoring:\n  points: 'partner.hand.count'\n",
+    )
+    with pytest.raises(NativeUnsupported, match="'partner'"):
+        lower_rules(load_rulespec(Path(path)))

@@ -89,7 +89,9 @@ C_LEADER_OPENS = 141
 # passing.draw.most as an expression (its program at c[P_DRAW]), and 'stop: never' (the whole
 # count drawn before a card that fits is played)
 C_DRAW_PER_SEAT, P_DRAW, C_DRAW_NEVER = 142, 143, 144
-C_SIZE = 145
+# players.teams: how many teams the players form (0: none); seat s plays for team s % C_TEAMS
+C_TEAMS = 145
+C_SIZE = 146
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -1932,6 +1934,37 @@ def target_reached(c, m_chips, m_points, m_won):
 
 
 @njit(cache=True)
+def team_sums(c, per_seat):
+    """Per team, the sum of its players' numbers (runtime.contract.Teams.sums); without
+    teams the seats' own numbers."""
+    teams = c[C_TEAMS]
+    if teams == 0:
+        return per_seat
+    sums = np.zeros(teams, np.int64)
+    for s in range(per_seat.shape[0]):
+        sums[s % teams] += per_seat[s]
+    return sums
+
+
+@njit(cache=True)
+def members_of(c, count, winners):
+    """With teams, replace the ``count`` winning teams in ``winners`` by their players, in
+    seat order (runtime.match.match_winners); returns how many seats win."""
+    teams = c[C_TEAMS]
+    if teams == 0:
+        return count
+    won = np.zeros(teams, np.bool_)
+    for k in range(count):
+        won[winners[k]] = True
+    n = 0
+    for s in range(c[C_PLAYERS]):
+        if won[s % teams]:
+            winners[n] = s
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def match_winners(c, m_chips, m_points, m_won, last_left, winners):
     """The seats winning the match into ``winners``; returns how many."""
     kind = c[S_WINNER]
@@ -1991,9 +2024,17 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
             m_won[previous] += 1
         carried = v[S_POT]
         dealer = following(c, dealer)  # the deal passes in the direction of play
-        if target_reached(c, m_chips, m_points, m_won):
+        if target_reached(c, team_sums(c, m_chips), team_sums(c, m_points), team_sums(c, m_won)):
             break
-    count = match_winners(c, m_chips, m_points, m_won, last_left, winners)
+    count = match_winners(
+        c,
+        team_sums(c, m_chips),
+        team_sums(c, m_points),
+        team_sums(c, m_won),
+        team_sums(c, last_left),
+        winners,
+    )
+    count = members_of(c, count, winners)
     for k in range(count):
         wins[winners[k]] += 1.0 / count
     return count

@@ -107,12 +107,6 @@ def native_simulator(
 
 
 def _prepare(rules: NativeRules, options: Options) -> Any:
-    if rules.rule_set.teams is not None and options.deals is not None:
-        # the kernels decide a match's winners seat by seat (kernels.match_winners)
-        raise NativeUnsupported(
-            "the numba backend does not support matches of teams (players.teams) yet;"
-            " use --backend python"
-        )
     require_numba()
     note_cold_start(rules.rule_set.id)
     from .build import prepare
@@ -211,7 +205,7 @@ def _finish(summary: Summary, rule_set: RuleSet, games: int, tot: Any, wins: Any
     summary.wins = [float(w) for w in wins]
     summary.games_per_second = games / summary.seconds if summary.seconds > 0 else 0.0
     summary.win_share = [w / n for w in summary.wins]
-    if rule_set.teams is not None:  # independent deals only: each is won by one seat, or none
+    if rule_set.teams is not None:  # a match's winners are whole teams, sharing it alike
         teams = rule_set.teams
         summary.team_wins = [
             sum(summary.wins[s] for s in teams.members(t, players))
