@@ -242,6 +242,19 @@ def cards_at(c, ref):
     return c[M_COVERED] + 2 * (-2 - ref)
 
 
+@njit(cache=True, inline="always")
+def seat_listed(c, kind, p, seat):
+    """Whether seat ``p`` is in the list of players of iteration kind ``kind`` for ``seat``
+    (1 players, 2 others, 4 partners, 5 opponents: teams are seats equal modulo C_TEAMS)."""
+    if kind == 2:
+        return p != seat
+    if kind == 4:
+        return p != seat and p % c[C_TEAMS] == seat % c[C_TEAMS]
+    if kind == 5:
+        return p % c[C_TEAMS] != seat % c[C_TEAMS]
+    return True
+
+
 @njit(cache=True)
 def run_program(c, v, m, start, seat):
     """Evaluate the program at ``start``; row programs read v[V_ROWV…], amounts ``seat``."""
@@ -413,10 +426,11 @@ def run_program(c, v, m, start, seat):
             sp -= 1
             v[sp - 1] = (mask >> item) & 1 if 0 <= item < 63 else 0
             pc += 1
-        elif op == 38:  # IN_PLAYERS kind
+        elif op == 38:  # IN_PLAYERS kind (0 all, 1 others, 2 partners, 3 opponents)
             item = v[sp - 1]
-            inside = 0 <= item < n_players and (c[pc + 1] == 0 or item != seat)
-            v[sp - 1] = 1 if inside else 0
+            kind = c[pc + 1]
+            listed = seat_listed(c, kind + 1 if kind < 2 else kind + 2, item, seat)
+            v[sp - 1] = 1 if 0 <= item < n_players and listed else 0
             pc += 2
         elif op == 39:  # ITER_INIT slot kind
             slot, kind = c[pc + 1], c[pc + 2]
@@ -449,7 +463,7 @@ def run_program(c, v, m, start, seat):
                     item = card % n_faces if kind == 0 else card
             else:
                 p = np.int64(m[it_lo + slot])
-                if kind == 2 and p == seat:
+                while p < n_players and not seat_listed(c, kind, p, seat):
                     p += 1
                 if p < n_players:
                     item = p
