@@ -215,3 +215,22 @@ def test_team_amounts_play_identically_in_both_backends(points: str, cost: str, 
             native.simulate_native(native.native_rules(str(path)), options, record=natively)
             assert natively.getvalue() == python.getvalue()
             assert python.getvalue()
+
+
+def test_the_balance_lab_gives_per_team_figures() -> None:
+    result = json.loads(sevens_cli("analyse", PAIRS, "--games", "300", "--json").output)
+    main, session = result["experiments"]["main"], result["experiments"]["session"]
+    teams = main["teams"]
+    assert teams["seats"] == [[0, 2], [1, 3]]
+    rates = [r["value"] for r in teams["wins"]["rates"]]
+    seats = [r["value"] for r in main["wins"]["rates"]]
+    assert rates == pytest.approx([seats[0] + seats[2], seats[1] + seats[3]])
+    means = [m["value"] for m in main["points"]["mean"]]
+    team_means = [m["value"] for m in teams["points"]]
+    assert team_means == pytest.approx([means[0] + means[2], means[1] + means[3]])
+    # a match is won by a whole team: never shared between seats of one team
+    match_rates = [r["value"] for r in session["teams"]["wins"]["rates"]]
+    assert sum(match_rates) + session["shared"]["value"] == pytest.approx(1)
+    assert any("Teams (team 0 (seats 0 2)" in line for line in result["findings"])
+    plain = json.loads(sevens_cli("analyse", "cinquillo", "--games", "50", "--json").output)
+    assert "teams" not in plain["experiments"]["main"]
