@@ -24,8 +24,10 @@ jokers then add ``n`` values, 1 where a joker lies on the table standing for
 that card, one value, the jokers in the observer's hand / the jokers in the
 deck, and one value, 1 when the decision is a redeem; there the cards held
 by each seat count its jokers too (a joker is held like a card).  Rule sets
-whose penalty cards are the giver's choice (:func:`asks_gives`) end with one
-value, 1 when the decision is a give.
+whose penalty cards are the giver's choice (:func:`asks_gives`) then add one
+value, 1 when the decision is a give.  Rule sets with teams (``players.teams``)
+end with ``P`` values, 1 where the seat (listed from the observer as above)
+is one of the observer's partners.
 
 Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 ``n+1`` is the draw; with covers, the ``n`` actions after those lay card id
@@ -60,7 +62,8 @@ def observation_size(rule_set: RuleSet, players: int) -> int:
     covers = rule_set.n_cards + players if rule_set.passing.cover else 0
     jokers = rule_set.n_cards + 2 if rule_set.wild is not None else 0
     gives = 1 if asks_gives(rule_set) else 0
-    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers + gives
+    partners = players if rule_set.teams is not None else 0
+    return 2 * rule_set.n_cards + 3 * players + 2 + stock + covers + jokers + gives + partners
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -151,6 +154,11 @@ def encode(
         extra += n + 2
     if asks_gives(rule_set):
         vector[extra] = 1.0 if give else 0.0
+        extra += 1
+    if rule_set.teams is not None:
+        partners = rule_set.teams.partners(seat, players)
+        for k in range(players):
+            vector[extra + k] = 1.0 if (seat + k) % players in partners else 0.0
     return vector
 
 
@@ -174,6 +182,19 @@ def deal_returns(
     wins), else the chips won or lost when the rule set has chips, else 1 for
     the deal's winner and 0 for everyone else (nobody, when it is blocked).
     """
+    per_seat = _seat_returns(rule_set, chips, points, winner)
+    teams, players = rule_set.teams, len(per_seat)
+    if teams is None:
+        return per_seat
+    return [  # both partners receive their team's result (so zero-sum stays zero-sum)
+        sum(per_seat[s] for s in teams.members(teams.team_of(seat, players), players))
+        for seat in range(players)
+    ]
+
+
+def _seat_returns(
+    rule_set: RuleSet, chips: list[int], points: list[int], winner: int | None
+) -> list[float]:
     counted = rule_set.session.winner
     if counted is MatchWinner.HIGHEST_POINTS and points:
         return [float(p) for p in points]

@@ -234,3 +234,27 @@ def test_the_balance_lab_gives_per_team_figures() -> None:
     assert any("Teams (team 0 (seats 0 2)" in line for line in result["findings"])
     plain = json.loads(sevens_cli("analyse", "cinquillo", "--games", "50", "--json").output)
     assert "teams" not in plain["experiments"]["main"]
+
+
+def test_environments_reward_both_partners_with_their_teams_result() -> None:
+    from sevens.envs.game import Game
+    from sevens.runtime.encoding import deal_returns, encode, observation_size
+
+    rules = compiled(PAIRS)
+    rule_set = rules.rule_set
+    returns = deal_returns(rule_set, [0] * 4, [11, -2, -1, -3], 0)
+    assert returns == [10.0, -5.0, 10.0, -5.0]
+    plain = compiled("cinquillo").rule_set
+    assert deal_returns(plain, [0] * 4, [11, -2, -1, -3], 0) == [11.0, -2.0, -1.0, -3.0]
+    game = Game(PAIRS, players=6, seed=3)
+    assert [game.observation(seat).partners for seat in range(6)] == [
+        (3,),
+        (4,),
+        (5,),
+        (0,),
+        (1,),
+        (2,),
+    ]
+    vector = encode(rule_set, game.state, 1, False)
+    assert len(vector) == observation_size(plain, 6) + 6
+    assert vector[-6:] == [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]  # seat 4, three places on from seat 1

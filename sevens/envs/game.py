@@ -135,7 +135,8 @@ class Observation:
     ``jokers`` is how many this seat holds, ``joker_spots`` the table cards a
     joker lies on (public), ``hand_sizes`` counts jokers as the cards they
     are, and ``history`` holds joker plays as ``n_cards + card`` and redeems
-    as the card redeemed.
+    as the card redeemed.  With teams, ``partners`` are the other seats of this
+    seat's team (empty without teams).
     """
 
     seat: int
@@ -155,6 +156,7 @@ class Observation:
     stock: int = 0
     jokers: int = 0
     joker_spots: int = 0
+    partners: tuple[int, ...] = ()  # with teams (players.teams): the seats of this seat's team
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -286,7 +288,12 @@ class Game:
             stock=len(st.stock),
             jokers=st.jokers[seat],
             joker_spots=st.joker_spots,
+            partners=self._partners(seat),
         )
+
+    def _partners(self, seat: int) -> tuple[int, ...]:
+        teams = self.rules.rule_set.teams
+        return () if teams is None else teams.partners(seat, self.players)
 
     def public_history(self) -> tuple[tuple[int, int], ...]:
         """The history as every seat sees it: covered cards are face down (``COVER``), and
