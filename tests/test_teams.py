@@ -258,3 +258,23 @@ def test_environments_reward_both_partners_with_their_teams_result() -> None:
     vector = encode(rule_set, game.state, 1, False)
     assert len(vector) == observation_size(plain, 6) + 6
     assert vector[-6:] == [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]  # seat 4, three places on from seat 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_terminal_match_ends_at_a_teams_target_and_a_team_wins_it(seed: int) -> None:
+    from sevens.play.table_session import PlaySession
+    from tests.conftest import finish_deal
+
+    session = PlaySession(compiled(PAIRS), 4, 0, ["heuristic"], seed, deals=50)
+    for _ in range(50):
+        finish_deal(session)
+        session.finish_deal()
+        points = session.match.points
+        totals = [points[0] + points[2], points[1] + points[3]]
+        if session.match_over:
+            break
+        assert max(totals) < 30  # no team has reached the target: the match goes on
+        session.next_deal()
+    assert max(totals) >= 30
+    best = [t for t in (0, 1) if totals[t] == max(totals)]
+    assert session.match_winners() == sorted(s for t in best for s in (t, t + 2))
