@@ -408,7 +408,9 @@ class ReferenceRules:
         size = self.spec.players.team_size
         if size is None:
             return {}
-        teams = [list(range(first, players, players // size)) for first in range(players // size)]
+        count = max(players // size, 1)  # a count that forms no teams is never played, but
+        # the diff's sample of states asks about every count in players.min … max
+        teams = [list(range(first, players, count)) for first in range(count)]
         own = next(team for team in teams if seat in team)
         bindings: dict[str, Any] = {
             "partners": [p for p in own if p != seat],

@@ -400,7 +400,11 @@ def _seats_where(test: ast.expr) -> ast.expr:
 def _team_variables(team_size: int) -> dict[str, ast.expr]:
     """``partners``, ``opponents`` and ``partner``: seats are partners when they are equal
     modulo the number of teams (runtime.contract.Teams seats teams alternately)."""
-    teams = ast.BinOp(attr(name("st"), "n_players"), ast.FloorDiv(), const(team_size))
+    # at least one team, as the reference interpreter counts them, for player counts that
+    # form no teams (never played; the rule-sheet diff's sample of states asks about them)
+    teams = call(
+        "max", ast.BinOp(attr(name("st"), "n_players"), ast.FloorDiv(), const(team_size)), const(1)
+    )
 
     def team(seat: ast.expr) -> ast.expr:
         return ast.BinOp(seat, ast.Mod(), teams)
