@@ -113,6 +113,15 @@ CONTEXTS: dict[str, dict[str, str]] = {
     },
 }
 
+#: Names an amount sees only where the players form teams (players.teams), by the team size
+#: they need (0: any): the other members of the player's team, the players of the other
+#: teams and, with teams of two, the one partner.
+TEAM_NAMES: dict[str, tuple[str, int]] = {
+    "partners": (PLAYERS, 0),
+    "opponents": (PLAYERS, 0),
+    "partner": (PLAYER, 2),
+}
+
 #: How each kind of expression is named in messages ("in play.legal").
 PLACES = {
     "legal": "play.legal",
@@ -204,11 +213,17 @@ class _Fail(Exception):
 class Analyser:
     """Type-check one condition against a deck and an expression context."""
 
-    def __init__(self, deck: Deck, wrap: bool, context: str) -> None:
+    def __init__(self, deck: Deck, wrap: bool, context: str, team_size: int | None = None) -> None:
         self.deck = deck
         self.wrap = wrap
         self.scope: dict[str, str] = dict(CONTEXTS[context])
         self.context = context
+        self.team_size = team_size
+        if context == "player" and team_size is not None:
+            self.scope.update(
+                (name, kind) for name, (kind, size) in TEAM_NAMES.items() if size in (0, team_size)
+            )
+        self.context_names = frozenset(self.scope)
         self.uses: set[str] = set()
 
     def run(self, condition: Condition, expected: str) -> Analysed:
@@ -292,7 +307,7 @@ class Analyser:
     def visit_Name(self, node: syn.Name, hint: str | None) -> T:
         if node.name not in self.scope:
             raise _Fail(self.unknown_name(node.name), node.offset)
-        if node.name in CONTEXTS[self.context]:
+        if node.name in self.context_names:
             self.uses.add(node.name)
         return TVar(self.scope[node.name], node.name)
 
@@ -300,6 +315,8 @@ class Analyser:
         """Why ``name`` is unknown here, the names that are known, and where it would be."""
         here = f"in {PLACES[self.context]}"
         known = f"names {here}: {', '.join(sorted(self.scope))}"
+        if name in TEAM_NAMES and self.context == "player":
+            return self.team_name_unknown(name, known)
         elsewhere = [PLACES[c] for c, names in CONTEXTS.items() if name in names]
         if not elsewhere:
             return f"unknown name '{name}'{did_you_mean(name, self.scope)} ({known})"
@@ -309,6 +326,15 @@ class Analyser:
             else elsewhere[0]
         )
         return f"'{name}' is not available {here}, only in {places} ({known})"
+
+    def team_name_unknown(self, name: str, known: str) -> str:
+        """Why a team name is unknown in an amount: no teams, or teams of another size."""
+        if self.team_size is None:
+            return f"'{name}' needs teams (players.teams) ({known})"
+        return (
+            f"'{name}' needs teams of two; these teams have {self.team_size} players,"
+            f" so use 'partners' ({known})"
+        )
 
     def visit_Attr(self, node: syn.Attr, hint: str | None) -> T:
         obj = self.visit(node.obj)
@@ -320,7 +346,7 @@ class Analyser:
                 f"{what} has no attribute '{node.name}'{did_you_mean(node.name, table)}{allowed}",
                 node.name_offset,
             )
-        if isinstance(obj, TVar) and obj.name in CONTEXTS[self.context]:
+        if isinstance(obj, TVar) and obj.name in self.context_names:
             self.uses.add(f"{obj.name}.{node.name}")
         if isinstance(obj, TConst) and obj.type == CARD:
             return self.fold_card_attr(obj.value, node.name)
@@ -493,7 +519,7 @@ class Analyser:
             raise _Fail(
                 f"'{node.var}' is already a name here; choose another loop variable", node.offset
             )
-        if len(self.scope) - len(CONTEXTS[self.context]) >= limits.MAX_AGGREGATE_NESTING:
+        if len(self.scope) - len(self.context_names) >= limits.MAX_AGGREGATE_NESTING:
             raise _Fail(
                 f"aggregates nest at most {limits.MAX_AGGREGATE_NESTING} deep "
                 "(each level multiplies the work by the size of a hand)",
@@ -643,7 +669,8 @@ def _analysed_or_none(
 ) -> Analysed | None:
     """``condition`` typed in ``context``, or ``None`` with its errors added to ``errors``."""
     try:
-        return Analyser(spec.deck, spec.layout.wrap, context).run(condition, expected)
+        analyser = Analyser(spec.deck, spec.layout.wrap, context, spec.players.team_size)
+        return analyser.run(condition, expected)
     except SevensError as exc:
         errors.extend(exc.diagnostics)
         return None

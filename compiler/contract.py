@@ -26,6 +26,7 @@ from ..runtime.contract import (
     PlayerRange,
     RuleSet,
     Session,
+    Teams,
 )
 from .analyse import (
     EVENT_ATTRIBUTES,
@@ -60,6 +61,7 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             leader_card_opens=spec.opening.leader_card_opens,
         ),
         players=PlayerRange(spec.players.min, spec.players.max),
+        teams=None if spec.players.team_size is None else Teams(spec.players.team_size),
         session=spec.session or Session(winner=default_match_winner(spec.chips)),
         passing=PassRules(
             cost=amount(rules.pass_cost),

@@ -351,7 +351,7 @@ class ModuleEmitter:
                 )
             )
         if self.table_facts:
-            facts = player_lowering(self.constants, self.spec.deck)
+            facts = player_lowering(self.constants, self.spec.deck, self.spec.players.team_size)
             values = [facts.lower_feature(feature) for feature in self.table_facts]
             found.append(
                 _function(
@@ -368,7 +368,7 @@ class ModuleEmitter:
         return found
 
     def amount_functions(self) -> list[ast.FunctionDef]:
-        lowering = player_lowering(self.constants, self.spec.deck)
+        lowering = player_lowering(self.constants, self.spec.deck, self.spec.players.team_size)
         found = []
         for name, attribute in AMOUNTS.items():
             analysed: Analysed | None = getattr(self.rules, attribute)

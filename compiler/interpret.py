@@ -381,6 +381,7 @@ class ReferenceRules:
             "others": [p for p in players if p != seat],
             "table": st,
             "game": st,
+            **self.team_bindings(st.n_players, seat),
         }
         attributes = {
             **self.table_attributes(),
@@ -400,6 +401,24 @@ class ReferenceRules:
             # behaves as one in every sum and comparison the engine makes.
             return cast(int, value)
         return int(value)
+
+    def team_bindings(self, players: int, seat: int) -> dict[str, Any]:
+        """``partners``, ``opponents`` and (teams of two) ``partner``, from the seating plan:
+        the teams are every ``players // size``-th seat, counted from each of the first seats."""
+        size = self.spec.players.team_size
+        if size is None:
+            return {}
+        count = max(players // size, 1)  # a count that forms no teams is never played, but
+        # the diff's sample of states asks about every count in players.min … max
+        teams = [list(range(first, players, count)) for first in range(count)]
+        own = next(team for team in teams if seat in team)
+        bindings: dict[str, Any] = {
+            "partners": [p for p in own if p != seat],
+            "opponents": sorted(p for team in teams if team is not own for p in team),
+        }
+        if size == 2:
+            bindings["partner"] = bindings["partners"][0]
+        return bindings
 
     def pass_cost(self, st: DealState, seat: int) -> int:
         return self.player_value(st, seat, self.analysed.pass_cost.tree)

@@ -373,26 +373,54 @@ def row_lowering(env_features: list[str], constants: ConstantNames, deck: Deck) 
     return Lowering(variables, constants, deck, env_features)
 
 
-def player_lowering(constants: ConstantNames, deck: Deck) -> Lowering:
+def player_lowering(constants: ConstantNames, deck: Deck, team_size: int | None = None) -> Lowering:
     """Names inside scoring functions of ``(st, seat)``."""
     seats = call("range", attr(name("st"), "n_players"))
-    others = ast.ListComp(
-        name("p"),
-        [
-            ast.comprehension(
-                ast.Name("p", ast.Store()), seats, [compare(name("p"), "!=", name("seat"))], 0
-            )
-        ],
-    )
     variables: dict[str, ast.expr] = {
         "player": name("seat"),
         "hand": index(attr(name("st"), "hands"), name("seat")),
         "players": seats,
-        "others": others,
+        "others": _seats_where(compare(name("p"), "!=", name("seat"))),
         "table": name("st"),
         "game": name("st"),
     }
+    if team_size is not None:
+        variables.update(_team_variables(team_size))
     return Lowering(variables, constants, deck)
+
+
+def _seats_where(test: ast.expr) -> ast.expr:
+    """``[p for p in range(st.n_players) if test]``: the seats ``test`` keeps, in seat order."""
+    seats = call("range", attr(name("st"), "n_players"))
+    return ast.ListComp(
+        name("p"), [ast.comprehension(ast.Name("p", ast.Store()), seats, [test], 0)]
+    )
+
+
+def _team_variables(team_size: int) -> dict[str, ast.expr]:
+    """``partners``, ``opponents`` and ``partner``: seats are partners when they are equal
+    modulo the number of teams (runtime.contract.Teams seats teams alternately)."""
+    # at least one team, as the reference interpreter counts them, for player counts that
+    # form no teams (never played; the rule-sheet diff's sample of states asks about them)
+    teams = call(
+        "max", ast.BinOp(attr(name("st"), "n_players"), ast.FloorDiv(), const(team_size)), const(1)
+    )
+
+    def team(seat: ast.expr) -> ast.expr:
+        return ast.BinOp(seat, ast.Mod(), teams)
+
+    same_team = compare(team(name("p")), "==", team(name("seat")))
+    variables = {
+        "partners": _seats_where(
+            ast.BoolOp(ast.And(), [compare(name("p"), "!=", name("seat")), same_team])
+        ),
+        "opponents": _seats_where(compare(team(name("p")), "!=", team(name("seat")))),
+    }
+    if team_size == 2:  # the one partner sits half the table away
+        variables["partner"] = ast.BinOp(
+            ast.BinOp(name("seat"), ast.Add(), teams), ast.Mod(), attr(name("st"), "n_players")
+        )
+    return variables
 
 
 __all__ = [

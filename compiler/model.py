@@ -247,6 +247,7 @@ class Players:
     min: int
     max: int
     best: str | None
+    team_size: int | None = None  # players.teams.size (None: no teams)
 
 
 @dataclass(frozen=True)
@@ -543,7 +544,8 @@ class _ModelBuilder:
         best = self.get("players", "best")
         if best is not None:
             self.check_best(str(best), low, high)
-        return Players(low, high, best)
+        teams = self.get("players", "teams")
+        return Players(low, high, best, None if teams is None else teams["size"])
 
     def check_best(self, best: str, low: int, high: int) -> None:
         """``players.best`` is 'n' or 'n-m' inside min … max."""

@@ -102,7 +102,7 @@ class Op(IntEnum):
     MIN2 = 35
     MAX2 = 36
     IN_SET = 37  # item mask -> bit item of mask (0 outside 0..62)
-    IN_PLAYERS = 38  # kind (0 all, 1 others): item -> a seat of that list
+    IN_PLAYERS = 38  # kind (0 all, 1 others, 2 partners, 3 opponents): item -> a seat of it
     ITER_INIT = 39  # slot kind: pops the collection
     ITER_NEXT = 40  # slot target: next item into LOCAL slot, else jump
     ACC = 41  # func slot: fold the element into the accumulator below it
@@ -113,7 +113,14 @@ class Op(IntEnum):
 
 
 #: Iteration kinds of ``ITER_INIT``.
-ITER_CARDS, ITER_PLAYERS, ITER_OTHERS, ITER_SET = 0, 1, 2, 3
+ITER_CARDS, ITER_PLAYERS, ITER_OTHERS, ITER_SET, ITER_PARTNERS, ITER_OPPONENTS = 0, 1, 2, 3, 4, 5
+#: The lists of players by name: their iteration kind and their kind in ``IN_PLAYERS``.
+_PLAYER_LISTS = {
+    "players": (ITER_PLAYERS, 0),
+    "others": (ITER_OTHERS, 1),
+    "partners": (ITER_PARTNERS, 2),  # players.teams: seats equal modulo the number of teams
+    "opponents": (ITER_OPPONENTS, 3),
+}
 #: Aggregate functions of ``ACC``.
 AGG_CODES = {"sum": 0, "count": 0, "max": 1, "min": 2, "any": 3, "all": 4}
 AGG_START = {"sum": 0, "count": 0, "max": 0, "min": 0, "any": 0, "all": 1}
@@ -294,7 +301,10 @@ class _Program:
             self.emit(Op.SEAT)  # a player is its seat; its hand is referred to by the seat
         elif node.name == "hand":  # a play condition reading the mover's hand: the kernels pass
             self.emit(Op.SEAT)  # the mover's seat to row programs that read it (RuleSet.reads_hand)
-        elif node.name in ("players", "others", "table", "game", "row"):
+        elif node.name == "partner" and self.context == "player":  # teams of two: half the
+            # table away, (seat + players // 2) % players
+            self.emit(Op.SEAT, Op.GAME, 0, Op.PUSH, 2, Op.FLOORDIV, Op.ADD, Op.GAME, 0, Op.MOD)
+        elif node.name in (*_PLAYER_LISTS, "table", "game", "row"):
             self.emit(Op.PUSH, 0)  # a placeholder: the operator reading it knows what it means
         else:
             raise NativeUnsupported(
@@ -403,7 +413,7 @@ class _Program:
             self.lower(right)
             self.emit(Op.CARDS_HAS)
         elif right.type == PLAYERS and isinstance(right, TVar):
-            self.emit(Op.IN_PLAYERS, 1 if right.name == "others" else 0)
+            self.emit(Op.IN_PLAYERS, _PLAYER_LISTS[right.name][1])
         elif right.type.startswith("set:"):
             self.lower(right)
             self.emit(Op.IN_SET)
@@ -464,7 +474,7 @@ class _Program:
         if iterable.type == CARDS:
             return ITER_CARDS
         if iterable.type == PLAYERS and isinstance(iterable, TVar):
-            return ITER_OTHERS if iterable.name == "others" else ITER_PLAYERS
+            return _PLAYER_LISTS[iterable.name][0]
         if iterable.type.startswith("set:"):
             return ITER_SET
         raise NativeUnsupported(f"the numba backend does not support iterating {iterable.type} yet")

@@ -49,6 +49,7 @@ __all__ = [
     "Role",
     "RuleSet",
     "Session",
+    "Teams",
     "Tiebreak",
     "Transfer",
     "Trumps",
@@ -351,6 +352,41 @@ class Session:
     target_deals: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Teams:
+    """Fixed partnerships of ``size`` players, seated alternately.
+
+    With ``n`` players there are ``n // size`` teams, and seat ``s`` plays with
+    ``s + n // size``, ``s + 2 * n // size``, …: partners never sit side by side.
+    A deal won by a player is won by their team; a team's chips and points are
+    the sum of its members'.
+    """
+
+    size: int
+
+    def count(self, players: int) -> int:
+        """How many teams ``players`` players form."""
+        return players // self.size
+
+    def team_of(self, seat: int, players: int) -> int:
+        """The team of ``seat``: teams are numbered from 0 by their first seat."""
+        return seat % self.count(players)
+
+    def members(self, team: int, players: int) -> tuple[int, ...]:
+        """The seats of ``team``, in seat order."""
+        return tuple(range(team, players, self.count(players)))
+
+    def partners(self, seat: int, players: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s team."""
+        return tuple(s for s in self.members(self.team_of(seat, players), players) if s != seat)
+
+    def sums(self, per_seat: list[int], players: int) -> list[int]:
+        """Per team, the sum of its members' numbers (chips, points, deals won)."""
+        return [
+            sum(per_seat[s] for s in self.members(t, players)) for t in range(self.count(players))
+        ]
+
+
 @cache
 def _following(players: int, step: int) -> tuple[int, ...]:
     """The next seat of each seat (asked several times a deal, so kept)."""
@@ -388,6 +424,7 @@ class RuleSet:
     )
     chips: ChipRules | None = None
     points: Amount | None = None  # None: the rule set scores no points
+    teams: Teams | None = None  # fixed partnerships (None: everyone plays for themselves)
 
     def following(self, players: int) -> tuple[int, ...]:
         """For each seat, the seat that plays (and is dealt to) next.  Seats are numbered clockwise."""
@@ -515,5 +552,13 @@ def player_count_problem(rule_set: RuleSet, players: int) -> PlayerCountProblem 
             ("deal.hand_size", "opening.leader", "opening.card"),
             "choose a number of players that leaves it in a hand, or another leader rule",
             "deal more cards, or choose another leader rule",
+        )
+    teams = rule_set.teams
+    if teams is not None and (players % teams.size or players == teams.size):
+        return PlayerCountProblem(
+            f"{players} players cannot form two or more teams of {teams.size}",
+            ("players.teams.size", "players.min", "players.max"),
+            f"choose a multiple of {teams.size}, at least {2 * teams.size}",
+            "allow a number of players that is a multiple of the team size",
         )
     return None

@@ -30,9 +30,12 @@ for the trump suit, and ``n`` values, 1 for the last card dealt where it named
 trumps (it may only go onto the trump row).  Rule sets
 whose penalty cards are the giver's choice (:func:`asks_gives`) then add one
 value, 1 when the decision is a give.  Rule sets whose draw count is an
-expression (:func:`counts_unable`, which may read ``game.unable_in_a_row``) end
-with one value, the players in a row who could not play / ``P``, at most 1:
+expression (:func:`counts_unable`, which may read ``game.unable_in_a_row``) then
+add one value, the players in a row who could not play / ``P``, at most 1:
 the next draw's count depends on it, and it is public.
+Rule sets with teams (``players.teams``)
+end with ``P`` values, 1 where the seat (listed from the observer as above)
+is one of the observer's partners.
 
 Actions are ``0 .. n-1`` (play that card id) and ``n`` (pass); with a stock,
 ``n+1`` is the draw; with covers, the ``n`` actions after those lay card id
@@ -78,7 +81,8 @@ def observation_size(rule_set: RuleSet, players: int) -> int:
     gives = 1 if asks_gives(rule_set) else 0
     unable = 1 if counts_unable(rule_set) else 0
     fixed = 2 * rule_set.n_cards + 3 * players + 2
-    return fixed + stock + covers + jokers + trumps + gives + unable
+    partners = players if rule_set.teams is not None else 0
+    return fixed + stock + covers + jokers + trumps + gives + unable + partners
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -181,6 +185,11 @@ def encode(
         extra += 1
     if counts_unable(rule_set):
         vector[extra] = min(st.unable_in_a_row / players, 1.0)
+        extra += 1
+    if rule_set.teams is not None:
+        partners = rule_set.teams.partners(seat, players)
+        for k in range(players):
+            vector[extra + k] = 1.0 if (seat + k) % players in partners else 0.0
     return vector
 
 
@@ -215,6 +224,19 @@ def deal_returns(
     wins), else the chips won or lost when the rule set has chips, else 1 for
     the deal's winner and 0 for everyone else (nobody, when it is blocked).
     """
+    per_seat = _seat_returns(rule_set, chips, points, winner)
+    teams, players = rule_set.teams, len(per_seat)
+    if teams is None:
+        return per_seat
+    return [  # both partners receive their team's result (so zero-sum stays zero-sum)
+        sum(per_seat[s] for s in teams.members(teams.team_of(seat, players), players))
+        for seat in range(players)
+    ]
+
+
+def _seat_returns(
+    rule_set: RuleSet, chips: list[int], points: list[int], winner: int | None
+) -> list[float]:
     counted = rule_set.session.winner
     if counted is MatchWinner.HIGHEST_POINTS and points:
         return [float(p) for p in points]

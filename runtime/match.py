@@ -4,15 +4,17 @@ The dealer rotates in the direction of play after each deal (to the left
 unless play is counter-clockwise); the winner of a deal can lead the next (``LEADER == "previous-winner"``); a pot left by a blocked deal is
 carried into the next one.  The match ends after its number of deals or as
 soon as a cumulative total reaches the target, and its winner is decided by
-the session's rule and tiebreak.
+the session's rule and tiebreak.  With teams (``RuleSet.teams``) the totals,
+the target and the winner are the teams': a team's total is the sum of its
+members', and the match is won by every member of the best team.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .api import Rules
-from .contract import MatchWinner, Session, Tiebreak
+from .contract import MatchWinner, Session, Teams, Tiebreak
 from .engine import DealResult, Table, play_deal
 from .randomness import GameRandom
 
@@ -49,9 +51,9 @@ def play_match(rules: Rules, table: Table, rng: GameRandom, deals: int) -> Match
         table.previous_winner = deal.winner
         table.carried_pot = deal.pot_left
         table.dealer = following[table.dealer]  # the deal passes in the direction of play
-        if target_reached(session, result):
+        if target_reached(session, result, rules.rule_set.teams):
             break
-    result.winners = match_winners(session, result)
+    result.winners = match_winners(session, result, rules.rule_set.teams)
     return result
 
 
@@ -64,14 +66,33 @@ def _add_up(result: MatchResult, deal: DealResult) -> None:
         result.deals_won[deal.winner] += 1
 
 
-def target_reached(session: Session, result: MatchResult) -> bool:
+def _sides(result: MatchResult, teams: Teams | None) -> MatchResult:
+    """The totals of whoever competes: the seats, or with teams the teams (cards left in the
+    last deal summed per team too)."""
+    if teams is None:
+        return result
+    players = len(result.chips)
+    last = result.deals[-1] if result.deals else None
+    if last is not None:
+        last = replace(last, cards_left=teams.sums(last.cards_left, players))
+    return MatchResult(
+        deals=[] if last is None else [last],
+        chips=teams.sums(result.chips, players),
+        points=teams.sums(result.points, players),
+        deals_won=teams.sums(result.deals_won, players),
+    )
+
+
+def target_reached(session: Session, result: MatchResult, teams: Teams | None = None) -> bool:
+    """Whether a seat's (with teams, a team's) running total has reached the session's target."""
+    sides = _sides(result, teams)
     chips, points, deals = session.target_chips, session.target_points, session.target_deals
-    if chips is not None and max(result.chips) >= chips:
+    if chips is not None and max(sides.chips) >= chips:
         return True
-    if deals is not None and max(result.deals_won) >= deals:
+    if deals is not None and max(sides.deals_won) >= deals:
         return True
     if points is not None:
-        return bool(max(result.points) >= points if points >= 0 else min(result.points) <= points)
+        return bool(max(sides.points) >= points if points >= 0 else min(sides.points) <= points)
     return False
 
 
@@ -86,13 +107,18 @@ def _match_scores(winner: MatchWinner, result: MatchResult) -> list[int]:
     return result.deals_won  # MOST_POTS and MOST_DEALS: a pot is won with the deal
 
 
-def match_winners(session: Session, result: MatchResult) -> list[int]:
-    """The seats that win the match (several on an unbroken tie)."""
-    scores = _match_scores(session.winner, result)
+def match_winners(session: Session, result: MatchResult, teams: Teams | None = None) -> list[int]:
+    """The seats that win the match (several on an unbroken tie; with teams, every member of
+    the winning team or teams)."""
+    sides = _sides(result, teams)
+    scores = _match_scores(session.winner, sides)
     best = max(scores)
-    tied = [seat for seat, score in enumerate(scores) if score == best]
+    tied = [side for side, score in enumerate(scores) if score == best]
     if len(tied) > 1 and session.tiebreak is Tiebreak.FEWEST_CARDS_LAST_DEAL:
-        left = result.deals[-1].cards_left
+        left = sides.deals[-1].cards_left
         fewest = min(left[s] for s in tied)
         tied = [s for s in tied if left[s] == fewest]
-    return tied
+    if teams is None:
+        return tied
+    players = len(result.chips)
+    return sorted(seat for team in tied for seat in teams.members(team, players))

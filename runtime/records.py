@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from .arith import record_number
+from .contract import Teams
 from .engine import DealResult
 
 RECORD_KEYS = (
@@ -34,8 +35,10 @@ def game_record(
     result: DealResult,
     has_chips: bool,
     has_points: bool,
+    teams: Teams | None = None,
 ) -> dict[str, Any]:
-    """The record of one deal, with the keys in :data:`RECORD_KEYS` order."""
+    """The record of one deal, with the keys in :data:`RECORD_KEYS` order (``teams``, only
+    for rule sets with teams, comes last)."""
     assert result.record is not None
     outcome: dict[str, Any] = {}
     if has_chips:
@@ -63,7 +66,23 @@ def game_record(
         **({"stock": result.record["stock"]} if "stock" in result.record else {}),
         **({"jokers": result.record["jokers"]} if "jokers" in result.record else {}),
         **{key: result.record[key] for key in ("trumps", "trump_card") if key in result.record},
+        **({} if teams is None else {"teams": team_facts(teams, players, result, outcome)}),
     }
+
+
+def team_facts(
+    teams: Teams, players: int, result: DealResult, outcome: dict[str, Any]
+) -> dict[str, Any]:
+    """The ``teams`` key: each team's seats, the team that won the deal (``None``: blocked)
+    and, where the deal scores them, each team's chips and points (its members' sums)."""
+    facts: dict[str, Any] = {
+        "seats": [list(teams.members(team, players)) for team in range(teams.count(players))],
+        "winner": None if result.winner is None else teams.team_of(result.winner, players),
+    }
+    for key in ("chips", "points"):
+        if key in outcome:
+            facts[key] = teams.sums(outcome[key], players)
+    return facts
 
 
 def write_record(stream: IO[str], record: dict[str, Any]) -> None:

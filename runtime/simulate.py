@@ -21,7 +21,7 @@ from types import FrameType
 from typing import IO, Any
 
 from .api import GameError, Rules
-from .contract import player_count_problem
+from .contract import Teams, player_count_problem
 from .engine import DealResult, Table, play_deal
 from .match import play_match
 from .randomness import GameRandom
@@ -50,9 +50,28 @@ class Summary:
     deals_per_game: float = 1.0
     planned: int = 0  # games asked for; ``games`` is how many were played
     partial: bool = False  # interrupted (Ctrl-C) before all planned games were played
+    # with teams only: games won per team (a match shared by teams is split) and their share
+    team_wins: list[float] | None = None
+    team_win_share: list[float] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The summary as plain data; the team keys only where the players form teams."""
+        data = asdict(self)
+        if self.team_wins is None:
+            del data["team_wins"], data["team_win_share"]
+        return data
+
+
+def add_team_wins(summary: Summary, teams: Teams | None, winners: list[int]) -> None:
+    """Count a game's win for the teams of ``winners`` (a shared win is split)."""
+    if teams is None or not winners:
+        return
+    players = summary.players
+    if summary.team_wins is None:
+        summary.team_wins = [0.0] * teams.count(players)
+    won = sorted({teams.team_of(seat, players) for seat in winners})
+    for team in won:
+        summary.team_wins[team] += 1 / len(won)
 
 
 def check_players(rules: Rules, players: int) -> None:
@@ -103,6 +122,9 @@ def simulate(
         options.strategy,
         wins=[0.0] * players,
     )
+    teams = rules.rule_set.teams
+    if teams is not None:
+        summary.team_wins = [0.0] * teams.count(players)
     summary.planned = options.games
     totals = _Totals(players)
     started = time.perf_counter()
@@ -166,6 +188,7 @@ def _play_game(
         deals, winners = match.deals, match.winners
         table.previous_winner, table.carried_pot = None, 0
     totals.add(summary, deals, winners)
+    add_team_wins(summary, rules.rule_set.teams, winners)
     if record is not None:
         for number, deal in enumerate(deals, start=1):
             line = game_record(
@@ -176,6 +199,7 @@ def _play_game(
                 deal,
                 rules.rule_set.chips is not None,
                 rules.rule_set.points is not None,
+                rules.rule_set.teams,
             )
             write_record(record, line)
 
@@ -215,6 +239,8 @@ def _finish(
     n = max(games, 1)
     summary.games_per_second = games / summary.seconds if summary.seconds > 0 else 0.0
     summary.win_share = [w / n for w in summary.wins]
+    if summary.team_wins is not None:
+        summary.team_win_share = [w / n for w in summary.team_wins]
     per_game = summary.deals_per_game or 1.0  # no games: no deals to divide by
     summary.mean_decisions = decisions / n / per_game
     summary.mean_passes = passes / n / per_game

@@ -413,6 +413,15 @@ def _share_noise(games: int, players: int) -> str:
     )
 
 
+def _team_shares(shares: list[float], players: int) -> str:
+    """Each team's win share, with its seats (team t sits at seats t, t + teams, …)."""
+    teams = len(shares)
+    return "  ".join(
+        f"team {team} (seats {' '.join(map(str, range(team, players, teams)))}): {share:.1%}"
+        for team, share in enumerate(shares)
+    )
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     click.echo(
         f"variant      {summary['variant']}  ({summary['players']} players, strategy {summary['strategy']})"
@@ -422,6 +431,8 @@ def _print_summary(summary: dict[str, Any]) -> None:
     )
     shares = "  ".join(f"seat {i}: {share:.1%}" for i, share in enumerate(summary["win_share"]))
     click.echo(f"wins         {shares}")
+    if "team_win_share" in summary:
+        click.echo(f"team wins    {_team_shares(summary['team_win_share'], summary['players'])}")
     click.echo(f"noise        {_share_noise(summary['games'], summary['players'])}")
     if summary["blocked"]:
         click.echo(f"blocked      {summary['blocked']} deal(s) ended with nobody able to play")

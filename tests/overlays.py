@@ -260,6 +260,9 @@ SPECIAL: dict[str, Callable[[str], st.SearchStrategy[Any]]] = {
     "play.trumps.suit": lambda parent: st.sampled_from(("last-dealt", _first_suit(parent))),
     "players.min": lambda _parent: st.integers(2, 4),
     "players.max": lambda _parent: st.integers(4, 8),
+    "players.teams": lambda _parent: st.one_of(
+        st.none(), st.integers(2, 4).map(lambda size: {"size": size})
+    ),
     "layout.start_rank": lambda _parent: st.sampled_from(("7", "5", "first-card")),
     "layout.rows_per_suit": lambda _parent: st.integers(1, 2),
     "deal.hand_size": lambda _parent: st.one_of(st.integers(5, 13), st.just("equal")),
@@ -413,6 +416,20 @@ def _players_in_order(merged: Merged, draw: st.DrawFn) -> None:
             set_path(merged.overlay, "players.best", None)
 
 
+def _teams_need_two_teams(merged: Merged, draw: st.DrawFn) -> None:
+    """Teams of ``size`` need a count of players, a multiple of it, forming two teams."""
+    teams = merged["players.teams"]
+    if not isinstance(teams, dict):
+        return
+    size = teams["size"]
+    low, high = merged["players.min"] or 3, merged["players.max"] or 8
+    if not any(n % size == 0 and n >= 2 * size for n in range(low, high + 1)):
+        set_path(merged.overlay, "players.max", max(high, 2 * size))
+        if merged["players.min"] is not None and merged["players.min"] > 2 * size:
+            set_path(merged.overlay, "players.min", 2 * size)
+        set_path(merged.overlay, "players.best", None)
+
+
 def _rows_need_packs(merged: Merged, draw: st.DrawFn) -> None:
     rows, copies = merged["layout.rows_per_suit"] or 1, merged["deck.copies"] or 1
     if rows > copies:
@@ -523,6 +540,7 @@ def _kept_cards(merged: Merged) -> list[str]:
 
 REPAIRS: tuple[Repair, ...] = (
     _players_in_order,
+    _teams_need_two_teams,
     _rows_need_packs,
     _play_rule_follows_the_starting_rank,
     _opening_card_starts_a_row,

@@ -15,7 +15,8 @@ Case kinds and their fields:
   sizes at the deal, for antes), ``places`` (finishing places, 1 = first
   out), ``covered`` (cards laid face down, per seat) and the events
   ``last_passer`` and ``completed`` (seats completing each suit, in order);
-  expected ``chips`` and/or ``points``.
+  expected ``chips`` and/or ``points``; with teams, optional ``teams`` (each team's seats)
+  and ``team_points`` (each team's points).
 * ``leader``: ``hands`` (as dealt), ``dealer``, optional ``previous_winner`` and
   ``named``; expected ``leader`` (the seat that takes the first turn) and
   optional ``order`` (the seats in turn order from the leader).
@@ -211,6 +212,19 @@ def test_scoring(variant: str, case: dict[str, Any]) -> None:
             assert sum(st.chips) == -st.pot  # chips are conserved
         if "points" in case:
             assert points == case["points"]
+        if "teams" in case or "team_points" in case:
+            _check_teams(rules, case, points)
+
+
+def _check_teams(rules: Rules, case: dict[str, Any], points: list[int]) -> None:
+    """players.teams: the seating of the teams, and each team's points (its members' sum)."""
+    teams, players = rules.rule_set.teams, len(case["hands"])
+    assert teams is not None
+    if "teams" in case:
+        seats = [list(teams.members(t, players)) for t in range(teams.count(players))]
+        assert seats == case["teams"]
+    if "team_points" in case:
+        assert teams.sums(points, players) == case["team_points"]
 
 
 @pytest.mark.parametrize(("variant", "case"), _cases("leader"))

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sevens import native
@@ -40,6 +40,7 @@ from sevens.compiler.native import (
     lower_rules,
 )
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
+from sevens.runtime.contract import player_count_problem
 from sevens.runtime.match import number_of_deals
 from sevens.runtime.records import RECORD_KEYS
 from sevens.runtime.simulate import Options, simulate
@@ -434,8 +435,13 @@ def test_native_games_play_identically_in_both_backends(variant: str) -> None:
 @needs_numba
 @pytest.mark.parametrize("variant", NATIVE_IDS)
 def test_native_matches_play_identically_in_both_backends(variant: str) -> None:
-    allowed = compiled(variant).rule_set.players
-    players = min(allowed.min + 1, allowed.max)  # pai-qi-2kk4 is played by four only
+    rule_set = compiled(variant).rule_set
+    allowed = rule_set.players
+    players = next(  # pai-qi-2kk4 is played by four only; pairs by an even number
+        n
+        for n in (allowed.min + 1, allowed.min)
+        if n <= allowed.max and player_count_problem(rule_set, n) is None
+    )
     deals = number_of_deals(compiled(variant), players, None)
     assert _agree(variant, players, "withhold", deals, range(3)) > 0
 
@@ -472,8 +478,10 @@ def test_hypothesis_native_games_with_hand_facts_agree(
 def test_hypothesis_native_games_agree(
     variant: str, seed: int, players_offset: int, strategy: str
 ) -> None:
-    allowed = compiled(variant).rule_set.players
+    rule_set = compiled(variant).rule_set
+    allowed = rule_set.players
     players = allowed.min + players_offset % (allowed.max - allowed.min + 1)
+    assume(player_count_problem(rule_set, players) is None)  # pairs: an even count
     _agree(variant, players, strategy, None, range(seed, seed + 1))
 
 

@@ -60,6 +60,7 @@ IDENTICAL_OK = {
     ("comparison", "%(left)s is %(right)s"),
     ("topic", "Points"),
     ("topic", "Ante"),
+    ("topic", "Teams"),  # German and Dutch say "Teams" too
     ("rank", "sota"),
     ("rank", "caballo"),
     ("rank", "rey"),

@@ -208,6 +208,15 @@ class DealWinner:
 
 
 @dataclass(frozen=True)
+class TeamsClaim:
+    """Fixed partnerships of ``size`` players: partners never sit side by side (with teams
+    of two, they sit opposite each other), a deal won by a player is won by their team, a
+    team's chips and points are its players' sums, and a session is won by a team."""
+
+    size: int
+
+
+@dataclass(frozen=True)
 class SessionEnd:
     """How a session ends: ``deals`` per session (``None``: one per player), whether the
     sources leave the number to the players (``agreed``, the suggestion being
@@ -250,6 +259,7 @@ class Claims:
     scoring: ScoringClaim | None = None
     draw: DrawClaim | None = None
     trumps: TrumpClaim | None = None
+    teams: TeamsClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -273,6 +283,7 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         scoring=scoring_claim(rules),
         draw=draw,
         trumps=_trumps(rules, rule_set),
+        teams=None if rule_set.teams is None else TeamsClaim(rule_set.teams.size),
     )
 
 

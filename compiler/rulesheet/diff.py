@@ -319,6 +319,7 @@ TOPICS = {
     "removed": P_("topic", "Cards removed"),
     "players": P_("topic", "Number of players"),
     "best": P_("topic", "Best number of players"),
+    "teams": P_("topic", "Teams"),
     "start": P_("topic", "Starting rank of the rows"),
     "rows": P_("topic", "Rows per suit"),
     "wrap": P_("topic", "Turning the corner"),
@@ -362,6 +363,10 @@ TOPICS = {
 }
 #: The ranks' topic where the new pack is one of colours (no word for "suit" in it).
 RANKS_OF_COLOURS = P_("topic: colour pack", "Ranks")
+#: Teams (players.teams), as a value of the "Teams" topic.
+PAIRS = P_("value", "pairs, partners opposite each other")
+TEAMS_OF = P_("value", "teams of %(size)s spread evenly around the table")
+
 #: Fields told by their new wording alone (conditions and amounts).
 TOLD_NEW = {
     "legal",
@@ -726,6 +731,14 @@ def _session_deals(rules: AnalysedRules) -> object:
     return _session(rules, "deals")
 
 
+def _teams(lang: Lang, rules: AnalysedRules) -> str:
+    """The teams the players form: none, pairs, or teams of a size."""
+    size = rules.spec.players.team_size
+    if size is None:
+        return lang.marked(NONE)
+    return lang.marked(PAIRS) if size == 2 else lang.marked(TEAMS_OF, size=str(size))
+
+
 def _best(rules: AnalysedRules) -> object:
     """The recommended number of players: advice, compared only where both rule sets give it."""
     from .sheet import best_players  # the sheet owns this test
@@ -813,6 +826,7 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: _players(lang, r),
     ),
     "best": (_best, lambda lang, r: _value(lang, r.spec.players.best)),
+    "teams": (lambda r: r.spec.players.team_size, _teams),
     "start": (lambda r: effective(r).contract["start"], _start),
     "rows": (
         lambda r: r.spec.layout.rows_per_suit,

@@ -72,6 +72,7 @@ def _contract_components(rule_set: RuleSet) -> Components:
         # them are compared by what they answer
         "values": dict(zip(deck.rank_codes, deck.rank_values, strict=True)),
         "players": (rule_set.players.min, rule_set.players.max),
+        "teams": None if rule_set.teams is None else rule_set.teams.size,
         "start": (rank(layout.start_rank), layout.start_per_row),
         "rows": layout.rows_per_suit,
         "wrap": layout.wrap,
@@ -183,7 +184,14 @@ class Effective:
         values are read by the conditions, not by the sample)."""
         rs = self.rule_set
         layout = rs.layout if rs.layout.preplaced else replace(rs.layout, by_holders=False)
-        return (replace(rs.deck, rank_values=()), layout, rs.opening.card, rs.players, rs.deal)
+        return (
+            replace(rs.deck, rank_values=()),
+            layout,
+            rs.opening.card,
+            rs.players,
+            rs.deal,
+            rs.teams,  # the sample's amounts read the partners where there are teams
+        )
 
     def ranks_several_holders(self) -> bool:
         """Whether a deal may end with several players still holding cards or jokers, to be

@@ -853,6 +853,7 @@ def sheet_context(
         "description": description,
         "sources": [source_context(lang, s) for s in spec.naming.sources],
         "players": {"min": spec.players.min, "max": spec.players.max, "best": best_players(spec)},
+        "teams": claims.teams,
         "deck": deck_context(lang, spec.deck, uses_value(rules), claims.deck),
         "layout": {**layout_context(lang, spec, claims.hands), "closes": rows_close(rules)},
         "deal": deal_context(spec),

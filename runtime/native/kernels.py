@@ -93,7 +93,9 @@ C_DRAW_PER_SEAT, P_DRAW, C_DRAW_NEVER = 142, 143, 144
 # last card dealt (which goes only home with C_NAMED_HOME); where trumps lie in others' places
 # (M_TSPOTS), the deal's trump suit and the card that named it (V_TRUMP, two slots)
 C_TRUMPS, C_TRUMP_SUIT, C_NAMED_HOME, M_TSPOTS, V_TRUMP = 145, 146, 147, 148, 149
-C_SIZE = 150
+# players.teams: how many teams the players form (0: none); seat s plays for team s % C_TEAMS
+C_TEAMS = 150
+C_SIZE = 151
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -243,6 +245,19 @@ def cards_at(c, ref):
     if ref == -1:
         return c[M_TABLE]
     return c[M_COVERED] + 2 * (-2 - ref)
+
+
+@njit(cache=True, inline="always")
+def seat_listed(c, kind, p, seat):
+    """Whether seat ``p`` is in the list of players of iteration kind ``kind`` for ``seat``
+    (1 players, 2 others, 4 partners, 5 opponents: teams are seats equal modulo C_TEAMS)."""
+    if kind == 2:
+        return p != seat
+    if kind == 4:
+        return p != seat and p % c[C_TEAMS] == seat % c[C_TEAMS]
+    if kind == 5:
+        return p % c[C_TEAMS] != seat % c[C_TEAMS]
+    return True
 
 
 @njit(cache=True)
@@ -416,10 +431,11 @@ def run_program(c, v, m, start, seat):
             sp -= 1
             v[sp - 1] = (mask >> item) & 1 if 0 <= item < 63 else 0
             pc += 1
-        elif op == 38:  # IN_PLAYERS kind
+        elif op == 38:  # IN_PLAYERS kind (0 all, 1 others, 2 partners, 3 opponents)
             item = v[sp - 1]
-            inside = 0 <= item < n_players and (c[pc + 1] == 0 or item != seat)
-            v[sp - 1] = 1 if inside else 0
+            kind = c[pc + 1]
+            listed = seat_listed(c, kind + 1 if kind < 2 else kind + 2, item, seat)
+            v[sp - 1] = 1 if 0 <= item < n_players and listed else 0
             pc += 2
         elif op == 39:  # ITER_INIT slot kind
             slot, kind = c[pc + 1], c[pc + 2]
@@ -452,7 +468,7 @@ def run_program(c, v, m, start, seat):
                     item = card % n_faces if kind == 0 else card
             else:
                 p = np.int64(m[it_lo + slot])
-                if kind == 2 and p == seat:
+                while p < n_players and not seat_listed(c, kind, p, seat):
                     p += 1
                 if p < n_players:
                     item = p
@@ -2038,6 +2054,37 @@ def target_reached(c, m_chips, m_points, m_won):
 
 
 @njit(cache=True)
+def team_sums(c, per_seat):
+    """Per team, the sum of its players' numbers (runtime.contract.Teams.sums); without
+    teams the seats' own numbers."""
+    teams = c[C_TEAMS]
+    if teams == 0:
+        return per_seat
+    sums = np.zeros(teams, np.int64)
+    for s in range(per_seat.shape[0]):
+        sums[s % teams] += per_seat[s]
+    return sums
+
+
+@njit(cache=True)
+def members_of(c, count, winners):
+    """With teams, replace the ``count`` winning teams in ``winners`` by their players, in
+    seat order (runtime.match.match_winners); returns how many seats win."""
+    teams = c[C_TEAMS]
+    if teams == 0:
+        return count
+    won = np.zeros(teams, np.bool_)
+    for k in range(count):
+        won[winners[k]] = True
+    n = 0
+    for s in range(c[C_PLAYERS]):
+        if won[s % teams]:
+            winners[n] = s
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def match_winners(c, m_chips, m_points, m_won, last_left, winners):
     """The seats winning the match into ``winners``; returns how many."""
     kind = c[S_WINNER]
@@ -2097,9 +2144,17 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
             m_won[previous] += 1
         carried = v[S_POT]
         dealer = following(c, dealer)  # the deal passes in the direction of play
-        if target_reached(c, m_chips, m_points, m_won):
+        if target_reached(c, team_sums(c, m_chips), team_sums(c, m_points), team_sums(c, m_won)):
             break
-    count = match_winners(c, m_chips, m_points, m_won, last_left, winners)
+    count = match_winners(
+        c,
+        team_sums(c, m_chips),
+        team_sums(c, m_points),
+        team_sums(c, m_won),
+        team_sums(c, last_left),
+        winners,
+    )
+    count = members_of(c, count, winners)
     for k in range(count):
         wins[winners[k]] += 1.0 / count
     return count

@@ -105,16 +105,24 @@ def utility(rule_set: RuleSet, players: int) -> Utility:
     """What a seat can win or lose in one deal, and whether the returns' sum is fixed.
 
     Win indicators lie in [0, 1] and sum to 1 (a deal always names a winner: a blocked deal is
-    scored).  Chips: see :func:`_chip_utility`.  Points, and chips computed per seat, come
+    scored); with teams each player receives their team's return (``players.teams``).  Chips: see :func:`_chip_utility`.  Points, and chips computed per seat, come
     from an expression of the rulespec, whose range is not derived here: see :func:`_envelope`.
     """
     kind = returns_kind(rule_set)
-    if kind is Returns.WIN:
-        return Utility(0.0, 1.0, 1.0, True)
+    teams = rule_set.teams
+    size = 1 if teams is None else teams.size
+    if kind is Returns.WIN:  # with teams, every player of the winning team gets the 1
+        return Utility(0.0, 1.0, float(size), True)
     if kind is Returns.CHIPS:
-        return _chip_utility(rule_set, players)
-    bound = _envelope(rule_set)
-    return Utility(-bound, bound, None, False)
+        seat = _chip_utility(rule_set, players)
+    else:
+        bound = _envelope(rule_set)
+        seat = Utility(-bound, bound, None, False)
+    if teams is None:
+        return seat
+    # each player gets the sum of ``size`` seats' returns, so the range and the total scale
+    total = None if seat.total is None else seat.total * size
+    return Utility(seat.low * size, seat.high * size, total, seat.derived)
 
 
 def _chip_utility(rule_set: RuleSet, players: int) -> Utility:

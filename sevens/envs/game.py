@@ -143,7 +143,8 @@ class Observation:
     ``jokers`` is how many this seat holds, ``joker_spots`` the table cards a
     joker lies on (public), ``hand_sizes`` counts jokers as the cards they
     are, and ``history`` holds joker plays as ``n_cards + card`` and redeems
-    as the card redeemed.
+    as the card redeemed.  With teams, ``partners`` are the other seats of this
+    seat's team (empty without teams).
     """
 
     seat: int
@@ -166,6 +167,7 @@ class Observation:
     unable_in_a_row: int = 0
     trump_spots: int = 0  # with trumps: the cards in whose place a trump lies (public)
     trump_suit: int = -1  # with trumps: the trump suit
+    partners: tuple[int, ...] = ()  # with teams (players.teams): the seats of this seat's team
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -304,7 +306,12 @@ class Game:
             unable_in_a_row=st.unable_in_a_row,
             trump_spots=st.trump_spots,
             trump_suit=st.trump_suit,
+            partners=self._partners(seat),
         )
+
+    def _partners(self, seat: int) -> tuple[int, ...]:
+        teams = self.rules.rule_set.teams
+        return () if teams is None else teams.partners(seat, self.players)
 
     def public_history(self) -> tuple[tuple[int, int], ...]:
         """The history as every seat sees it: covered cards are face down (``COVER``), and
@@ -330,6 +337,7 @@ class Game:
             self.result,
             rule_set.chips is not None,
             rule_set.points is not None,
+            rule_set.teams,
         )
 
     def card(self, action: int) -> str:

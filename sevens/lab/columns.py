@@ -58,7 +58,23 @@ def deal_columns(
         cols["leader edge"] = (players - 1) * wins[games, led] - (wins.sum(1) - wins[games, led])
     cols["decisions"], cols["passes"] = rows[:, k.R_DECISIONS], rows[:, k.R_PASSES]
     _amounts(cols, rows[:, k.R_SEATS :], focus, facts, players)
+    _per_team(cols, wins, rows[:, k.R_SEATS :], facts, players)
     return cols
+
+
+def _per_team(cols: Columns, wins: Any, seats: Any, facts: RuleFacts, players: int) -> None:
+    """The team columns of :func:`~sevens.lab.measures.observe_deal` (``team win t``, ``team
+    chips t``, ``team points t``): seats equal modulo the number of teams play together."""
+    teams = facts.teams
+    if teams is None:
+        return
+    for team in range(teams.count(players)):
+        members = list(teams.members(team, players))
+        cols[f"team win {team}"] = wins[:, members].max(1)
+        if facts.has_chips:
+            cols[f"team chips {team}"] = seats[:, members].sum(1)
+        if facts.has_points:
+            cols[f"team points {team}"] = seats[:, [players + s for s in members]].sum(1)
 
 
 def match_columns(
@@ -74,16 +90,33 @@ def match_columns(
     n, most = out.shape[0], out.shape[1]
     players = winners.shape[1]
     played = (np.arange(most)[None, :] < deals[:, None]).astype(np.int64)
-    sole = np.where(count == 1, winners[:, 0], -1)
-    wins = (sole[:, None] == np.arange(players)[None, :]).astype(np.int64)
+    wins, alone = _sole_winners(winners, count, facts)
     cols: Columns = {"players": np.full(n, players, np.int64)}
-    cols["shared"] = (count != 1).astype(np.int64)
+    cols["shared"] = (~alone).astype(np.int64)
     cols["deals"] = deals.astype(np.int64)
     _wins(cols, wins, focus)
     cols["blocked"] = ((out[:, :, k.R_WINNER] < 0) * played).sum(1)
     totals = (out[:, :, k.R_SEATS : k.R_SEATS + 2 * players] * played[:, :, None]).sum(1)
     _amounts(cols, totals, focus, facts, players)
+    _per_team(cols, wins, totals, facts, players)
     return cols
+
+
+def _sole_winners(winners: Any, count: Any, facts: RuleFacts) -> tuple[Any, Any]:
+    """Per match, a 0/1 column per seat of the seats that won it alone, and whether anyone
+    did (:func:`~sevens.lab.measures._sole_winners`): one seat, or with teams the players of
+    one team (the kernels list a winning team's players in seat order)."""
+    import numpy as np
+
+    players = winners.shape[1]
+    seats = np.arange(players)[None, :]
+    teams = facts.teams
+    if teams is None:
+        sole = np.where(count == 1, winners[:, 0], -1)
+        return (sole[:, None] == seats).astype(np.int64), count == 1
+    alone = count == teams.size  # every team has that many players: one team won
+    team = np.where(alone, winners[:, 0] % teams.count(players), -1)
+    return (seats % teams.count(players) == team[:, None]).astype(np.int64), alone
 
 
 def _wins(cols: Columns, wins: Any, focus: Any | None) -> None:

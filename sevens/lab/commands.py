@@ -587,9 +587,26 @@ def _print_analysis(result: dict[str, Any], seconds: float) -> None:
                 f"seat {s}: {figures.signed(m)}" for s, m in enumerate(main[key]["mean"])
             )
             click.echo(f"{key:<10}{means}")
+    if "teams" in main:
+        _print_teams(main["teams"])
     click.echo("")
     for line in result["findings"]:
         click.echo(f"- {line}")
+
+
+def _print_teams(teams: dict[str, Any]) -> None:
+    """Each team's win rate, chips and points per deal (a team's are its players' sums)."""
+    names = [
+        f"team {t} (seats {' '.join(map(str, seats))})" for t, seats in enumerate(teams["seats"])
+    ]
+    rates = "  ".join(
+        f"{n}: {figures.percent(r)}" for n, r in zip(names, teams["wins"]["rates"], strict=True)
+    )
+    click.echo(f"team wins {rates}")
+    for key in ("chips", "points"):
+        if key in teams:
+            means = "  ".join(f"team {t}: {figures.signed(m)}" for t, m in enumerate(teams[key]))
+            click.echo(f"team {key} {means}")
 
 
 def _print_comparison(result: dict[str, Any], seconds: float) -> None:

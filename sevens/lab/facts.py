@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sevens.runtime.api import Rules
+from sevens.runtime.contract import Teams
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,7 @@ class RuleFacts:
     voluntary_pass: bool  # a player may pass while able to play (so withholding is possible)
     n_rows: int
     deck: tuple[int, ...]  # the dealt cards, in the order the shuffle starts from
+    teams: Teams | None = None  # fixed partnerships: the lab adds per-team figures
 
 
 def rule_facts(rules: Rules) -> RuleFacts:
@@ -38,4 +40,5 @@ def rule_facts(rules: Rules) -> RuleFacts:
         voluntary_pass=rule_set.passing.voluntary,
         n_rows=rule_set.n_rows,
         deck=tuple(rule_set.dealt),
+        teams=rule_set.teams,
     )

@@ -93,7 +93,29 @@ def deal_figures(tally: Tally, facts: RuleFacts, players: int, confidence: float
         "decisions": _length(tally, "decisions", confidence),
         "passes": _length(tally, "passes", confidence),
         **_scores(tally, facts, players, confidence),
+        **_teams(tally, facts, players, confidence),
     }
+
+
+def _teams(
+    tally: Tally, facts: RuleFacts, players: int, confidence: float, unit: str = "games"
+) -> Figures:
+    """With teams: each team's seats, win rates (and the test of equal teams), and mean chips
+    and points; nothing without teams."""
+    teams = facts.teams
+    if teams is None:
+        return {}
+    count = teams.count(players)
+    figure: Figures = {
+        "seats": [list(teams.members(t, players)) for t in range(count)],
+        "wins": _wins(tally, "team win", count, confidence, unit),
+    }
+    for key, present in (("chips", facts.has_chips), ("points", facts.has_points)):
+        if present:
+            figure[key] = [
+                _mean(tally.get(f"team {key} {t}"), confidence, unit) for t in range(count)
+            ]
+    return {"teams": figure}
 
 
 def focus_figures(
@@ -138,6 +160,7 @@ def match_figures(tally: Tally, facts: RuleFacts, players: int, confidence: floa
         "wins": _wins(tally, "win", players, confidence, "matches"),
         "shared": wilson(tally.get("shared").total, tally.games, confidence).as_dict(),
         **_scores(tally, facts, players, confidence, "matches"),
+        **_teams(tally, facts, players, confidence, "matches"),
     }
 
 
@@ -247,6 +270,34 @@ def _seats_finding(
     ) % {"what": what, "p": f"{p:.2g}"}
 
 
+def _teams_finding(
+    what: str, teams: Figures, alpha: float, played: tuple[int, str], _: Translate
+) -> str:
+    """Each team's seats and win rate, and whether the teams' wins look equal."""
+    wins = teams["wins"]
+    rates = "; ".join(
+        _("team %(team)d (seats %(seats)s): %(rate)s")
+        % {"team": t, "seats": " ".join(map(str, seats)), "rate": percent(wins["rates"][t])}
+        for t, seats in enumerate(teams["seats"])
+    )
+    p = wins["equal_p"]
+    if "equal_p_note" in wins or p != p:  # too few wins to test, or none
+        return _seats_finding(f"{what} ({rates})", wins, alpha, played, _)
+    if p < alpha:
+        best = max(range(len(wins["rates"])), key=lambda t: wins["rates"][t]["value"])
+        return _(
+            "%(what)s (%(rates)s) are NOT equal (chi-square p = %(p)s): team %(team)d wins most."
+        ) % {
+            "what": what,
+            "rates": rates,
+            "p": f"{p:.2g}",
+            "team": best,
+        }
+    return _(
+        "%(what)s (%(rates)s) look equal (chi-square p = %(p)s); no team is favoured at this confidence."
+    ) % {"what": what, "rates": rates, "p": f"{p:.2g}"}
+
+
 def untested_note(players: int, won: int, unit: str, _: Translate = english) -> str:
     """Why the seats are not tested: too few wins (``unit``: games or matches)."""
     numbers = {"least": MIN_EXPECTED_WINS * players, "per": MIN_EXPECTED_WINS, "won": won}
@@ -268,6 +319,8 @@ def deal_findings(
     """Findings in words about independent deals."""
     played = (fig["games"], "games")
     found = [_seats_finding(_("Seats"), fig["wins"], alpha, played, _)]
+    if "teams" in fig:
+        found.append(_teams_finding(_("Teams"), fig["teams"], alpha, played, _))
     if positions:
         what = _("Positions from the dealer's left")
         found.append(_seats_finding(what, fig["positions"], alpha, played, _))
@@ -382,7 +435,7 @@ def ordinal(k: int, _: Translate = english) -> str:
 
 def match_findings(fig: Figures, alpha: float, _: Translate = english) -> list[str]:
     """Findings in words about matches."""
-    d = fig["deals"]
+    d, played = fig["deals"], (fig["games"], "matches")
     return [
         _("A match lasts %(mean)s deals %(interval)s; %(shared)s of matches end in a shared win.")
         % {
@@ -391,6 +444,11 @@ def match_findings(fig: Figures, alpha: float, _: Translate = english) -> list[s
             "shared": percent(fig["shared"]),
         },
         _seats_finding(_("Match wins by seat"), fig["wins"], alpha, (fig["games"], "matches"), _),
+        *(
+            [_teams_finding(_("Match wins by team"), fig["teams"], alpha, played, _)]
+            if "teams" in fig
+            else []
+        ),
     ]
 
 

@@ -216,15 +216,34 @@ def observe_deal(
         _per_seat(obs, "chips", deal.chips, focus)
     if facts.has_points:
         _per_seat(obs, "points", deal.points, focus)
+    _per_team(obs, wins, deal.chips, deal.points, facts)
     return obs
+
+
+def _per_team(
+    obs: Observation, wins: list[int], chips: list[int], points: list[int], facts: RuleFacts
+) -> None:
+    """With teams, each team's win (its players' wins: a team wins as one) and its chips and
+    points (its players' sums): ``team win t``, ``team chips t``, ``team points t``."""
+    teams = facts.teams
+    if teams is None:
+        return
+    players = len(wins)
+    for team in range(teams.count(players)):
+        members = teams.members(team, players)
+        obs[f"team win {team}"] = int(any(wins[s] for s in members))
+        if facts.has_chips:
+            obs[f"team chips {team}"] = sum(chips[s] for s in members)
+        if facts.has_points:
+            obs[f"team points {team}"] = sum(points[s] for s in members)
 
 
 def observe_match(match: MatchResult, focus: int | None, facts: RuleFacts) -> Observation:
     """The integers the lab measures of one match (a shared win is counted as shared)."""
     players = len(match.chips)
-    sole = match.winners[0] if len(match.winners) == 1 else None
-    wins = [int(sole == seat) for seat in range(players)]
-    obs: Observation = {"players": players, "shared": int(sole is None), "deals": len(match.deals)}
+    sole = _sole_winners(match.winners, players, facts)
+    wins = [int(seat in sole) for seat in range(players)]
+    obs: Observation = {"players": players, "shared": int(not sole), "deals": len(match.deals)}
     _per_seat(obs, "win", wins, focus)
     if focus is not None:
         obs["focus won"] = wins[focus]
@@ -234,7 +253,19 @@ def observe_match(match: MatchResult, focus: int | None, facts: RuleFacts) -> Ob
         _per_seat(obs, "chips", match.chips, focus)
     if facts.has_points:
         _per_seat(obs, "points", match.points, focus)
+    _per_team(obs, wins, match.chips, match.points, facts)
     return obs
+
+
+def _sole_winners(winners: list[int], players: int, facts: RuleFacts) -> tuple[int, ...]:
+    """The seats that won a match alone (empty: a shared win): one seat, or with teams the
+    players of one team."""
+    teams = facts.teams
+    if teams is None:
+        return tuple(winners) if len(winners) == 1 else ()
+    team = teams.team_of(winners[0], players) if winners else 0
+    members = teams.members(team, players)
+    return members if tuple(winners) == members else ()
 
 
 def plan(

@@ -183,7 +183,14 @@ def play_chunk(job: Job, chunk: Chunk, stop: threading.Event | None = None) -> C
             if record and deal is not None:
                 facts = loaded[side][1]
                 line = game_record(
-                    facts.id, job.players, seed, 1, deal, facts.has_chips, facts.has_points
+                    facts.id,
+                    job.players,
+                    seed,
+                    1,
+                    deal,
+                    facts.has_chips,
+                    facts.has_points,
+                    facts.teams,
                 )
                 result.records.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
         if result.paired is not None:

@@ -189,6 +189,7 @@ def _write(
         deal,
         rule_set.chips is not None,
         rule_set.points is not None,
+        rule_set.teams,
     )
     write_record(stream, line)
 
@@ -204,6 +205,13 @@ def _finish(summary: Summary, rule_set: RuleSet, games: int, tot: Any, wins: Any
     summary.wins = [float(w) for w in wins]
     summary.games_per_second = games / summary.seconds if summary.seconds > 0 else 0.0
     summary.win_share = [w / n for w in summary.wins]
+    if rule_set.teams is not None:  # a match's winners are whole teams, sharing it alike
+        teams = rule_set.teams
+        summary.team_wins = [
+            sum(summary.wins[s] for s in teams.members(t, players))
+            for t in range(teams.count(players))
+        ]
+        summary.team_win_share = [w / n for w in summary.team_wins]
     summary.mean_decisions = int(tot[k.T_DECISIONS]) / n / summary.deals_per_game if deals else 0.0
     summary.mean_passes = int(tot[k.T_PASSES]) / n / summary.deals_per_game if deals else 0.0
     chips = [int(tot[k.T_CHIPS + s]) for s in range(players)]

@@ -168,6 +168,7 @@ def config(
         k.S_TDEALS: session.target_deals or 0,
         k.C_STRATEGY: NATIVE_STRATEGIES[strategy],  # the table's: every seat plays it
         k.C_PLAYERS: players,
+        k.C_TEAMS: 0 if rule_set.teams is None else rule_set.teams.count(players),
         k.C_DEALS: deals or 0,
         k.C_NCHOICES: len(rule_set.opening_choices),
         k.C_LIMIT: DECISION_LIMIT_PER_CARD * rule_set.n_cards,

@@ -155,7 +155,7 @@ class PlaySession:
     def match_over(self) -> bool:
         return self.deal_over and (
             self.deal_number >= self.deals
-            or target_reached(self.rules.rule_set.session, self.match)
+            or target_reached(self.rules.rule_set.session, self.match, self.rules.rule_set.teams)
         )
 
     def finish_deal(self) -> list[Standing]:
@@ -196,8 +196,8 @@ class PlaySession:
         )
 
     def match_winners(self) -> list[int]:
-        """The seats that win the match (several on an unbroken tie)."""
-        return match_winners(self.rules.rule_set.session, self.match)
+        """The seats that win the match (several on an unbroken tie; with teams, a team's)."""
+        return match_winners(self.rules.rule_set.session, self.match, self.rules.rule_set.teams)
 
     def match_scores(self) -> list[int]:
         """What the match is decided on, per seat: chips, points, or deals (pots) won."""

@@ -29,6 +29,7 @@ from sevens.compiler.rulesheet.claims import (
     DealWinner,
     DrawClaim,
     ScoringClaim,
+    TeamsClaim,
 )
 from sevens.loading.registry import module_from_text
 from sevens.play.legal import legal_cards
@@ -36,7 +37,7 @@ from sevens.runtime.api import DealState, GameError
 from sevens.runtime.contract import MatchWinner, RuleSet, player_count_problem
 from sevens.runtime.engine import Table
 from sevens.runtime.machine import CompiledRules
-from sevens.runtime.match import number_of_deals, play_match
+from sevens.runtime.match import MatchResult, number_of_deals, play_match
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES
@@ -109,6 +110,7 @@ class Evidence:
     records: list[dict[str, Any]] = field(default_factory=list)
     match_lengths: list[int] = field(default_factory=list)
     ends: list[EndOfDeal] = field(default_factory=list)
+    matches: list[MatchResult] = field(default_factory=list)
 
     @property
     def rule_set(self) -> RuleSet:
@@ -166,6 +168,7 @@ def gather(rules: CompiledRules, claims: Claims, deals: int, matches: int, seed:
             table.previous_winner, table.carried_pot = None, 0
             result = play_match(rules, table, GameRandom(seed + game), length)
             evidence.match_lengths.append(len(result.deals))
+            evidence.matches.append(result)
     return evidence
 
 
@@ -675,6 +678,71 @@ def check_session(claims: Claims, ev: Evidence) -> list[Failure]:
     return []
 
 
+def check_teams(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Teams as the sheet tells them: records carry team facts only where there are teams;
+    each team has the claimed size, partners never sit side by side (with pairs, exactly
+    opposite), the deal's winner's team wins it, a team's chips and points are its players'
+    sums, and a session is won by whole teams with the best total."""
+    claim = claims.teams
+    for record in ev.records:
+        if claim is None and "teams" in record:
+            return fail("teams", claim, f"seed {record['seed']}: team facts without teams")
+        problem = None if claim is None else _team_problem(claim, record)
+        if problem is not None:
+            return fail("teams", claim, f"seed {record['seed']}: {problem}")
+    if claim is not None:
+        for match in ev.matches:
+            problem = _team_match_problem(claim, ev, match)
+            if problem is not None:
+                return fail("teams", claim, f"{ev.players} players: {problem}")
+    return []
+
+
+def _seating(claim: TeamsClaim, players: int) -> list[list[int]]:
+    """The teams the claim describes: ``size`` players spread evenly around the table, the
+    first team sitting at seat 0 (the record's numbering of teams)."""
+    step = players // claim.size
+    return [[first + k * step for k in range(claim.size)] for first in range(step)]
+
+
+def _team_problem(claim: TeamsClaim, record: dict[str, Any]) -> str | None:
+    facts, players = record.get("teams"), record["players"]
+    if facts is None:
+        return "no team facts in the record"
+    seats = facts["seats"]
+    if seats != _seating(claim, players):
+        return f"teams {seats}, not {claim.size} players each spread evenly around the table"
+    for team in seats:
+        for a, b in pairwise(team + team[:1]):
+            if len(team) > 1 and (b - a) % players in (1, players - 1):
+                return f"partners {a} and {b} sit side by side"
+    winner = record["winner"]
+    expected = None if winner is None else next(t for t, team in enumerate(seats) if winner in team)
+    if facts["winner"] != expected:
+        return f"deal won by seat {winner}, team {facts['winner']} said to win it"
+    for key in ("chips", "points"):
+        if key in record["result"]:
+            sums = [sum(record["result"][key][s] for s in team) for team in seats]
+            if facts.get(key) != sums:
+                return f"team {key} {facts.get(key)}, but its players' {key} add up to {sums}"
+    return None
+
+
+def _team_match_problem(claim: TeamsClaim, ev: Evidence, match: MatchResult) -> str | None:
+    teams = _seating(claim, ev.players)
+    won = [team for team in teams if set(team) & set(match.winners)]
+    if sorted(s for team in won for s in team) != sorted(match.winners):
+        return f"match won by seats {match.winners}, not by whole teams"
+    winner = ev.rule_set.session.winner
+    if winner not in (MatchWinner.HIGHEST_POINTS, MatchWinner.LOWEST_POINTS):
+        return None
+    totals = [sum(match.points[s] for s in team) for team in teams]
+    best = max(totals) if winner is MatchWinner.HIGHEST_POINTS else min(totals)
+    if any(totals[teams.index(team)] != best for team in won):
+        return f"match won by {won} with team totals {totals}"
+    return None
+
+
 def check_scoring(claims: Claims, ev: Evidence) -> list[Failure]:
     """Each player's points at the end of every simulated deal are what the sheet's
     sentences say; a worked table's values are what the engine scores in its situation."""
@@ -829,6 +897,7 @@ CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_end,
     check_winner,
     check_session,
+    check_teams,
     check_scoring,
 )
 
