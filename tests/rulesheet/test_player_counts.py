@@ -13,6 +13,9 @@ import pytest
 
 from tests.conftest import assert_sheet_says
 
+FIXED_PAIRS = (
+    "id: four-in-pairs\nextends: cinquillo-parejas\nplayers: {min: 4, max: 4, best: null}\n"
+)
 FIXED_FOUR = "id: four-only\nextends: fan-tan\nplayers: {min: 4, max: 4, best: null}\n"
 
 CASES = [
@@ -28,6 +31,10 @@ CASES = [
     ("pai-qi-2kk4", "sv", "4 spelare; alla spelar för sig själva.", "4–4"),
     (FIXED_FOUR, "en", "played by 4 players with 52 cards.", "4 to 4"),
     (FIXED_FOUR, "ru", "в неё играют 4 человека", "от 4 до 4"),
+    (FIXED_PAIRS, "en", "4 players, playing in pairs. Partners sit opposite each other", "4 to 4"),
+    (FIXED_PAIRS, "ru", "Играют 4 человека парами.", "от 4 до 4"),
+    (FIXED_PAIRS, "ja", "4人で、2人ずつのペアを組んで遊びます。", "4〜4"),
+    ("cinquillo-parejas", "en", "4 to 6 players, an even number, playing in pairs.", ""),
     # a range stays a range
     ("fan-tan", "en", "3 to 8 players, each playing for themselves.", ""),
     ("fan-tan", "de", "3 bis 8 Spieler; jeder spielt für sich.", ""),
