@@ -30,7 +30,7 @@ from .amounts import (
 )
 from .canonical import canon
 from .sentences import flatten
-from .shapes import POINT_SHAPE_RULES, play_shape, turn_shapes
+from .shapes import PLACE_SHAPES, POINT_SHAPE_RULES, play_shape, turn_shapes
 
 #: The values ``LeaderClaim.kind`` takes.
 NEIGHBOUR = "neighbour"  # the dealer's neighbour in the direction of play
@@ -346,7 +346,7 @@ def scoring_claim(rules: AnalysedRules) -> ScoringClaim | None:
         return None
     tree = rules.points.tree
     shape = POINT_SHAPE_RULES.get(canon(tree))
-    if shape is not None:
+    if shape is not None and (shape not in PLACE_SHAPES or rules.spec.end_when.ranks_everyone):
         return ScoringClaim(shape=shape)
     try:
         return ScoringClaim(terms=within_places(normalise(tree), highest_place(rules.spec)))

@@ -411,7 +411,10 @@ def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: 
         return lang.marked(NONE)
     assert analysed is not None
     if table is POINTS:
-        shaped = points_sentence(lang, analysed.tree, highest_place(rules.spec))
+        spec = rules.spec
+        shaped = points_sentence(
+            lang, analysed.tree, highest_place(spec), spec.end_when.ranks_everyone
+        )
         # a worked example at the rule set's own end of a deal, as its rule sheet shows it
         worked = amount_words(lang, rules.spec.deck, analysed.tree, rules_deal(rules))
         return shaped or _chips_amount(lang, analysed) or worked

@@ -179,6 +179,10 @@ POINT_SHAPE_RULES = {
     "// count($ for $ in players if $.hand.count == min($.hand.count for $ in players)) "
     "if hand.count == min($.hand.count for $ in players) else #0": "fewest-cards-share",
 }
+#: Hand-written points sentences that rank every player ("last place scores nothing"): true
+#: only where play goes on until everyone is placed (a deal that ends at the first player
+#: out leaves the others without a place, and they would score the most).
+PLACE_SHAPES = frozenset({"one-minus-place", "players-minus-place"})
 #: ``N + one per card the others hold`` for the winner, ``minus one per own card`` for the others.
 WINNER_PLUS_CARDS = re.compile(
     r"^#(\d+) \+ sum\(\$\.hand\.count for \$ in others\) if player\.is_winner else - hand\.count$"
@@ -558,10 +562,13 @@ def _winner_plus_cards(lang: Lang, bonus: int) -> str:
     return text % {"bonus": lang.count(bonus, "point")}
 
 
-def points_sentence(lang: Lang, node: T, highest_place: int = MAX_PLACE) -> str | None:
+def points_sentence(
+    lang: Lang, node: T, highest_place: int = MAX_PLACE, ranks_everyone: bool = True
+) -> str | None:
     """The hand-written sentence for a points rule of a known shape, else its sum of
     recognised terms told case by case up to the highest place a player can hold
-    (:func:`.amounts.points_sentences`), else ``None``."""
+    (:func:`.amounts.points_sentences`), else ``None``.  Sentences that rank every player
+    (:data:`PLACE_SHAPES`) only where the end of the deal does."""
     text = canon(node)
     match = WINNER_PLUS_CARDS.match(text)
     if match:
@@ -580,4 +587,6 @@ def points_sentence(lang: Lang, node: T, highest_place: int = MAX_PLACE) -> str 
         )
         return text % {"count": lang.count(count, "point")}
     mark = POINT_SHAPES.get(text)
+    if POINT_SHAPE_RULES.get(text) in PLACE_SHAPES and not ranks_everyone:
+        mark = None
     return lang.marked(mark) if mark else points_sentences(lang, node, highest_place)

@@ -473,9 +473,10 @@ def draw_context(claim: DrawClaim | None) -> dict[str, Any] | None:
     }
 
 
-def deal_context(spec: Rulespec) -> dict[str, Any]:
+def deal_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     """Every card dealt, a fixed number each, or as many as all can get alike (the rest: a stock);
-    with ``deal.stock`` the hand size of each player count (``2: 20, 3: 20, 4: 15``)."""
+    with ``deal.stock`` the hand size of each player count, counts of one size together ("20
+    cards each with 2 or 3 players, 15 cards each with 4 players")."""
     deal, deck, layout = spec.deal, spec.deck, spec.layout
     context: dict[str, Any] = {"hand_size": deal.hand_size, "equal": deal.equal_hands}
     context["stock"] = deal.stock
@@ -483,8 +484,25 @@ def deal_context(spec: Rulespec) -> dict[str, Any]:
         laid_before = 0 if layout.by_holders else len(layout.preplaced)
         dealt = deck.copies * (deck.n_faces - len(deck.removed) - laid_before)
         counts = range(spec.players.min, spec.players.max + 1)
-        context["sizes"] = ", ".join(f"{n}: {deal.size_for(dealt, n)}" for n in counts)
+        context["sizes"] = hand_sizes(lang, [(n, deal.size_for(dealt, n) or 0) for n in counts])
     return context
+
+
+def hand_sizes(lang: Lang, sizes: list[tuple[int, int]]) -> str:
+    """Each hand size with the player counts that get it, in the order of the counts."""
+    grouped: dict[int, list[int]] = {}
+    for players, cards in sizes:
+        grouped.setdefault(cards, []).append(players)
+    items = [
+        lang.ngettext(
+            "%(cards)s card each with %(players)s players",
+            "%(cards)s cards each with %(players)s players",
+            cards,
+        )
+        % {"cards": cards, "players": lang.join_or([str(n) for n in counts])}
+        for cards, counts in grouped.items()
+    ]
+    return lang.join_and(items)
 
 
 def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
@@ -499,7 +517,8 @@ def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
             "pay_winner": amount(lang, rules, pay, _shaped(lang, PAY_SHAPES, pay), payers=True),
         }
     points = rules.points
-    shape = points_sentence(lang, points.tree, highest_place(spec)) if points else None
+    everyone = spec.end_when.ranks_everyone
+    shape = points_sentence(lang, points.tree, highest_place(spec), everyone) if points else None
     return {"chips": chips, "points": amount(lang, rules, points, shape, unit="point")}
 
 
@@ -856,7 +875,7 @@ def sheet_context(
         "teams": claims.teams,
         "deck": deck_context(lang, spec.deck, uses_value(rules), claims.deck),
         "layout": {**layout_context(lang, spec, claims.hands), "closes": rows_close(rules)},
-        "deal": deal_context(spec),
+        "deal": deal_context(lang, spec),
         "opening": opening,
         "opening_card": opening["card"],
         "leader": opening["leader"],

@@ -97,6 +97,16 @@ CASES = [
     ),
     ("elfer-raus", "ru", "пока у всех не будет поровну карт, но не больше 20 карт на каждого.", ""),
     ("elfer-raus", "ja", "1人あたりの枚数は最大20枚です。", "配れるだけ配ります"),
+    # the hand size of each player count said as words, not as a "(players: cards each)" key
+    (
+        "elfer-raus",
+        "en",
+        "the fewer cards each is dealt: 20 cards each with 2 or 3 players, 15 cards each with 4"
+        " players, 12 cards each with 5 players and 10 cards each with 6 players.",
+        "(players: cards each)",
+    ),
+    ("elfer-raus", "de", "je 20 Karten bei 2 oder 3 Spielern, je 15 Karten bei 4 Spielern", ""),
+    ("elfer-raus", "ru", "по 20 карт при 2 или 3 игроках, по 15 карт при 4 игроках", ""),
     # a colour pack's leader is named by the colour listed first
     ("elfer-raus", "es", "Empieza quien tiene el 11 del primer color de la lista de arriba", ""),
     ("elfer-raus", "pt", "Começa quem tem o 11 da primeira cor da lista acima", ""),

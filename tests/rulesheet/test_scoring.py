@@ -246,6 +246,15 @@ WRONG_PLURALS = (
 )
 
 CASES = [
+    # places scored where the deal ends at the first player out: the others have no place
+    # (and score the most), so no "the last place scores nothing"; a worked table instead
+    (
+        "id: quick\nextends: shichi-narabe\nend:\n  when: first-out\n",
+        "en",
+        "| not out | 4 |",
+        "The players score by their places",
+    ),
+    ("shichi-narabe", "en", "The players score by their places: last place scores nothing", ""),
     *[
         (source, lang, bonus, "")
         for source in (ONE_POINT_UP, ONE_POINT_DOWN)
