@@ -426,14 +426,26 @@ def mechanics_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     return facts
 
 
-def _hand_sizes(spec: Rulespec) -> str:
-    """Each player count's hand size with ``deal.stock``: ``2: 20, 3: 20, 4: 15``."""
+def _hand_sizes(spec: Rulespec, language: Lang) -> str:
+    """Each hand size with ``deal.stock`` and the player counts that get it, in words: "20
+    cards each with 2 or 3 players and 15 cards each with 4 players"."""
     deck, layout = spec.deck, spec.layout
     dealt = deck.copies * (
         deck.n_faces - len(deck.removed) - (0 if layout.by_holders else len(layout.preplaced))
     )
-    counts = range(spec.players.min, spec.players.max + 1)
-    return ", ".join(f"{n}: {spec.deal.size_for(dealt, n)}" for n in counts)
+    by_size: dict[int, list[str]] = {}
+    for n in range(spec.players.min, spec.players.max + 1):
+        by_size.setdefault(spec.deal.size_for(dealt, n) or 0, []).append(str(n))
+    said = [
+        language.ngettext(
+            "%(cards)s card each with %(players)s players",
+            "%(cards)s cards each with %(players)s players",
+            size,
+        )
+        % {"cards": size, "players": language.join_or(counts)}
+        for size, counts in by_size.items()
+    ]
+    return language.join_and(said)
 
 
 def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
@@ -444,6 +456,7 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
     left = spec.direction.value != "counter-clockwise"
     stock = spec.deal.stock  # at least this many stay in the stock: hands are equal shares
     size = None if stock else spec.deal.hand_size
+    cap = spec.deal.hand_size if stock else None  # equal shares, at most this many each
     equal = spec.deal.equal_hands or bool(stock)
     if size is not None and left:
         facts.append(
@@ -467,6 +480,28 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             )
             % {"count": language.count(size, "card")}
         )
+    elif cap is not None and left:
+        facts.append(
+            ngettext(
+                "The dealer shuffles and deals the cards one at a time, face down, clockwise, starting with the player"
+                " to their left, until every player has the same number of cards, at most %(count)s card each.",
+                "The dealer shuffles and deals the cards one at a time, face down, clockwise, starting with the player"
+                " to their left, until every player has the same number of cards, at most %(count)s cards each.",
+                cap,
+            )
+            % {"count": language.count(cap, "card", "gen")}
+        )
+    elif cap is not None:
+        facts.append(
+            ngettext(
+                "The dealer shuffles and deals the cards one at a time, face down, counter-clockwise, starting with the"
+                " player to their right, until every player has the same number of cards, at most %(count)s card each.",
+                "The dealer shuffles and deals the cards one at a time, face down, counter-clockwise, starting with the"
+                " player to their right, until every player has the same number of cards, at most %(count)s cards each.",
+                cap,
+            )
+            % {"count": language.count(cap, "card", "gen")}
+        )
     elif equal and left:
         facts.append(
             gettext(
@@ -487,12 +522,12 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
         facts.append(
             ngettext(
                 "At least %(count)s card must be left for the stock, so the more players there are,"
-                " the fewer cards each is dealt (players: cards each): %(sizes)s.",
+                " the fewer cards each is dealt: %(sizes)s.",
                 "At least %(count)s cards must be left for the stock, so the more players there are,"
-                " the fewer cards each is dealt (players: cards each): %(sizes)s.",
+                " the fewer cards each is dealt: %(sizes)s.",
                 stock,
             )
-            % {"count": stock, "sizes": _hand_sizes(spec)}
+            % {"count": stock, "sizes": _hand_sizes(spec, language)}
         )
     claim = draw_claim(rules)
     if claim is None:

@@ -87,7 +87,10 @@ def test_a_stock_is_dealt_and_drawn_from() -> None:
     assert "you draw the top card of the stock; if it may be played, you must play it" in text
     elfer = sheet("elfer-raus")
     assert "At least 20 cards must be left for the stock" in elfer
-    assert "(players: cards each): 2: 20, 3: 20, 4: 15, 5: 12, 6: 10." in elfer
+    assert (
+        "20 cards each with 2 or 3 players, 15 cards each with 4 players, 12 cards each with 5"
+        " players and 10 cards each with 6 players." in elfer
+    )
     assert "but no more than three" in elfer
 
 

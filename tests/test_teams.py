@@ -159,7 +159,8 @@ def test_team_amounts_agree_with_the_reference_interpreter(
         path = Path(folder) / "team-amounts.yaml"
         path.write_text(
             f"id: team-amounts\nextends: {PAIRS}\n"
-            f"scoring:\n  points: {json.dumps(points)}\n"
+            # the pass cost pays chips into a pot, so the rule set plays for chips too
+            f"scoring:\n  points: {json.dumps(points)}\n  chips: {{pot: winner}}\n"
             f"passing:\n  cost: {json.dumps(cost)}\n",
             encoding="utf-8",
         )
@@ -204,7 +205,8 @@ def test_team_amounts_play_identically_in_both_backends(points: str, cost: str, 
         path = Path(folder) / "team-amounts.yaml"
         path.write_text(
             f"id: team-amounts\nextends: {PAIRS}\n"
-            f"scoring:\n  points: {json.dumps(points)}\n"
+            # the pass cost pays chips into a pot, so the rule set plays for chips too
+            f"scoring:\n  points: {json.dumps(points)}\n  chips: {{pot: winner}}\n"
             f"passing:\n  cost: {json.dumps(cost)}\n",
             encoding="utf-8",
         )

@@ -1591,12 +1591,15 @@ def _draw_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
     if claim.whole:
         return None  # told by the usual line, in the claim's words
     n = claim.first
-    text = lang.ngettext(
-        "A player who cannot play may now draw up to %(count)s card from the stock.",
-        "A player who cannot play may now draw up to %(count)s cards from the stock.",
+    text = lang.ngettext(  # drawing is no option: whoever cannot play draws (first fit: plays it)
+        "A player who cannot play now draws %(count)s card from the stock and must play it if it"
+        " fits.",
+        "A player who cannot play now draws from the stock, one card at a time and at most"
+        " %(count)s, and must play the first card drawn that fits.",
         n,
     )
-    return [text % {"count": lang.count(n, "card", "gen")}]
+    # one card is drawn (accusative in Russian); "at most three" takes the genitive
+    return [text % {"count": lang.count(n, "card", "acc" if n == 1 else "gen")}]
 
 
 def _growing_draw_change(lang: Lang, first: int, step: int, whole: bool) -> list[str]:

@@ -186,7 +186,14 @@ def voluntary(decision: dict[str, Any]) -> bool:
 
 
 def forced(decision: dict[str, Any]) -> bool:
-    return decision["action"] == "pass" and not decision["legal"] and "kind" not in decision
+    """A pass made because nothing could be played: no legal card and no trump to lay in
+    another card's place (a trump is a play; passing instead is a pass by choice)."""
+    return (
+        decision["action"] == "pass"
+        and not decision["legal"]
+        and not decision.get("trump")
+        and "kind" not in decision
+    )
 
 
 def blocked(record: dict[str, Any], when: str) -> bool:

@@ -36,14 +36,16 @@ DIFF_CASES = [
         "fan-tan",
         "elfer-raus",
         "pt",
-        "Agora, quem não pode jogar pode comprar até três cartas do monte.",
+        "Agora, quem não pode jogar compra do monte uma carta de cada vez, no máximo três, e tem de"
+        " jogar a primeira carta comprada que couber.",
         "",
     ),
     (
         "fan-tan",
         "elfer-raus",
         "sv",
-        "Den som inte kan spela får nu dra högst tre kort från talongen.",
+        "Den som inte kan spela drar nu kort från talongen, ett i taget och högst tre, och måste"
+        " spela det första dragna kortet som passar.",
         "",
     ),
     ("cinquillo", "seises", "pt", "O baralho agora também tem os 8 e os 9 de cada naipe", ""),
@@ -234,17 +236,26 @@ DIFF_CASES = [
         "fan-tan",
         "elfer-raus",
         "en",
-        "- A player who cannot play may now draw up to three cards from the stock.",
+        # drawing is no option: the player who cannot play draws, and plays the first fit
+        "- A player who cannot play now draws from the stock, one card at a time and at most"
+        " three, and must play the first card drawn that fits.",
         "",
     ),
     (
         "fan-tan",
         "elfer-raus",
         "ru",
-        "- Теперь, если нечем ходить, из колоды для добора можно взять не больше трёх карт.",
+        "- Теперь тот, кому нечем ходить, берёт карты из колоды для добора по одной, но не больше"
+        " трёх, и должен выложить первую подходящую.",
         "",
     ),
-    ("fan-tan", "elfer-raus", "ja", "- 出せないときは、山札から3枚まで引けるようになります。", ""),
+    (
+        "fan-tan",
+        "elfer-raus",
+        "ja",
+        "- 出せないときは、山札から1枚ずつ最大3枚まで引くようになり、出せるカードを引いたらそのカードを出さなければなりません。",
+        "",
+    ),
     ("fan-tan", "devyatka", "en", "- Best with three players (before: 4–6).", ""),
     ("fan-tan", "devyatka", "ja", "- おすすめの人数は3人になります（これまでは4〜6人）。", ""),
     (
