@@ -758,22 +758,7 @@ class _ModelBuilder:
 
     def check_wild(self, spec: Rulespec) -> None:
         """Jokers are played by their own turn loop, which knows these mechanics only."""
-        others = {
-            ("play", "follow_up"): spec.follow_up is not None,
-            ("play", "last_card"): spec.last_card is not None,
-            ("play", "compulsory"): spec.compulsory is not None,
-            ("passing", "draw"): spec.draw is not None,
-            ("passing", "cover"): spec.passing.cover,
-            ("passing", "transfer"): spec.passing.transfer is not None,
-            ("passing", "voluntary_transfer"): spec.passing.voluntary_transfer is not None,
-        }
-        for path, present in others.items():
-            if present:
-                self.error(
-                    ("deck", "jokers"),
-                    f"jokers cannot be combined with {'.'.join(path)} yet;"
-                    f" remove deck.jokers or {'.'.join(path)}",
-                )
+        self.refuse_combined(("deck", "jokers"), _turn_mechanics(spec))
 
     def check_costs_have_chips(self, has_points: bool) -> None:
         """A pass that costs chips needs chips to pay: without ``scoring.chips`` there is no
@@ -798,20 +783,19 @@ class _ModelBuilder:
             ("deck", "jokers"): spec.wild is not None,
             ("deck", "copies"): spec.deck.copies > 1,
             ("layout", "rows_per_suit"): spec.layout.rows_per_suit > 1,
-            ("play", "follow_up"): spec.follow_up is not None,
-            ("play", "last_card"): spec.last_card is not None,
-            ("play", "compulsory"): spec.compulsory is not None,
-            ("passing", "draw"): spec.draw is not None,
-            ("passing", "cover"): spec.passing.cover,
-            ("passing", "transfer"): spec.passing.transfer is not None,
-            ("passing", "voluntary_transfer"): spec.passing.voluntary_transfer is not None,
+            **_turn_mechanics(spec),
         }
+        self.refuse_combined(("play", "trumps"), others)
+
+    def refuse_combined(self, key: tuple[str, str], others: dict[tuple[str, str], bool]) -> None:
+        """An error at ``key`` for each other rule present that it cannot be combined with."""
+        name = ".".join(key)
         for path, present in others.items():
             if present:
                 self.error(
-                    ("play", "trumps"),
-                    f"trumps cannot be combined with {'.'.join(path)} yet;"
-                    f" remove play.trumps or {'.'.join(path)}",
+                    key,
+                    f"{key[1]} cannot be combined with {'.'.join(path)} yet;"
+                    f" remove {name} or {'.'.join(path)}",
                 )
 
     def check_consistency(self, spec: Rulespec) -> None:
@@ -935,3 +919,17 @@ def _flat_aliases(value: Any) -> tuple[str, ...]:
     if isinstance(value, dict):
         return tuple(dict.fromkeys(a for names in value.values() for a in names))
     return tuple(value)
+
+
+def _turn_mechanics(spec: Rulespec) -> dict[tuple[str, str], bool]:
+    """The mechanics of the one turn loop a rule set uses (by key), which a mechanic with turn
+    hooks of its own (jokers, trumps) may not be combined with yet."""
+    return {
+        ("play", "follow_up"): spec.follow_up is not None,
+        ("play", "last_card"): spec.last_card is not None,
+        ("play", "compulsory"): spec.compulsory is not None,
+        ("passing", "draw"): spec.draw is not None,
+        ("passing", "cover"): spec.passing.cover,
+        ("passing", "transfer"): spec.passing.transfer is not None,
+        ("passing", "voluntary_transfer"): spec.passing.voluntary_transfer is not None,
+    }
