@@ -473,3 +473,28 @@ def test_matches_played_to_a_target_make_about_as_many_deals_as_asked() -> None:
     deals = session["games"] * session["deals"]["mean"]["value"]
     assert session["games"] >= 20
     assert 250 <= deals <= 600
+
+
+def test_the_header_says_the_games_asked_per_experiment_and_the_deals_played_in_all() -> None:
+    """``--games 40`` printed "85 games": the sum over the table, the skill test and the
+    matches.  The header names both figures, each for what it counts."""
+    code, output = lab("analyse", "cinquillo-parejas", "--games", "40", "--jobs", "1", "-q")
+    assert code == 0, output
+    head = output.splitlines()[1]
+    code, as_json = lab("analyse", "cinquillo-parejas", "--games", "40", "--jobs", "1", "--json")
+    played = json.loads(as_json)["played"]
+    assert played > 40
+    assert f"40 games per experiment, {played} deals played in all" in head, head
+
+
+def test_the_teams_finding_separates_the_teams_in_the_reports_language() -> None:
+    """The teams' win rates were joined by "; " in every language."""
+    from sevens.lab.figures import deal_findings
+    from sevens.lab.i18n import translator
+
+    code, as_json = lab("analyse", "cinquillo-parejas", "--games", "200", "--jobs", "1", "--json")
+    main_table = json.loads(as_json)["experiments"]["main"]
+    japanese = [
+        line for line in deal_findings(main_table, 0.05, _=translator("ja")) if "チーム 1" in line
+    ]
+    assert len(japanese) == 1 and "、チーム 1" in japanese[0], japanese

@@ -570,7 +570,8 @@ def _print_head(result: dict[str, Any], seconds: float, title: str) -> None:
     click.echo(title + partial)
     click.echo(
         f"table     {result['players']} players: {', '.join(result['seats'])}; seed {result['seed']}; "
-        f"{result['played']} games in {seconds:.1f} s; intervals at {result['confidence']:.0%}"
+        f"{result['games']} games per experiment, {result['played']} deals played in all in "
+        f"{seconds:.1f} s; intervals at {result['confidence']:.0%}"
     )
 
 

@@ -275,7 +275,8 @@ def _teams_finding(
 ) -> str:
     """Each team's seats and win rate, and whether the teams' wins look equal."""
     wins = teams["wins"]
-    rates = "; ".join(
+    # TRANSLATORS: separates the teams' win rates in a list, e.g. "team 0 …: 42.5%; team 1 …"
+    rates = _("; ").join(
         _("team %(team)d (seats %(seats)s): %(rate)s")
         % {"team": t, "seats": " ".join(map(str, seats)), "rate": percent(wins["rates"][t])}
         for t, seats in enumerate(teams["seats"])
