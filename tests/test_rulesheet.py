@@ -169,6 +169,24 @@ def test_catalogs_are_complete() -> None:
             )
 
 
+#: The session winner's sentence with teams, by the rule set's winner ("minus": the highest
+#: total of a game of minus points only); ``side`` is "pair" or "team".
+TEAMS_WINNER = {
+    "most-chips": "The {side} whose {members} have won the most chips between them over the session wins it.",
+    "most-pots": "The {side} whose {members} have taken the most pots between them over the session wins it.",
+    "most-deals": "The {side} that has won the most deals over the session wins it.",
+    "lowest-points": "The {side} whose {members} have the lowest points total between them at the end of the session wins it.",
+    "highest-points": "The {side} whose {members} have the highest points total between them at the end of the session wins it.",
+    "minus": "The {side} whose {members} have the fewest minus points between them at the end of the session wins it.",
+}
+
+
+def _teams_winner(winner: str, size: int) -> str:
+    """The session winner's sentence for sides of ``size`` players (pairs or teams)."""
+    side, members = ("pair", "partners") if size == 2 else ("team", "players")
+    return TEAMS_WINNER[winner].format(side=side, members=members)
+
+
 def expected_facts(rules: AnalysedRules, lang: str) -> list[str]:
     """Strings the sheet must contain, computed from the model, not from the sheet."""
     spec, language = rules.spec, Lang(lang)
@@ -274,8 +292,12 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             "lowest-points": "The player with the lowest points total at the end of the session wins it.",
             "highest-points": "The player with the highest points total at the end of the session wins it.",
         }[session.winner]
-        if session.winner == "highest-points" and minus_only(rules):
+        minus = session.winner == "highest-points" and minus_only(rules)
+        if minus:
             winner = "The player with the fewest minus points at the end of the session wins it."
+        if spec.players.team_size is not None:
+            kind = "minus" if minus else session.winner
+            winner = _teams_winner(kind, spec.players.team_size)
         facts.append(gettext(winner))
         facts.append(
             gettext(

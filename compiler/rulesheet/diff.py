@@ -41,6 +41,7 @@ from .shapes import (
     turn_sentence,
     turn_shapes,
 )
+from .sheet import scoring_context
 
 Shapes = dict[str, tuple[str, str]]
 POINTS: Shapes = {}  # marker: points use their own matcher
@@ -1055,7 +1056,34 @@ def differences(a: AnalysedRules, b: AnalysedRules, lang: Lang) -> list[str]:
     for component in sorted(changed - told, key=list(FIELD_COMPONENT.values()).index):
         topic = lang.marked(TOPICS[COMPONENT_TOPIC.get(component, component)])
         found.append(lang.marked(UNWORDED, topic=topic))
+    if found and _scores_follow(lang, a, b):
+        found.append(lang.marked(SCORES_FOLLOW))
     return found
+
+
+#: The scoring rule is written as before, but what it gives changes with the other rules
+#: (a place-scoring rule when the deal now ends at the first player out: the others have
+#: no place).  A reader of "What differs" alone would keep the old scores in mind.
+SCORES_FOLLOW = P_(
+    "diff",
+    "The scoring rule is the same, but with these changes it gives other scores: see “Scoring”"
+    " below.",
+)
+
+
+def _scores_follow(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> bool:
+    """Whether the sheet tells the scores of ``b`` otherwise than those of ``a`` although
+    both write the same scoring rules (a changed rule has its own sentence)."""
+    pairs = ((a.points, b.points), (a.pay_winner, b.pay_winner), (a.ante, b.ante))
+    same_rules = all(_same_amount(old, new) for old, new in pairs)
+    return same_rules and scoring_context(lang, a) != scoring_context(lang, b)
+
+
+def _same_amount(old: Analysed | None, new: Analysed | None) -> bool:
+    """Whether two amounts are written alike (both absent, or the same canonical text)."""
+    if old is None or new is None:
+        return old is new
+    return canon(old.tree) == canon(new.tree)
 
 
 def _field_lines(
@@ -1257,9 +1285,22 @@ def _limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
         return [lang.marked(LIMIT_VOLUNTARY, count=passing.limit)]
     if passing.limit is not None and passing.over_limit is not None and old is None:
         return [_limit_eliminates(lang, passing.limit)]
+    if passing.limit is not None and old is not None:
+        return [_limit_moved(lang, passing.limit, old)]
     if passing.limit is not None or old is None:
         return None
     return [lang.marked(LIMIT_DROPPED, count=old)]
+
+
+def _limit_moved(lang: Lang, limit: int, old: int) -> str:
+    """Another number of passes, as a sentence ("Most passes per deal: 2 instead of 3." read
+    as a form's label); what happens beyond the limit has its own line if it changes."""
+    text = lang.ngettext(
+        "Each player may now pass at most %(count)s time in a deal (before: %(old)s).",
+        "Each player may now pass at most %(count)s times in a deal (before: %(old)s).",
+        limit,
+    )
+    return text % {"count": lang.count(limit, "time"), "old": lang.count(old, "time")}
 
 
 def _over_limit_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
@@ -1705,6 +1746,27 @@ def _rows_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
 
 
 #: Fields whose change has a sentence of its own (see :func:`_told`).
+#: Partnerships said as sentences ("Teams: pairs, partners opposite each other." read as a
+#: clipped label).
+PLAY_IN_PAIRS = P_("diff", "The players now play in pairs; partners sit opposite each other.")
+PLAY_IN_TEAMS = P_(
+    "diff",
+    "The players now play in teams of %(size)s, each team's players spread evenly around the"
+    " table.",
+)
+TEAMS_DROPPED = P_("diff", "The players no longer play in teams: each plays for themselves.")
+
+
+def _teams_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | None:
+    """Teams that a house rule adds, changes or drops, as one sentence."""
+    size = b.spec.players.team_size
+    if size is None:
+        return [lang.marked(TEAMS_DROPPED)]
+    if size == 2:
+        return [lang.marked(PLAY_IN_PAIRS)]
+    return [lang.marked(PLAY_IN_TEAMS, size=str(size))]
+
+
 TELLERS: dict[str, Told] = {
     "suits": _suits_change,
     "session_winner": _winner_change,
@@ -1722,6 +1784,7 @@ TELLERS: dict[str, Told] = {
     "over_limit": _over_limit_change,
     "jokers": _joker_change,
     "trumps": _trump_change,
+    "teams": _teams_change,
 }
 
 

@@ -23,7 +23,10 @@ from sevens.compiler.rulesheet.diff import (
     PAY_NOW_SHAPES,
     PLAY_ADDED,
     PLAY_DROPPED,
+    PLAY_IN_PAIRS,
     RANKS_OF_COLOURS,
+    SCORES_FOLLOW,
+    TEAMS_DROPPED,
     TOPICS,
     YES,
     _follow_shape,
@@ -486,3 +489,40 @@ def test_a_new_pass_limit_with_elimination_is_one_sentence(lang: str, tmp_path: 
         3,
     ) % {"count": language.count(3, "time")}
     assert said.replace("\u00a0", " ").replace("\u202f", " ") in found, (said, found)
+
+
+# -- partnerships and scores that follow from other rules ------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_teams_added_or_dropped_are_sentences(lang: str) -> None:
+    """ "Teams: pairs, partners opposite each other." read as a clipped label."""
+    added = diff_lines("cinquillo", "cinquillo-parejas", lang)
+    dropped = diff_lines("cinquillo-parejas", "cinquillo", lang)
+    assert not _led_by(added + dropped, lang, "teams"), (added, dropped)
+    assert marked(lang, PLAY_IN_PAIRS) in added
+    assert marked(lang, TEAMS_DROPPED) in dropped
+
+
+def marked(lang: str, message: tuple[str, str]) -> str:
+    """A diff ``message`` (with its context) as :func:`diff_lines` gives it: translated,
+    typeset, and with no-break spaces as plain ones."""
+    text = typeset(Lang(lang).marked(message), lang, "md")
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+SCORES_BY_PLACE_TO_FIRST_OUT = "id: quick\nextends: shichi-narabe\nend: {when: first-out}\n"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_scoring_rule_that_gives_other_scores_is_pointed_out(lang: str, tmp_path: Path) -> None:
+    """Shichi Narabe scores by place; ending at the first player out leaves the others
+    without a place, so the same rule now gives them more than the winner.  "What differs"
+    says that the scores change and where to read them; where the scores stay the same,
+    nothing is said."""
+    line = marked(lang, SCORES_FOLLOW)
+    house_rule = tmp_path / "quick.yaml"
+    house_rule.write_text(SCORES_BY_PLACE_TO_FIRST_OUT, encoding="utf-8")
+    assert line in diff_lines("shichi-narabe", str(house_rule), lang)
+    assert line not in diff_lines("shichi-narabe", "shichi-narabe-traditional", lang)
+    assert line not in diff_lines("fan-tan", "fan-tan-chips", lang)

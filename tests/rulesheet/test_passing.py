@@ -24,9 +24,20 @@ from tests.conftest import (
 LIMIT_FORCED = "id: limited-fan-tan\nextends: fan-tan\npassing: {limit: 3}\n"
 LIMIT_VOLUNTARY = "id: limited-passing\nextends: voluntary-pass\npassing: {limit: 3}\n"
 ELIMINATING = "id: early-out\nextends: fan-tan\npassing:\n  limit: 2\n  over_limit: eliminate\n"
+#: Shichi Narabe allows three passes (elimination beyond); its house rule two.
+FEWER_PASSES = "id: shichi-quick\nextends: shichi-narabe\npassing: {limit: 2}\n"
 VOLUNTARY_NO_OPENING_CARD = "id: free-fan-tan\nextends: fan-tan\npassing: {voluntary: true}\n"
 
 CASES = [
+    # a changed number of passes is a sentence in "What differs", not a form's label
+    (
+        FEWER_PASSES,
+        "en",
+        "Each player may now pass at most two times in a deal (before: three).",
+        "Most passes per deal",
+    ),
+    (FEWER_PASSES, "ru", "не больше двух раз (раньше — трёх)", ""),
+    (FEWER_PASSES, "de", "höchstens zweimal passen (bisher dreimal)", ""),
     # a limit without elimination binds only passes by choice; forced passes go on
     (LIMIT_FORCED, "en", "", "at most three times"),
     (LIMIT_FORCED, "de", "", "höchstens dreimal"),

@@ -26,6 +26,9 @@ MINUS_POINTS_WINNER = {
 }
 
 FIVE_DEALS = "id: five-deals\nextends: dutch-fan-tan\nsession: {deals: 5}\n"
+#: Sevens in pairs: minus points, no target; and in teams of three (six players).
+SEVENS_PAIRS = "id: sevens-pairs\nextends: sevens\nplayers: {min: 4, max: 6, teams: {size: 2}}\n"
+SEVENS_TRIOS = "id: sevens-trios\nextends: sevens\nplayers: {min: 6, max: 6, teams: {size: 3}}\n"
 
 CASES = [
     # a points target that ends the session when a total falls to it or below (the engine
@@ -86,6 +89,28 @@ CASES = [
     (ONE_POINT_DOWN, "pt", "cair para −1 ou menos.", ""),
     (ONE_POINT_DOWN, "ru", "опустится до −1 или ниже.", ""),
     (ONE_POINT_DOWN, "sv", "sjunker till −1 eller lägre.", ""),
+    # with teams, the winner of the session is a pair or a team, named as such (a paragraph
+    # that said "read the team's total wherever the rules speak of a player's" patched it)
+    (
+        SEVENS_PAIRS,
+        "en",
+        "The pair whose partners have the fewest minus points between them at the end of"
+        " the session wins it.",
+        "read the team's total",
+    ),
+    (SEVENS_PAIRS, "de", "Das Paar, dessen Partner am Ende der Partie zusammen die wenigsten", ""),
+    (SEVENS_TRIOS, "en", "The team whose players have the fewest minus points", "The pair"),
+    # without a target, nothing is said of whose total reaches it
+    (SEVENS_PAIRS, "en", "", "counts as one player"),
+    # a target is reached by a pair's total: said before the target
+    (
+        "cinquillo-parejas",
+        "en",
+        "In the session each pair counts as one player: its total is its two partners' added"
+        " together. After each deal",
+        "",
+    ),
+    ("cinquillo-parejas", "ja", "勝負では各ペアを1人として数えます。", ""),
     # larger amounts stay plural
     (THREE_POINTS_DOWN, "en", "total falls to −3 points or below.", ""),
     (THREE_POINTS_DOWN, "fr", "descend à −3 points ou moins.", ""),
