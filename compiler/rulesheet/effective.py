@@ -226,8 +226,21 @@ class Effective:
         other = ReferenceRules(stopping, build_rule_set(stopping))
         questions = [_legal] if self.rules.follow_when is None else [_legal, _follow]
         return any(
-            ask(self.interpreter, st) != ask(other, st) for st in self.sample() for ask in questions
+            ask(self.interpreter, st) != ask(other, st)
+            for st in self.wrap_sample()
+            for ask in questions
         )
+
+    def wrap_sample(self) -> list[DealState]:
+        """The states on which wrapping rows are judged: tables reached by play.  The
+        general sample's rows run past the ends at random and hold stray cards beyond gaps,
+        which a row closed at its ace and king (Pai Qi's 斩龙) never reaches: there the
+        two readings differ on tables no game lays.  Where players are eliminated and their
+        cards laid out, gaps and strays are real, and the general sample is asked too."""
+        played = played_states(self.interpreter, self.rule_set)
+        if self.rule_set.passing.over_limit is not None:
+            return played + self.sample()
+        return played
 
     def answer(self, name: str) -> tuple[object, ...]:
         """The answers of a condition (or of the follow-up's pair) over the sample."""
@@ -298,6 +311,44 @@ def sample_states(rules: ReferenceRules, rule_set: RuleSet) -> list[DealState]:
     return [
         _random_state(rules, rule_set, rng, rng.randint(low, high)) for _ in range(SAMPLE_STATES)
     ]
+
+
+#: Random games played for :func:`played_states`.
+PLAYED_GAMES = 40
+
+
+def played_states(rules: ReferenceRules, rule_set: RuleSet) -> list[DealState]:
+    """Deal states reached by play: random deals where the seats take turns laying a random
+    legal card (a seat without one is passed over), each stopped after a random number of
+    cards.  Made from a fixed seed: the same every time."""
+    rng = random.Random(SAMPLE_SEED)
+    low, high = rule_set.players.min, rule_set.players.max
+    states = []
+    for _ in range(PLAYED_GAMES):
+        players = rng.randint(low, high)
+        deck = list(rule_set.dealt)
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[seat::players]) for seat in range(players)]
+        st = DealState(players, rng.randrange(players), hands, rule_set.n_rows)
+        rules.setup(st)
+        _play_at_random(rules, st, rng, rng.randint(0, len(deck)))
+        states.append(st)
+    return states
+
+
+def _play_at_random(rules: ReferenceRules, st: DealState, rng: random.Random, cards: int) -> None:
+    """Lay up to ``cards`` cards, each a random legal card of the next seat that has one."""
+    seat = (st.dealer + 1) % st.n_players
+    for _ in range(cards):
+        for turn in range(st.n_players):
+            legal = rules.legal(st, (seat + turn) % st.n_players)
+            if legal:
+                seat = (seat + turn) % st.n_players
+                rules.play(st, seat, rng.choice(list(bits(legal))))
+                seat = (seat + 1) % st.n_players
+                break
+        else:
+            return  # nobody can play: the deal is blocked here
 
 
 def _random_state(

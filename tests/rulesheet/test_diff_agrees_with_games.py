@@ -211,6 +211,23 @@ def test_diff_of_an_overlay_is_empty_exactly_when_it_plays_the_same_games(
     assert (not forward) == (not backward) == same_games, (forward, backward)
 
 
+@pytest.mark.parametrize(("base", "wraps"), [("pai-qi-zhanlong", False), ("parliament", True)])
+def test_rows_turning_the_corner_are_a_difference_only_where_a_game_can_reach_it(
+    base: str, wraps: bool, folder: Path
+) -> None:
+    """Pai Qi with 斩龙 closes a row at its ace and its king, so no row ever goes past
+    them: wrapping rows change no game.  The diff said "Rows may now turn the corner",
+    judged on sampled tables no game lays (a row running past its king, a stray king
+    beyond a gap).  In Parliament they turn the corner in play."""
+    path = overlay(folder, base, {"layout": {"wrap": True}}, name=f"{base}-wrapping")
+    other = load_rulespec(path)
+    told = differences(analysed(base), other, ENGLISH)
+    assert bool(told) == wraps, told
+    players = common_players(compiled(base), load_rules(str(path)))
+    assert players is not None
+    assert plays_the_same_games(compiled(base), load_rules(str(path)), players, True) != wraps
+
+
 #: Matches played again before a difference the diff tells is called false: a session
 #: winner decided another way first shows in about 100 matches from seed 0 (Fan Tan for
 #: chips won by the most deals instead of the most chips).
