@@ -281,7 +281,9 @@ def test_random_deals_stay_within_the_declared_bounds_and_sum(variant: str) -> N
 # -- the information state tensor ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", ["parliament", "pai-qi", "shichi-narabe-joker", "sevens"])
+@pytest.mark.parametrize(
+    "variant", ["parliament", "pai-qi", "shichi-narabe-joker", "sevens", "trump-fan-tan"]
+)
 def test_the_information_state_tensor_holds_what_its_string_says(variant: str) -> None:
     spiel_game = game(variant, 4)
     assert spiel_game.get_type().provides_information_state_tensor
@@ -297,6 +299,26 @@ def test_the_information_state_tensor_holds_what_its_string_says(variant: str) -
                 assert seen.setdefault(tensor.tobytes(), text) == text  # one tensor, one string
             state.apply_action(random.Random(seed).choice(state.legal_actions()))
     assert len(seen) > 100
+
+
+def test_every_player_knows_the_trump_suit_and_the_card_that_named_it() -> None:
+    """Trump Fan Tan: the last card dealt names trumps and is shown to all.  The information
+    state of every player holds the trump suit and that card from the end of the deal on,
+    so two deals that differ only in who holds what never hide which suit is trumps."""
+    spiel_game = game("trump-fan-tan", 4)
+    rule_set = spiel_game.rules.rule_set
+    suits, n = rule_set.deck.n_suits, rule_set.n_cards
+    for seed in range(4):
+        state = _random_state(spiel_game, seed, steps=len(spiel_game.deck))
+        named = state.dealt[len(spiel_game.seats) - 1]
+        own = 2 * n  # the dealt cards, the hand
+        for player in range(4):
+            tensor = np.asarray(state.information_state_tensor(player), np.float32)
+            part = tensor[own : own + suits + n]
+            assert part[rule_set.suit_of[named]] == 1.0 and part[:suits].sum() == 1.0
+            assert part[suits + named] == 1.0 and part[suits:].sum() == 1.0
+            text = state.information_state_string(player)
+            assert f"named by {rule_set.card_codes[named]}" in text, text
 
 
 def test_gives_are_in_the_information_state_and_the_observation() -> None:

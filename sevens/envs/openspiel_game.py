@@ -442,15 +442,18 @@ class SevensObserver:
             sizes = ",".join(
                 str(h.bit_count() + j) for h, j in zip(st.hands, st.jokers, strict=True)
             )
-            return f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}"
+            trumps = _trumps_text(state)
+            return (
+                f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}{trumps}"
+            )
         if state.play is None or state.play.state is None:
-            return f"p{player} dealt: {' '.join(mine)} | moves: "
+            return f"p{player} dealt: {' '.join(mine)}{_trumps_text(state)} | moves: "
         play = state.play
         moves = " ".join(f"{seat}:{play.card(a)}" for seat, a in play.public_history())
         view = play.observation(player)  # what it drew and covered is its own knowledge
         hand = _cards(codes, view.hand) + _jokers(view.jokers)
         covered = " ".join(codes[c] for c in range(len(codes)) if view.covered >> c & 1)
-        return f"p{player} dealt: {' '.join(mine)} | moves: {moves} | hand: {hand} | covered: {covered}"
+        return f"p{player} dealt: {' '.join(mine)}{_trumps_text(state)} | moves: {moves} | hand: {hand} | covered: {covered}"
 
 
 def information_state_size(rule_set: RuleSet, players: int) -> int:
@@ -463,6 +466,9 @@ def information_state_size(rule_set: RuleSet, players: int) -> int:
                                 the deck's jokers)
     n (+1 with jokers)          1 where the card is in its hand now (jokers likewise)
     n (with covers)             1 where it laid the card face down
+    suits + n (with trumps)     the trump suit (one-hot, once it is known) and, where
+                                the last card dealt names trumps, that card (one-hot):
+                                both are shown to every player at the deal
     rows, one per decision      the passes since the previous row's decision / n;
     but a pass in turn          where givers choose penalty cards, the cards given
     or a give                   since then / n; the seat that decided (one-hot, P); the action
@@ -479,9 +485,44 @@ def information_state_size(rule_set: RuleSet, players: int) -> int:
     by their hands.  ``E`` is :func:`progress_events`.
     """
     n, wild = rule_set.n_cards, rule_set.wild is not None
-    own = 2 * (n + wild) + (n if rule_set.passing.cover else 0)
+    own = 2 * (n + wild) + (n if rule_set.passing.cover else 0) + _trumps_size(rule_set)
     trailing = 1 + asks_gives(rule_set)
     return own + progress_decisions(rule_set) * _row_size(rule_set, players) + trailing
+
+
+def _trumps_text(state: SevensState) -> str:
+    """`` | trumps: H, named by 5H`` where the rules have trumps and the suit is known."""
+    rule_set, seats = state.rules.rule_set, len(state.sevens.seats)
+    trumps = rule_set.trumps
+    if trumps is None:
+        return ""
+    card = _last_dealt(rule_set, tuple(state.dealt[:seats])) if len(state.dealt) >= seats else None
+    suit = rule_set.suit_of[card] if card is not None else trumps.suit
+    if suit is None:
+        return ""
+    named = f", named by {rule_set.card_codes[card]}" if card is not None else ""
+    return f" | trumps: {rule_set.deck.suit_codes[suit]}{named}"
+
+
+def _trumps_size(rule_set: RuleSet) -> int:
+    """The trump part of the information state: the trump suit and the card naming it."""
+    return 0 if rule_set.trumps is None else rule_set.deck.n_suits + rule_set.n_cards
+
+
+def _write_trumps(tensor: Any, state: SevensState, at: int) -> None:
+    """The trump suit and the last card dealt where it names trumps, from ``at``: public
+    facts of the deal, known once the deal is complete (a fixed suit from the start)."""
+    rule_set, seats = state.rules.rule_set, len(state.sevens.seats)
+    trumps = rule_set.trumps
+    assert trumps is not None
+    suit = trumps.suit
+    if len(state.dealt) >= seats:
+        card = _last_dealt(rule_set, tuple(state.dealt[:seats]))
+        if card is not None:
+            suit = rule_set.suit_of[card]
+            tensor[at + rule_set.deck.n_suits + card] = 1.0
+    if suit is not None:
+        tensor[at + suit] = 1.0
 
 
 def _row_size(rule_set: RuleSet, players: int) -> int:
@@ -499,6 +540,9 @@ def _write_information_state(tensor: Any, state: SevensState, player: int) -> No
         if seat == player:
             tensor[min(card, n)] += 1.0 if card < n else 1.0 / jokers
     at = 2 * part + (n if rule_set.passing.cover else 0)
+    if rule_set.trumps is not None:
+        _write_trumps(tensor, state, at)
+        at += _trumps_size(rule_set)
     play = state.play
     if play is None or play.state is None:
         return
