@@ -356,3 +356,23 @@ def test_a_tied_match_says_it_was_decided_on_pots() -> None:
     german.next_deal()
     finish_deal(german)
     assert "entschieden nach Pötten: Spieler 1 und Spieler 3" in end_text(german).plain
+
+
+def test_the_seats_table_shows_each_players_team() -> None:
+    """Cinquillo in pairs: partners sit opposite each other; the seats table names each
+    seat's pair (A or B), during the deal and in the standings."""
+    session = PlaySession(compiled("cinquillo-parejas"), 4, 0, ["heuristic"], 3, 1)
+
+    def team_by_player(text: str) -> dict[str, str]:
+        marks = r"^\s*(?:[▶✓✗]|\d+\.)?\s*"  # the turn or finish mark, or the place
+        lines = [re.sub(marks, "", line).strip() for line in text.splitlines()]
+        rows = [re.split(r"\s{2,}", line) for line in lines[1:]]  # below the column titles
+        return {row[0]: row[1] for row in rows if len(row) >= 4}
+
+    during = _plain(seats_text(session), 60)
+    assert during.splitlines()[0].split()[:2] == ["player", "team"], during
+    expected = {"You": "A", "Seat 1": "B", "Seat 2": "A", "Seat 3": "B"}
+    assert team_by_player(during) == expected, during
+    finish_deal(session)
+    after = _plain(seats_text(session), 60)
+    assert team_by_player(after) == expected, after

@@ -729,6 +729,8 @@ def seats_text(session: PlaySession) -> Table:
     )
     table.add_column("", no_wrap=True)
     table.add_column(_("player"), no_wrap=True)
+    if rule_set.teams is not None:
+        table.add_column(_("team"), no_wrap=True)
     table.add_column(_("cards"), justify="right", no_wrap=True)
     if session.deal_over:
         _standings_rows(session, table)
@@ -742,7 +744,8 @@ def seats_text(session: PlaySession) -> Table:
         marker = "▶" if game.current_player == seat else ""
         if state is not None and state.places[seat]:
             marker = "✓" if state.places[seat] > 0 else "✗"
-        cells = [marker, session.name(seat, short=True), str(hand_size(session, seat)), str(passes)]
+        cells = [marker, session.name(seat, short=True), *team_cell(session, seat)]
+        cells += [str(hand_size(session, seat)), str(passes)]
         if rule_set.chips is not None:
             cells.append(signed_text(state.chips[seat]) if state is not None else "0")
         table.add_row(*cells, style="bold" if seat == session.seat else "")
@@ -750,8 +753,8 @@ def seats_text(session: PlaySession) -> Table:
 
 
 def _standings_rows(session: PlaySession, table: Table) -> None:
-    """The finished deal's standings as rows of the seats table (its first three columns
-    already there: place, player, cards left)."""
+    """The finished deal's standings as rows of the seats table (its first columns already
+    there: place, player, the team where there are teams, cards left)."""
     _ = session.words.gettext
     rule_set = session.rules.rule_set
     match = session.deals > 1
@@ -763,7 +766,8 @@ def _standings_rows(session: PlaySession, table: Table) -> None:
         table.add_column(_("match"), justify="right", no_wrap=True)
     for row in session.finish_deal():
         place = f"{row.place}." if row.place > 0 else ("✗" if row.place < 0 else "")
-        cells = [place, session.name(row.seat, short=True), str(row.cards_left)]
+        cells = [place, session.name(row.seat, short=True), *team_cell(session, row.seat)]
+        cells.append(str(row.cards_left))
         if rule_set.chips is not None:
             cells.append(signed_text(row.chips))
         if rule_set.points is not None:
@@ -771,6 +775,14 @@ def _standings_rows(session: PlaySession, table: Table) -> None:
         if match:
             cells.append(_match_total(session, row))
         table.add_row(*cells, style="bold" if row.seat == session.seat else "")
+
+
+def team_cell(session: PlaySession, seat: int) -> list[str]:
+    """The seat's team as a letter (A, B, …) where the rules have teams, else no cell."""
+    teams = session.rules.rule_set.teams
+    if teams is None:
+        return []
+    return [chr(ord("A") + teams.team_of(seat, session.players))]
 
 
 def _match_total(session: PlaySession, row: Standing) -> str:
