@@ -493,6 +493,7 @@ def test_the_teams_finding_separates_the_teams_in_the_reports_language() -> None
     from sevens.lab.i18n import translator
 
     code, as_json = lab("analyse", "cinquillo-parejas", "--games", "200", "--jobs", "1", "--json")
+    assert code == 0, as_json
     main_table = json.loads(as_json)["experiments"]["main"]
     japanese = [
         line for line in deal_findings(main_table, 0.05, _=translator("ja")) if "チーム 1" in line
