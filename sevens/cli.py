@@ -583,10 +583,6 @@ def play(
         raise click.BadParameter(str(error), param_hint="'--lang'") from None
     with _user_errors():
         rules = _load_rules(variant)
-    from .play.table_session import shows
-
-    if (why := shows(rules)) is not None:
-        _fail(f"error: {why}")
     names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         from .play.interactive import play_interactive

@@ -9,6 +9,7 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input
@@ -532,17 +533,75 @@ def test_the_full_screen_game_asks_you_for_the_card_you_give() -> None:
     assert gives and all(log_text(session, line) == "gives a card" for line in gives)
 
 
-def test_trumps_are_refused_with_a_clear_message_not_shown_as_jokers() -> None:
-    """The table cannot show a trump's place yet (it would offer it as a joker's): ``sevens
-    play`` exits 2 with one line, and the workbench's play socket refuses the rules."""
+def _session_at_a_trump_place() -> Any:
+    """A terminal game of Trump Fan Tan (seat 0) stopped where the person may lay a trump in
+    another card's place: they play their first card until then."""
+    from sevens.play.table_session import PlaySession
+
+    for seed in range(20):
+        session = PlaySession(compiled("trump-fan-tan"), 4, 0, ["heuristic"], seed, 1)
+        for _ in range(200):
+            session.play_forced()
+            pending = session.game.pending
+            if session.deal_over or pending is None:
+                break
+            n_cards = session.rules.rule_set.n_cards
+            if any(a >= n_cards for a in pending.actions):
+                return session
+            session.act(session.game.legal_actions()[0])
+    raise AssertionError("no trump place was offered to the person in 20 deals")
+
+
+def test_the_person_lays_a_trump_in_another_cards_place() -> None:
+    """``sevens play`` deals Trump Fan Tan: a trump's place is a choice of its own, shown and
+    logged as the trump and the card whose place it takes ("9♠→9♦"), never as a joker."""
+    from sevens.play.terminal import log_text
+    from sevens.runtime.mechanics.trumps import trump_for
+
+    session = _session_at_a_trump_place()
+    rule_set = session.rules.rule_set
+    state = session.game.state
+    action = next(a for a in session.game.pending.actions if a >= rule_set.n_cards)
+    place = action - rule_set.n_cards
+    trump = trump_for(rule_set, state, place)
+    shown = f"{session.cards.card_text(trump)}→{session.cards.card_text(place)}"
+    assert session.card_text(action) == shown and "joker" not in shown
+    assert rule_set.suit_of[trump] == state.trump_suit != rule_set.suit_of[place]
+    session.act(action)
+    assert state.trump_spots >> place & 1 and not state.hands[0] >> trump & 1
+    mine = [line for line in session.log() if line.seat == 0]
+    assert log_text(session, mine[-1]) == shown
+
+
+def test_a_trump_is_typed_as_trump_and_the_card() -> None:
+    session = _session_at_a_trump_place()
+    n_cards = session.rules.rule_set.n_cards
+    action = next(a for a in session.game.pending.actions if a >= n_cards)
+    code = session.rules.rule_set.card_codes[action - n_cards]
+    assert session.parse(f"trump {code}") == action
+
+
+def test_sevens_play_plain_shows_trumps_and_plays_a_deal_to_its_end() -> None:
+    """The plain table names the trump suit, marks where trumps lie, and offers the trump
+    places to type; Enter alone plays the suggested move to the end of the deal."""
     from click.testing import CliRunner
 
     from sevens.cli import main
+
+    result = CliRunner().invoke(
+        main, ["play", "trump-fan-tan", "--plain", "--seed", "2"], input="\n" * 300
+    )
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "joker" not in result.output.lower()
+    assert "trumps " in result.output and "The deal is over." in result.output
+    assert "A trump of the same rank may take the place of:" in result.output
+
+
+def test_the_workbench_refuses_trumps_with_a_clear_message() -> None:
+    """The workbench's page would offer a trump's place as a joker's: its play socket
+    refuses the rules with one line that names what to use instead."""
     from sevens.serve.play_socket import PlayError, prepare
 
-    result = CliRunner().invoke(main, ["play", "trump-fan-tan", "--plain"], input="")
-    assert result.exit_code == 2, result.output
-    assert "cannot show trumps yet" in result.output and "Traceback" not in result.output
     text = "id: my-trumps\nextends: trump-fan-tan\n"
-    with pytest.raises(PlayError, match="cannot show trumps yet"):
+    with pytest.raises(PlayError, match=r"workbench cannot show trumps yet.*sevens play"):
         prepare({"text": text, "lang": "en"})

@@ -37,7 +37,9 @@ class PlainScreen:
         self.cards = CardWords(rules, words)
         _ = words.gettext
         self.pass_words = {"PASS", _("pass").upper()}
-        self.joker_words = {"JOKER", _("Joker").upper()}
+        self.trumps = rules.rule_set.trumps is not None
+        #: The word before a card that puts a joker (or, with trumps, a trump) in its place.
+        self.joker_words = {"TRUMP"} if self.trumps else {"JOKER", _("Joker").upper()}
         self.redeem_words = {"REDEEM", _("redeem").upper()}
 
     def table_text(self, st: DealState) -> str:
@@ -48,9 +50,16 @@ class PlainScreen:
             on_table = sum(
                 1 << c for c in range(len(suit_of)) if st.table >> c & 1 and suit_of[c] == suit
             )
-            lines.append("  " + self.cards.cards_text(on_table, st.joker_spots))
+            lines.append("  " + self.cards.cards_text(on_table, st.joker_spots | st.trump_spots))
         if st.joker_spots:
             lines.append("  (" + self.words.gettext("* a joker stands there") + ")")
+        _ = self.words.gettext
+        if st.trump_spots:
+            note = _("* a trump lies there; the card it displaced fills the trump row")
+            lines.append("  (" + note + ")")
+        if st.trump_suit >= 0:
+            code = self.rules.rule_set.deck.suit_codes[st.trump_suit]
+            lines.append(_("trumps %(suit)s") % {"suit": self.cards.suit_text(code)})
         return "\n".join(lines)
 
     def choose(self, st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
@@ -115,7 +124,11 @@ class PlainScreen:
         text = _("You may play: %(cards)s") % {"cards": self.cards.cards_text(cards)}
         if can_pass:
             text += "  " + _("(or pass)")
-        if spots:
+        if spots and self.trumps:
+            text += "\n" + _(
+                "A trump of the same rank may take the place of: %(cards)s (type trump and the card)"
+            ) % {"cards": self.cards.cards_text(spots)}
+        elif spots:
             text += "\n" + _(
                 "A joker may go where these go: %(cards)s (type joker and the card)"
             ) % {"cards": self.cards.cards_text(spots)}
@@ -125,7 +138,10 @@ class PlainScreen:
         """What Enter alone answers: the first legal card, else the joker, else pass."""
         if cards:
             return self.cards.card_text((cards & -cards).bit_length() - 1)
-        return self.words.gettext("Joker") if spots else self.words.gettext("pass")
+        if spots:
+            first = self.cards.card_text((spots & -spots).bit_length() - 1)
+            return f"trump {first}" if self.trumps else self.words.gettext("Joker")
+        return self.words.gettext("pass")
 
     def _joker_spot(self, spots: int, typed: str) -> int | None:
         """Where the joker goes: the card typed after 'joker', else asked for."""
@@ -133,13 +149,17 @@ class PlainScreen:
         shown = self.cards.cards_text(spots)
         if not typed:
             first = self.cards.card_text((spots & -spots).bit_length() - 1)
-            typed = _said(
-                click.prompt(
-                    _("The joker goes where? (%(cards)s)") % {"cards": shown}, default=first
-                )
-            )
+            if self.trumps:
+                where = _("The trump goes where? (%(cards)s)")
+            else:
+                where = _("The joker goes where? (%(cards)s)")
+            typed = _said(click.prompt(where % {"cards": shown}, default=first))
         spot = self.cards.card_in(spots, typed)
-        if spot is None:
+        if spot is None and self.trumps:
+            click.echo(
+                _("A trump cannot go there; it may take the place of: %(cards)s") % {"cards": shown}
+            )
+        elif spot is None:
             click.echo(
                 _("A joker cannot go there; it may go where these go: %(cards)s") % {"cards": shown}
             )

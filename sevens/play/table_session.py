@@ -22,6 +22,7 @@ from sevens.runtime.api import Rules, bits
 from sevens.runtime.contract import MatchWinner
 from sevens.runtime.match import MatchResult, match_winners, target_reached
 from sevens.runtime.mechanics.base import givers_order
+from sevens.runtime.mechanics.trumps import trump_for
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import check_players
 
@@ -71,16 +72,16 @@ def bot_seats(players: int, seat: int, names: list[str]) -> dict[int, str]:
     return {s: names[k % len(names)] for k, s in enumerate(others)}
 
 
-#: Why a person cannot play trumps here yet: the table shows a trump's place as a joker's.
+#: Why the workbench cannot deal trumps yet: its page shows a trump's place as a joker's.
 TRUMPS_NOT_SHOWN = (
-    "sevens play cannot show trumps yet (play.trumps): the table would offer a trump's place"
-    " as a joker's. Watch bots play it with `sevens simulate`, or play it through the step API"
-    " (docs/api.md)."
+    "the workbench cannot show trumps yet (play.trumps): its table would offer a trump's place"
+    " as a joker's. Play it with `sevens play`, watch bots play it with `sevens simulate`, or"
+    " play it through the step API (docs/api.md)."
 )
 
 
 def shows(rules: Rules) -> str | None:
-    """Why the person's table cannot show ``rules`` (None: it can)."""
+    """Why the workbench's table cannot show ``rules`` (None: it can)."""
     return TRUMPS_NOT_SHOWN if rules.rule_set.trumps is not None else None
 
 
@@ -302,9 +303,10 @@ class PlaySession:
             return local
 
     def _from_local_letter(self, typed: str) -> int | None:
-        """A card typed with this language's corner letter (German ``DH``, ``D♥``), if any."""
-        joker = typed.lower().startswith("joker")
-        body = typed[5:] if joker else typed
+        """A card typed with this language's corner letter (German ``DH``, ``D♥``; after
+        ``joker`` or ``trump``, that action), if any."""
+        prefix = next((w for w in ("joker", "trump") if typed.lower().startswith(w)), "")
+        body = typed[len(prefix) :]
         for size in (2, 1):
             code = self.words.rank_code(body[:size]) if len(body) > size else None
             if code is not None:
@@ -312,7 +314,9 @@ class PlaySession:
                     card = self.game.parse_action(code + body[size:])
                 except (IllegalAction, SevensError):
                     return None
-                return self.game.joker_action(card) if joker else card
+                if prefix == "joker":
+                    return self.game.joker_action(card)
+                return self.game.trump_action(card) if prefix == "trump" else card
         return None
 
     def undo(self) -> bool:
@@ -372,8 +376,16 @@ class PlaySession:
         """A rank as shown: a court card's letter in the game's language (German ``D``)."""
         return self.cards.rank_text(rank_code)
 
+    def trump_text(self, place: int) -> str:
+        """A trump laid in card ``place``'s place, as "9♠→9♥" (the trump, then its place)."""
+        state = self.game.state
+        assert state is not None and state.trump_suit >= 0
+        trump = trump_for(self.rules.rule_set, state, place)
+        return f"{self.cards.card_text(trump)}→{self.cards.card_text(place)}"
+
     def card_text(self, card: int) -> str:
-        """A card's code with its suit symbol (7♥), 'joker 8♣' for a joker action, or 'pass'."""
+        """A card's code with its suit symbol (7♥), 'joker 8♣' for a joker action, '9♠→9♥' for
+        a trump laid in another card's place, or 'pass'."""
         words = self.words
         if card == PASS:
             return words.gettext("pass")
@@ -384,6 +396,8 @@ class PlaySession:
         if card == GIVE:  # a penalty card passed face down, as the others see it
             return words.gettext("gives a card")
         n_cards = self.rules.rule_set.n_cards
+        if card >= n_cards and self.rules.rule_set.trumps is not None:
+            return self.trump_text(card - n_cards)
         if card >= n_cards:
             return words.gettext("joker %(card)s") % {"card": self.card_text(card - n_cards)}
         return self.cards.card_text(card)

@@ -406,6 +406,9 @@ class SevensApp(App[None]):
             return []
         n_cards = self.session.rules.rule_set.n_cards
         jokers = [a for a in pending.actions if a >= n_cards]
+        if self.session.rules.rule_set.trumps is not None:  # a trump in a place: a choice itself
+            cards = [a for a in pending.actions if 0 <= a < n_cards]
+            return [*cards, *jokers, *([PASS] if PASS in pending.actions else [])]
         if self.joker_mode and jokers:
             return jokers
         others = [a for a in pending.actions if a < n_cards]
@@ -435,6 +438,9 @@ class SevensApp(App[None]):
         rule_set = session.rules.rule_set
         cards = sorted(bits(hand), key=lambda c: (rule_set.suit_of[c], rule_set.rank_of[c]))
         choices = [(card, session.card_text(card)) for card in cards]
+        if rule_set.trumps is not None:  # each trump place, as "9♠→9♥"
+            places = [a for a in self.legal_cards() if a >= rule_set.n_cards]
+            choices += [(a, session.trump_text(a - rule_set.n_cards)) for a in places]
         jokers = state.jokers[session.seat] if state is not None else 0
         if jokers:
             label = words.gettext("Joker") + (f" ×{jokers}" if jokers > 1 else "")
@@ -579,6 +585,8 @@ def log_text(session: PlaySession, line: LogLine) -> str:
         return _("%(card)s onto the joker, takes the joker") % {
             "card": session.card_text(line.action)
         }
+    if line.action >= session.rules.rule_set.n_cards and session.rules.rule_set.trumps is not None:
+        return session.trump_text(line.action - session.rules.rule_set.n_cards)
     if line.action >= session.rules.rule_set.n_cards:
         return _("joker → %(card)s") % {
             "card": session.card_text(line.action - session.rules.rule_set.n_cards)
@@ -655,6 +663,11 @@ def layout_text(session: PlaySession) -> Text:
         text.append("\n")
     if state is not None and state.joker_spots:
         text.append(session.words.gettext("* a joker stands there") + "\n", style="magenta")
+    if state is not None and state.trump_spots:
+        note = session.words.gettext(
+            "* a trump lies there; the card it displaced fills the trump row"
+        )
+        text.append(note + "\n", style="magenta")
     text.rstrip()
     return text
 
@@ -683,13 +696,13 @@ def _latest_by_row(session: PlaySession) -> dict[int, int]:
 
 
 def _joker_ranks(session: PlaySession, row: int) -> int:
-    """The ranks of ``row`` (a bit per rank) where a joker lies."""
+    """The ranks of ``row`` (a bit per rank) where a joker, or a trump, lies."""
     state, rule_set = session.game.state, session.rules.rule_set
-    if state is None or not state.joker_spots:
+    if state is None or not state.joker_spots | state.trump_spots:
         return 0
     suit = row // rule_set.layout.rows_per_suit
     mask = 0
-    for card in bits(state.joker_spots):
+    for card in bits(state.joker_spots | state.trump_spots):
         if rule_set.suit_of[card] == suit:
             mask |= 1 << rule_set.rank_of[card]
     return mask
@@ -705,6 +718,9 @@ def deal_title(session: PlaySession) -> str:
         title = _("One deal")
     if session.rules.rule_set.chips is not None and state is not None:
         title += " · " + _("pot %(chips)d") % {"chips": state.pot}
+    if state is not None and state.trump_suit >= 0:
+        suit = session.rules.rule_set.deck.suit_codes[state.trump_suit]
+        title += " · " + _("trumps %(suit)s") % {"suit": session.suit_text(suit)}
     return title
 
 
