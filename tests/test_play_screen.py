@@ -43,6 +43,7 @@ SCREENS = [
     ("cinquillo", 4),
     ("shichi-narabe-joker", 4),
     ("elfer-raus", 4),
+    ("trump-fan-tan", 4),  # trump places as choices ("9♠→9♥"), the trump suit in the title
 ]
 
 

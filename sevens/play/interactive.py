@@ -55,7 +55,7 @@ class PlainScreen:
             lines.append("  (" + self.words.gettext("* a joker stands there") + ")")
         _ = self.words.gettext
         if st.trump_spots:
-            note = _("* a trump lies there; the card it displaced fills the trump row")
+            note = _("* a trump lies there")
             lines.append("  (" + note + ")")
         if st.trump_suit >= 0:
             code = self.rules.rule_set.deck.suit_codes[st.trump_suit]

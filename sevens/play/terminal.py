@@ -631,7 +631,8 @@ def layout_text(session: PlaySession) -> Text:
     state = session.game.state
     ranks = [session.rank_text(r) for r in rule_set.deck.rank_codes]
     per_suit = rule_set.layout.rows_per_suit
-    width = max(len(r) for r in ranks) + 1
+    marks = rule_set.wild is not None or rule_set.trumps is not None  # "10*" needs a column
+    width = max(len(r) for r in ranks) + 1 + marks
     label_width = 2 + (1 if per_suit > 1 else 0)
     latest = _latest_by_row(session)
     text = Text()
@@ -664,9 +665,7 @@ def layout_text(session: PlaySession) -> Text:
     if state is not None and state.joker_spots:
         text.append(session.words.gettext("* a joker stands there") + "\n", style="magenta")
     if state is not None and state.trump_spots:
-        note = session.words.gettext(
-            "* a trump lies there; the card it displaced fills the trump row"
-        )
+        note = session.words.gettext("* a trump lies there")
         text.append(note + "\n", style="magenta")
     text.rstrip()
     return text
