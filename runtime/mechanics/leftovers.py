@@ -64,6 +64,10 @@ class LeftoverTurns(Turns):
     def options(self, st: DealState, seat: int) -> int:
         """Offer the fitting leftovers first, then the hand's legal cards."""
         self.laid = self.lay_leftovers(seat) if st.leftovers else 0
+        return self.hand_options(st, seat)
+
+    def hand_options(self, st: DealState, seat: int) -> int:
+        """The options of ``seat``'s hand once it is done with the leftovers."""
         return self.rules.legal(st, seat)
 
     def lay_leftovers(self, seat: int) -> int:
