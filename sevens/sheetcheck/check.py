@@ -28,6 +28,7 @@ from sevens.compiler.rulesheet.claims import (
     Claims,
     DealWinner,
     DrawClaim,
+    LeftoverClaim,
     ScoringClaim,
     TeamsClaim,
 )
@@ -565,7 +566,7 @@ def check_leftovers(claims: Claims, ev: Evidence) -> list[Failure]:
         return []
     laid = offered = 0
     for record in ev.records:
-        problem = _leftover_problem(claim, record)
+        problem = leftover_problem(claim, record)
         if problem:
             return fail("leftovers", claim, f"seed {record['seed']}: {problem}")
         for d in record["decisions"]:
@@ -577,7 +578,7 @@ def check_leftovers(claims: Claims, ev: Evidence) -> list[Failure]:
     return []
 
 
-def _leftover_problem(claim: Any, record: dict[str, Any]) -> str | None:
+def leftover_problem(claim: LeftoverClaim, record: dict[str, Any]) -> str | None:
     """What is wrong with one deal's leftovers, if anything."""
     face_up = record.get("leftovers", [])
     if len(face_up) != claim.count(record["players"]):
@@ -961,4 +962,5 @@ __all__ = [
     "check_claims",
     "check_file",
     "compiled",
+    "leftover_problem",
 ]
