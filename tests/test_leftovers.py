@@ -213,9 +213,14 @@ def test_the_sheet_check_fails_a_leftover_laid_as_the_turns_play() -> None:
     record["decisions"].insert(1, {"seat": 0, "legal": [], "action": "pass", "card": None})
     assert leftover_problem(claim, record) is None
     record["leftovers"] = ["7H"]
-    assert "1 cards face up, not 2" == leftover_problem(claim, record)
+    assert leftover_problem(claim, record) == "1 cards face up, not 2"
 
 
 def test_the_numba_backend_refuses_leftovers_by_name() -> None:
     with pytest.raises(NativeUnsupported, match=r"face-up leftovers \(deal\.leftovers\)"):
         check_supported(compiled(VARIANT).rule_set)
+
+
+def test_sevens_play_refuses_leftovers_its_table_cannot_show() -> None:
+    result = sevens_cli("play", VARIANT)
+    assert result.exit_code == 2 and "cannot show face-up leftovers yet" in result.output

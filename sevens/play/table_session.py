@@ -79,9 +79,19 @@ TRUMPS_NOT_SHOWN = (
 )
 
 
+#: Why a person cannot play face-up leftovers here yet: the table does not show them.
+LEFTOVERS_NOT_SHOWN = (
+    "sevens play cannot show face-up leftovers yet (deal.leftovers): the table would offer"
+    " them as cards of your hand. Watch bots play it with `sevens simulate`, or play it through"
+    " the step API (docs/api.md)."
+)
+
+
 def shows(rules: Rules) -> str | None:
     """Why the person's table cannot show ``rules`` (None: it can)."""
-    return TRUMPS_NOT_SHOWN if rules.rule_set.trumps is not None else None
+    if rules.rule_set.trumps is not None:
+        return TRUMPS_NOT_SHOWN
+    return LEFTOVERS_NOT_SHOWN if rules.rule_set.deal.leftovers else None
 
 
 @dataclass
