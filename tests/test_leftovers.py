@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sevens.compiler.native import NativeUnsupported
 from sevens.compiler.position import parse_cards
@@ -31,7 +33,7 @@ from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.strategies import STRATEGIES
 from sevens.sheetcheck.check import leftover_problem
-from tests.conftest import compiled, sevens_cli
+from tests.conftest import compiled, reference, sevens_cli
 
 VARIANT = "fan-tan-leftovers"
 
@@ -77,6 +79,23 @@ def test_equal_hands_are_dealt_and_the_rest_lies_face_up(players: int, left: int
     assert {len(hand) for hand in record["hands"]} == {52 // players}
     assert len(record.get("leftovers", [])) == left
     assert "stock" not in record
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from(sorted(LEFT_BY_PLAYERS)))
+def test_compiled_rules_and_the_reference_interpreter_play_the_same_leftovers(
+    seed: int, players: int
+) -> None:
+    """Same seed, random bots laying and declining leftovers: identical records."""
+    records = []
+    for rules in (compiled(VARIANT), reference(VARIANT)):
+        bots = [STRATEGIES["random"](rules)] * players  # type: ignore[arg-type]
+        table = Table(players, bots, seed % players, record=True)
+        records.append(play_deal(rules, table, GameRandom(seed)).record)  # type: ignore[arg-type]
+    assert records[0] == records[1]
+    assert (
+        records[0] is not None and len(records[0].get("leftovers", [])) == LEFT_BY_PLAYERS[players]
+    )
 
 
 def test_a_round_in_which_a_leftover_was_laid_does_not_block_the_deal() -> None:
