@@ -31,6 +31,7 @@ from sevens.runtime.choice import PASS
 from sevens.runtime.encoding import encode, observation_size
 from sevens.runtime.engine import Table, play_deal
 from sevens.runtime.randomness import GameRandom
+from sevens.runtime.records import game_record
 from sevens.runtime.strategies import STRATEGIES
 from sevens.sheetcheck.check import leftover_problem
 from tests.conftest import compiled, reference, sevens_cli
@@ -243,3 +244,26 @@ def test_the_numba_backend_refuses_leftovers_by_name() -> None:
 def test_sevens_play_refuses_leftovers_its_table_cannot_show() -> None:
     result = sevens_cli("play", VARIANT)
     assert result.exit_code == 2 and "cannot show face-up leftovers yet" in result.output
+
+
+def test_the_search_bot_never_deals_the_face_up_leftovers_to_a_hidden_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sevens.bots import search
+
+    seen: list[tuple[int, int]] = []
+    sample = search.sample_hands
+
+    def watched(st: DealState, seat: int, unseen: int, *rest: Any) -> Any:
+        seen.append((unseen, st.leftovers))
+        return sample(st, seat, unseen, *rest)
+
+    monkeypatch.setattr(search, "sample_hands", watched)
+    rules = compiled(VARIANT)
+    bots = [search.SearchBot(rules, playouts=8) for _ in range(5)]
+    for seed in range(3):
+        result = play_deal(rules, Table(5, bots, dealer=seed, record=True), GameRandom(seed))
+        record = game_record(VARIANT, 5, seed, 1, result, False, True)
+        assert list(recorded_positions(record, set()))  # every play came from its player's hand
+    assert any(face_up for _, face_up in seen)
+    assert all(not unseen & face_up for unseen, face_up in seen)
