@@ -267,3 +267,18 @@ def test_the_search_bot_never_deals_the_face_up_leftovers_to_a_hidden_hand(
         assert list(recorded_positions(record, set()))  # every play came from its player's hand
     assert any(face_up for _, face_up in seen)
     assert all(not unseen & face_up for unseen, face_up in seen)
+
+
+def test_a_suit_a_leftover_completes_counts_for_the_player_who_laid_it(tmp_path: Path) -> None:
+    path = tmp_path / "completed.yaml"
+    path.write_text(
+        f"id: completed-leftovers\nextends: {VARIANT}\nscoring: {{points: player.completed}}\n",
+        encoding="utf-8",
+    )
+    rules = load_rules(str(path))
+    # seat 1 lays every spade from the 2 to the king; then seat 2 lays the ace, face up
+    spades = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2C"
+    deal = deal_with(rules, ["2H 3H", spades, "2D 3D"], "AS", [lowest] * 3)
+    laid = [d for d in deal.record["decisions"] if d.get("kind") == "leftover" and d["card"]]
+    assert [(d["seat"], d["card"]) for d in laid] == [(2, "AS")]
+    assert deal.points == [0, 0, 1]

@@ -10,6 +10,9 @@ hand fits.  A leftover laid is a card laid, so a round in which one was laid doe
 not block the deal; a full round in which nobody laid a card, from hand or from the
 leftovers, still does (leftovers that fit but that every player declined included).
 
+A leftover is no card of the player's hand: it grants no follow-up and calls for no
+"last card"; a suit it completes counts as completed by the player who laid it.
+
 Strategies are asked with the leftovers as the legal cards, so a bot choosing among
 the set bits of the mask lays them without knowing of them; it can tell a leftover
 decision from a turn by the cards offered not being in its hand.
@@ -87,6 +90,8 @@ class LeftoverTurns(Turns):
                 return laid
             lay_leftover(rules, st, seat, card)
             laid += 1
+            if rules.rule_set.events:  # a leftover may complete a suit: its player did
+                self.note_completed_suit(seat, card)
 
     def no_legal_card(self, seat: int) -> int:
         """A pass after leftovers were laid this turn is paid for, but it starts the blocked
