@@ -788,6 +788,8 @@ class _ModelBuilder:
                 ("deal", "stock"): bool(spec.deal.stock),
                 ("passing", "draw"): spec.draw is not None,
                 ("play", "compulsory"): spec.compulsory is not None,
+                # the opening card could lie face up, in nobody's hand
+                ("opening", "card"): spec.opening.card is not None or bool(spec.opening.choices),
             },
         )
         players = spec.players

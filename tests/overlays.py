@@ -386,7 +386,7 @@ def _trumps_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
 
 
 #: Rules face-up leftovers cannot be combined with: they are the cards left after the deal.
-LEFTOVERS_DO_NOT_COMBINE = ("passing.draw", "deal.stock", "play.compulsory")
+LEFTOVERS_DO_NOT_COMBINE = ("passing.draw", "deal.stock", "play.compulsory", "opening.card")
 
 
 def _leftovers_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
