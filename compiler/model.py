@@ -666,9 +666,10 @@ class _ModelBuilder:
 
     def deal_rules(self) -> DealRules:
         size, stock = self.get("deal", "hand_size"), self.get("deal", "stock", default=0)
-        if size == "equal":
-            return DealRules(equal_hands=True, stock=stock)
-        return DealRules(hand_size=size, stock=stock)
+        leftovers = self.get("deal", "leftovers") == "face-up"
+        if size == "equal" or (size is None and leftovers):  # face-up leftovers: equal hands
+            return DealRules(equal_hands=True, stock=stock, leftovers=leftovers)
+        return DealRules(hand_size=size, stock=stock, leftovers=leftovers)
 
     def draw(self) -> DrawRule | None:
         """``passing.draw``: how many cards (a count, an expression, or until one fits) and
@@ -776,6 +777,39 @@ class _ModelBuilder:
                 f" add scoring.chips, or set passing.{key} to 0{instead}",
             )
 
+    def check_leftovers(self, spec: Rulespec, dealt: int) -> None:
+        """Face-up leftovers are the cards left after the deal, so they cannot also be a stock
+        to draw from; compulsory cards concern the hand, and leftovers that no allowed player
+        count leaves would be a rule that never plays."""
+        key = ("deal", "leftovers")
+        self.refuse_combined(
+            key,
+            {
+                ("deal", "stock"): bool(spec.deal.stock),
+                ("passing", "draw"): spec.draw is not None,
+                ("play", "compulsory"): spec.compulsory is not None,
+                # the opening card could lie face up, in nobody's hand
+                ("opening", "card"): spec.opening.card is not None or bool(spec.opening.choices),
+            },
+        )
+        players = spec.players
+        left = [
+            dealt - (spec.deal.size_for(dealt, n) or 0) * n
+            for n in range(players.min, players.max + 1)
+        ]
+        if not any(left):
+            counts = (
+                f"{players.min}"
+                if players.min == players.max
+                else f"{players.min} to {players.max}"
+            )
+            self.error(
+                key,
+                f"deal.leftovers 'face-up' never leaves a card: with {counts} players the"
+                f" {dealt} cards dealt always divide evenly; remove deal.leftovers or allow"
+                " another number of players",
+            )
+
     def check_trumps(self, spec: Rulespec) -> None:
         """Trumps are played by their own turn hooks, which know these mechanics only; a trump
         stands in for the one card of its rank in another suit, so one pack and one row a suit."""
@@ -854,6 +888,8 @@ class _ModelBuilder:
         no_stock = spec.deal.hand_size is None and not spec.deal.equal_hands and not spec.deal.stock
         if spec.draw is not None and no_stock:
             self.error(("passing", "draw"), "passing.draw needs a stock: set deal.hand_size")
+        if spec.deal.leftovers:
+            self.check_leftovers(spec, dealt)
         if spec.wild is not None:
             self.check_wild(spec)
         if spec.trumps is not None:
@@ -932,4 +968,5 @@ def _turn_mechanics(spec: Rulespec) -> dict[tuple[str, str], bool]:
         ("passing", "cover"): spec.passing.cover,
         ("passing", "transfer"): spec.passing.transfer is not None,
         ("passing", "voluntary_transfer"): spec.passing.voluntary_transfer is not None,
+        ("deal", "leftovers"): spec.deal.leftovers,
     }

@@ -55,6 +55,7 @@ class DealState:
         "joker_spots",
         "jokers",
         "last_passer",
+        "leftovers",
         "max_hand",
         "min_hand",
         "n_players",
@@ -99,6 +100,7 @@ class DealState:
         self.playable = 0
         self.env: tuple[int, ...] = ()
         self.stock: list[int] = []  # cards left after the deal, drawn from the end
+        self.leftovers = 0  # cards left after the deal lying face up (deal.leftovers), a mask
         self.covered = [0] * n_players  # cards each seat laid face down (passing.cover)
         # events, kept only when the scoring reads them (RuleSet.events):
         self.completed: list[int] = []  # the seat that completed each suit, in order

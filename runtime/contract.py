@@ -251,11 +251,14 @@ class PassRules:
 
 @dataclass(frozen=True, slots=True)
 class DealRules:
-    """How many cards each player is dealt; the rest form the stock."""
+    """How many cards each player is dealt; the rest form the stock, or lie face up."""
 
     hand_size: int | None = None  # None: every card is dealt (unless equal_hands)
     equal_hands: bool = False  # as many as all players can get alike
     stock: int = 0  # at least this many cards stay in the stock: hands shrink as players grow
+    # the cards left over lie face up, for any player to lay before playing from hand
+    # (runtime/mechanics/leftovers.py); False: they form a face-down stock
+    leftovers: bool = False
 
     def size_for(self, total: int, players: int) -> int | None:
         """Cards each of ``players`` is dealt from ``total`` (None: all, some one card more)."""

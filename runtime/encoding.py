@@ -33,7 +33,10 @@ value, 1 when the decision is a give.  Rule sets whose draw count is an
 expression (:func:`counts_unable`, which may read ``game.unable_in_a_row``) then
 add one value, the players in a row who could not play / ``P``, at most 1:
 the next draw's count depends on it, and it is public.
-Rule sets with teams (``players.teams``)
+Rule sets with face-up leftovers (``deal.leftovers``) then add ``n`` values, 1
+where the card still lies face up beside the rows (public), and one value, 1 when
+the decision is a leftover (lay that card id, or ``n``: lay no more and go on to
+the hand).  Rule sets with teams (``players.teams``)
 end with ``P`` values, 1 where the seat (listed from the observer as above)
 is one of the observer's partners.
 
@@ -82,7 +85,8 @@ def observation_size(rule_set: RuleSet, players: int) -> int:
     unable = 1 if counts_unable(rule_set) else 0
     fixed = 2 * rule_set.n_cards + 3 * players + 2
     partners = players if rule_set.teams is not None else 0
-    return fixed + stock + covers + jokers + trumps + gives + unable + partners
+    leftovers = rule_set.n_cards + 1 if rule_set.deal.leftovers else 0
+    return fixed + stock + covers + jokers + trumps + gives + unable + leftovers + partners
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -143,9 +147,10 @@ def encode(
     follow_up: bool,
     redeem: bool = False,
     give: bool = False,
+    leftover: bool = False,
 ) -> list[float]:
     """The observation of ``seat`` in ``st`` (see the module docstring); ``follow_up``,
-    ``redeem`` and ``give`` say what the pending decision of ``seat`` is."""
+    ``redeem``, ``give`` and ``leftover`` say what the pending decision of ``seat`` is."""
     n, players = rule_set.n_cards, st.n_players
     vector = [0.0] * observation_size(rule_set, players)
     hand, table = st.hands[seat], st.table
@@ -186,6 +191,11 @@ def encode(
     if counts_unable(rule_set):
         vector[extra] = min(st.unable_in_a_row / players, 1.0)
         extra += 1
+    if rule_set.deal.leftovers:
+        for card in bits(st.leftovers):
+            vector[extra + card] = 1.0
+        vector[extra + n] = 1.0 if leftover else 0.0
+        extra += n + 1
     if rule_set.teams is not None:
         partners = rule_set.teams.partners(seat, players)
         for k in range(players):

@@ -14,6 +14,7 @@ from .api import DealState, GameError, Rules
 from .contract import Leader, RuleSet
 from .mechanics.base import deal_cards
 from .mechanics.jokers import JokerTurns
+from .mechanics.leftovers import LeftoverTurns
 from .mechanics.trumps import TrumpTurns, deal_naming_trumps, name_trumps
 from .randomness import GameRandom
 from .turns import (
@@ -118,10 +119,12 @@ def _holder(st: DealState, mask: int, following: tuple[int, ...]) -> int:
 
 
 def turns_class(rule_set: RuleSet) -> type[Turns]:
-    """The turn loop's class for the rule set: with jokers or trumps, the one that plugs
-    them in."""
+    """The turn loop's class for the rule set: with jokers, trumps or face-up leftovers, the
+    one that plugs them in."""
     if rule_set.wild is not None:
         return JokerTurns
+    if rule_set.deal.leftovers:
+        return LeftoverTurns
     return Turns if rule_set.trumps is None else TrumpTurns
 
 
@@ -145,7 +148,10 @@ def play_deal(rules: Rules, table: Table, rng: GameRandom) -> DealResult:
     st = DealState(table.players, dealer, hands, rules.rule_set.n_rows)
     if trumps is not None:
         name_trumps(rules.rule_set, st, trump_card)
-    st.stock = list(stock)  # drawn from its end
+    if rules.rule_set.deal.leftovers:  # the cards left lie face up, for anyone to lay
+        st.leftovers = sum(1 << card for card in stock)
+    else:
+        st.stock = list(stock)  # drawn from its end
     if jokers is not None:
         st.jokers = list(jokers)
     dealt = list(st.hands) if table.record else []
@@ -173,7 +179,9 @@ def play_deal(rules: Rules, table: Table, rng: GameRandom) -> DealResult:
         result.record["decisions"] = recorder.decisions
         if opening_card is not None:
             result.record["opening_card"] = rules.rule_set.card_codes[opening_card]
-        if stock:
+        if stock and rules.rule_set.deal.leftovers:
+            result.record["leftovers"] = recorder.cards_in_order(sorted(stock))
+        elif stock:
             result.record["stock"] = recorder.cards_in_order(stock[::-1])  # in drawing order
     return result
 

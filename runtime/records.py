@@ -63,7 +63,7 @@ def game_record(
             if "opening_card" in result.record
             else {}
         ),
-        **({"stock": result.record["stock"]} if "stock" in result.record else {}),
+        **{key: result.record[key] for key in ("stock", "leftovers") if key in result.record},
         **({"jokers": result.record["jokers"]} if "jokers" in result.record else {}),
         **{key: result.record[key] for key in ("trumps", "trump_card") if key in result.record},
         **({} if teams is None else {"teams": team_facts(teams, players, result, outcome)}),

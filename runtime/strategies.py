@@ -59,6 +59,9 @@ def heuristic_strategy(rules: Rules) -> Strategy:
     other plays exist, since that helps the opponents.  Ties go to the lower
     card id, so the strategy is deterministic.  It never passes voluntarily.  A joker
     (rules with ``deck.jokers``) is scored as the card it would stand for, plus one.
+    Offered face-up leftovers (cards not in its hand, ``deal.leftovers``), it lays the best
+    one only when that opens the way to cards of its own hand, and otherwise declines them
+    (laying one that helps only the others gains nothing).
     """
     rule_set = rules.rule_set
     suit_of, rank_of, rows_per_suit = (
@@ -79,10 +82,13 @@ def heuristic_strategy(rules: Rules) -> Strategy:
         opens_row = rank == start and crowded
         return 2 * ahead - opens_row
 
+    dealt = (1 << n_cards) - 1  # options above are jokers or trumps, not cards
+
     def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         hand = st.hands[seat]
         crowded = legal & (legal - 1) != 0
-        best, best_score = PASS, -(10**9)
+        # leftovers are offered as cards outside the hand: laid only when one scores above 0
+        best, best_score = PASS, (0 if legal & dealt & ~hand else -(10**9))
         for card in bits(legal):
             if card >= n_cards:  # a joker: scored as the card it stands for, plus one for
                 # passing the joker on (its holder must take it back)

@@ -494,6 +494,11 @@ def _print_summary(summary: dict[str, Any]) -> None:
     help="Players just before this one who could not play (game.unable_in_a_row; default 0).",
 )
 @click.option(
+    "--leftovers",
+    default=None,
+    help="The face-up leftovers still beside the rows (deal.leftovers: face-up), e.g. '9D 5H'.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -509,16 +514,26 @@ def legal(
     trump_card: str | None,
     in_place_of: str | None,
     unable_in_a_row: int,
+    leftovers: str | None,
     as_json: bool,
 ) -> None:
     """Every decision of the player to move in a position: the legal plays, passing, and what
-    the rule set adds (extra cards, jokers, trumps, a draw, a card face down, penalty transfers).
+    the rule set adds (face-up leftovers to lay first, extra cards, jokers, trumps, a draw, a
+    card face down, penalty transfers).
     The table cards may come in any order; a position no game reaches is refused."""
     from .play.legal import Position, describe, position_decisions
 
     with _user_errors():
         position = Position(
-            table, hand, players, jokers, opening, unable_in_a_row, trump_card, in_place_of
+            table,
+            hand,
+            players,
+            jokers,
+            opening,
+            unable_in_a_row,
+            trump_card,
+            in_place_of,
+            leftovers,
         )
         decisions = position_decisions(_load_rules(variant), position)
     _echo(document("legal", decisions.as_json()) if as_json else describe(decisions))
@@ -583,6 +598,10 @@ def play(
         raise click.BadParameter(str(error), param_hint="'--lang'") from None
     with _user_errors():
         rules = _load_rules(variant)
+    from .play.table_session import shows
+
+    if (why := shows(rules)) is not None:
+        _fail(f"error: {why}")
     names = [name.strip() for name in (bots or strategy).split(",") if name.strip()]
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         from .play.interactive import play_interactive

@@ -337,6 +337,7 @@ JOKERS_DO_NOT_COMBINE = (
     "passing.voluntary_transfer",
     "passing.transfer",
     "passing.cover",
+    "deal.leftovers",
 )
 
 
@@ -382,6 +383,23 @@ def _trumps_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
         get_path(parent, key) not in (None, 0, 1, False) for key in TRUMPS_DO_NOT_COMBINE
     ):
         drop_path(overlay, "play.trumps")
+
+
+#: Rules face-up leftovers cannot be combined with: they are the cards left after the deal.
+LEFTOVERS_DO_NOT_COMBINE = ("passing.draw", "deal.stock", "play.compulsory", "opening.card")
+
+
+def _leftovers_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
+    """With face-up leftovers, the overlay's own rules they do not combine with are dropped;
+    the leftovers are dropped where the parent has such a rule."""
+    overlay = merged.overlay
+    if get_path(overlay, "deal.leftovers") is None:
+        return
+    for key in LEFTOVERS_DO_NOT_COMBINE:
+        if get_path(overlay, key) is not None:
+            drop_path(overlay, key)
+    if any(get_path(merged.parent, key) is not None for key in LEFTOVERS_DO_NOT_COMBINE):
+        drop_path(overlay, "deal.leftovers")
 
 
 def _follow_up_needs_its_conditions(merged: Merged, draw: st.DrawFn) -> None:
@@ -503,7 +521,9 @@ def _leader_needs_its_cards(merged: Merged, draw: st.DrawFn) -> None:
 def _holder_leads_only_with_every_card_dealt(merged: Merged, draw: st.DrawFn) -> None:
     """Where a stock keeps cards back the opening card may be among them: its holder
     cannot be the leader."""
-    stock = merged["deal.hand_size"] is not None or merged["deal.stock"] is not None
+    stock = any(
+        merged[key] is not None for key in ("deal.hand_size", "deal.stock", "deal.leftovers")
+    )
     if stock and merged["opening.leader"] == "holder":
         set_path(merged.overlay, "opening.leader", "left-of-dealer")
 
@@ -547,6 +567,7 @@ REPAIRS: tuple[Repair, ...] = (
     _follow_up_needs_its_conditions,
     _joker_rules_need_jokers,
     _trumps_combine_with_few_rules,
+    _leftovers_combine_with_few_rules,
     _over_limit_needs_a_limit,
     _draw_needs_a_stock,
     _hands_fit_the_pack,

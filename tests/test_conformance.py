@@ -35,6 +35,10 @@ Case kinds and their fields:
   stay out of play) and ``dealer``; every seat plays its lowest legal card; expected
   ``draws``, the first draws of the deal in order, each ``"SEAT: CARDS -> CARD"`` (the
   cards drawn, then the card played or ``pass``).
+* ``leftovers``: ``hands`` (as dealt), ``leftovers`` (the cards left face up, ``deal.leftovers``)
+  and ``dealer``; every seat lays every leftover that fits (the lowest first) and plays its
+  lowest legal card; expected ``turns``, the first decisions of the deal in order, each
+  ``"SEAT: leftover CARD"`` (a leftover laid), ``"SEAT: CARD"`` or ``"SEAT: pass"``.
 
 With several packs a code repeated in ``table`` and ``hand`` together takes the
 next copy, so one copy can lie on the table while the other is in the hand.
@@ -296,3 +300,29 @@ def test_draws_from_the_stock(variant: str, case: dict[str, Any]) -> None:
             if "drawn" in d
         ]
         assert draws[: len(case["draws"])] == case["draws"], type(rules)
+
+
+@pytest.mark.parametrize(("variant", "case"), _cases("leftovers"))
+def test_face_up_leftovers(variant: str, case: dict[str, Any]) -> None:
+    from sevens.runtime.engine import Table, play_deal
+
+    for rules in _engines(variant):
+        hands = [_mask(parse_cards(rules, h, "hand")) for h in case["hands"]]
+        table = Table(
+            len(hands),
+            [_lowest_legal] * len(hands),
+            dealer=case["dealer"],
+            hands=hands,
+            stock=parse_cards(rules, case["leftovers"], "leftovers"),
+            record=True,
+        )
+        deal = play_deal(rules, table, GameRandom(0))
+        assert deal.record is not None
+        turns = [_turn_text(d) for d in deal.record["decisions"]]
+        assert turns[: len(case["turns"])] == case["turns"], type(rules)
+
+
+def _turn_text(decision: dict[str, Any]) -> str:
+    """One recorded decision as a ``leftovers`` case lists it."""
+    laid = "leftover " if decision.get("kind") == "leftover" else ""
+    return f"{decision['seat']}: {laid}{decision['card'] or 'pass'}"

@@ -107,6 +107,7 @@ def test_the_conformance_data_holds_records_of_the_seed_variants() -> None:
     assert "escalating-draws" in variants  # draws of several cards, and a choice among them
     assert "shichi-narabe-joker" in variants
     assert "trump-fan-tan" in variants  # trumps laid in place of other cards, displaced cards
+    assert "fan-tan-leftovers" in variants  # face-up leftovers laid, or declined, before a turn
 
 
 @pytest.mark.parametrize(("variant", "strategy", "record"), _conformance_records())

@@ -231,7 +231,9 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
 
 def test_the_kernels_play_every_builtin() -> None:
     refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
-    assert refused == {}
+    # the kernels have no leftover decisions yet: that rule set is played in Python
+    leftovers = "the numba backend does not support face-up leftovers (deal.leftovers) yet"
+    assert refused == {"fan-tan-leftovers": leftovers}
     assert {"mandatory-seven", "play-or-pay", "shichi-narabe-joker", "trump-fan-tan"} <= set(
         NATIVE_IDS
     )

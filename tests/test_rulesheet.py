@@ -538,7 +538,15 @@ def stock_facts(rules: AnalysedRules, language: Lang) -> list[str]:
                 " player to their right, until every player has the same number of cards."
             )
         )
-    if size is not None or equal:
+    if rules.spec.deal.leftovers:
+        facts.append(
+            gettext(
+                "The cards left over, if any, are laid face up beside the rows; they belong to"
+                " nobody."
+            )
+        )
+        facts.append(gettext("Face-up cards"))
+    elif size is not None or equal:
         facts.append(gettext("The cards left over, if any, are stacked face down as a stock."))
     if stock:
         facts.append(

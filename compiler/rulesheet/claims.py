@@ -167,6 +167,22 @@ class TrumpClaim:
 
 
 @dataclass(frozen=True)
+class LeftoverClaim:
+    """Face-up leftovers: the cards left after an equal deal (``per_player`` each, None: as
+    many as all get alike, of ``dealt``) lie face up; before playing from hand, the player
+    whose turn it is may lay any that fit, one at a time, and then still plays from hand or
+    passes (laying one is not the turn's play)."""
+
+    dealt: int
+    per_player: int | None
+
+    def count(self, players: int) -> int:
+        """How many cards lie face up after the deal among ``players``."""
+        size = self.dealt // players if self.per_player is None else self.per_player
+        return self.dealt - size * players
+
+
+@dataclass(frozen=True)
 class DrawClaim:
     """What a player who cannot play draws from the stock, as the sheet tells it.
 
@@ -260,6 +276,7 @@ class Claims:
     draw: DrawClaim | None = None
     trumps: TrumpClaim | None = None
     teams: TeamsClaim | None = None
+    leftovers: LeftoverClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -284,7 +301,15 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         draw=draw,
         trumps=_trumps(rules, rule_set),
         teams=None if rule_set.teams is None else TeamsClaim(rule_set.teams.size),
+        leftovers=_leftovers(rule_set),
     )
+
+
+def _leftovers(rule_set: RuleSet) -> LeftoverClaim | None:
+    deal = rule_set.deal
+    if not deal.leftovers:
+        return None
+    return LeftoverClaim(len(rule_set.dealt), None if deal.equal_hands else deal.hand_size)
 
 
 #: Play-rule shapes under which a row grows only by the next card at one of its ends.

@@ -189,6 +189,8 @@ ON_TABLE = P_(
 STOCK_EACH = P_("value", "%(count)s cards to each player, the rest as a stock")
 STOCK_EQUAL = P_("value", "equal hands, the rest as a stock")
 ALL_DEALT = P_("value", "all cards, no stock")
+LEFTOVERS_EACH = P_("value", "%(count)s cards to each player, the rest face up for anyone to lay")
+LEFTOVERS_EQUAL = P_("value", "equal hands, the rest face up for anyone to lay")
 COVER = P_("value", "they lay a card face down instead of passing")
 #: Drawing from the stock told as a value: a count drawn whole, a count that grows with each
 #: player in a row who could not play, a count the expression sets otherwise.
@@ -216,7 +218,15 @@ DEAL_NOW_EQUAL = P_(
     "Everyone is now dealt the same number of cards and the rest form a stock (before, %(old)s).",
 )
 DEAL_NOW_ALL = P_("diff", "All the cards are now dealt, with no stock (before, %(old)s).")
+DEAL_NOW_LEFTOVERS = P_(
+    "diff",
+    "Everyone is now dealt the same number of cards, and the cards left over lie face up for"
+    " anyone to lay (before, %(old)s).",
+)
 DEAL_WAS_EQUAL = P_("diff", "everyone was dealt the same number of cards")
+DEAL_WAS_LEFTOVERS = P_(
+    "diff", "everyone was dealt the same number of cards and the cards left over lay face up"
+)
 DEAL_WAS_ALL = P_("diff", "all the cards were dealt")
 #: A card rule (opening card, cards laid out before play) that one of the two rule sets lacks.
 OPENING_ADDED = P_("diff", "There is now an opening card: %(card)s.")
@@ -586,7 +596,10 @@ def _deal(lang: Lang, rules: AnalysedRules) -> str:
     if deal.stock:
         return _stock_share(lang, deal.stock)
     if deal.hand_size is not None:
-        return lang.marked(STOCK_EACH, count=lang.count(deal.hand_size, "card"))
+        each = LEFTOVERS_EACH if deal.leftovers else STOCK_EACH
+        return lang.marked(each, count=lang.count(deal.hand_size, "card"))
+    if deal.leftovers:
+        return lang.marked(LEFTOVERS_EQUAL)
     return lang.marked(STOCK_EQUAL if deal.equal_hands else ALL_DEALT)
 
 
@@ -850,7 +863,12 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda lang, r: lang.marked(BY_HOLDERS if r.spec.layout.by_holders else ON_TABLE),
     ),
     "deal": (
-        lambda r: (r.spec.deal.hand_size, r.spec.deal.equal_hands, r.spec.deal.stock),
+        lambda r: (
+            r.spec.deal.hand_size,
+            r.spec.deal.equal_hands,
+            r.spec.deal.stock,
+            r.spec.deal.leftovers,
+        ),
         _deal,
     ),
     "opening": (lambda r: effective(r).contract["opening"], _opening),
@@ -1175,9 +1193,20 @@ def _deal_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
             deal.stock,
         )
         return [text % {"count": deal.stock, "old": old}]
+    if deal.hand_size is None and deal.leftovers:
+        return [lang.marked(DEAL_NOW_LEFTOVERS, old=old)]
     if deal.hand_size is None:
         return [lang.marked(DEAL_NOW_EQUAL if deal.equal_hands else DEAL_NOW_ALL, old=old)]
     n = deal.hand_size
+    if deal.leftovers:
+        text = lang.ngettext(
+            "Each player is now dealt %(count)s card and the rest lie face up for anyone to lay"
+            " (before, %(old)s).",
+            "Each player is now dealt %(count)s cards and the rest lie face up for anyone to lay"
+            " (before, %(old)s).",
+            n,
+        )
+        return [text % {"count": lang.count(n, "card"), "old": old}]
     text = lang.ngettext(
         "Each player is now dealt %(count)s card and the rest form a stock (before, %(old)s).",
         "Each player is now dealt %(count)s cards and the rest form a stock (before, %(old)s).",
@@ -1196,6 +1225,8 @@ def _deal_was(lang: Lang, rules: AnalysedRules) -> str:
             deal.stock,
         )
         return text % {"count": deal.stock}
+    if deal.hand_size is None and deal.leftovers:
+        return lang.marked(DEAL_WAS_LEFTOVERS)
     if deal.hand_size is None:
         return lang.marked(DEAL_WAS_EQUAL if deal.equal_hands else DEAL_WAS_ALL)
     n = deal.hand_size

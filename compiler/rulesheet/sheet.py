@@ -480,6 +480,7 @@ def deal_context(lang: Lang, spec: Rulespec) -> dict[str, Any]:
     deal, deck, layout = spec.deal, spec.deck, spec.layout
     context: dict[str, Any] = {"hand_size": deal.hand_size, "equal": deal.equal_hands}
     context["stock"] = deal.stock
+    context["leftovers"] = deal.leftovers  # the cards left over lie face up for anyone
     if deal.stock:
         laid_before = 0 if layout.by_holders else len(layout.preplaced)
         dealt = deck.copies * (deck.n_faces - len(deck.removed) - laid_before)

@@ -13,9 +13,7 @@ class FollowUps(LastCard):
         """Events, follow-up cards and the "last card" announcement; returns extra decisions."""
         rule_set, st = self.rules.rule_set, self.st
         if rule_set.events:
-            suit_cards = rule_set.suit_cards[rule_set.suit_of[card]]
-            if st.table & suit_cards == suit_cards:  # this card completed its suit
-                st.completed.append(seat)
+            self.note_completed_suit(seat, card)
         if not st.hands[seat]:
             return 0
         taken = self.follow_ups(seat, card) if rule_set.follow_up is not None else 0
@@ -23,6 +21,13 @@ class FollowUps(LastCard):
         if hand and hand & (hand - 1) == 0 and rule_set.last_card is not None:
             self.announce_last_card(seat)
         return taken
+
+    def note_completed_suit(self, seat: int, card: int) -> None:
+        """The event ``player.completed`` reads: ``seat`` completed ``card``'s suit with it."""
+        rule_set, st = self.rules.rule_set, self.st
+        suit_cards = rule_set.suit_cards[rule_set.suit_of[card]]
+        if st.table & suit_cards == suit_cards:
+            st.completed.append(seat)
 
     def after_play_cards(self) -> int:
         """The cards after whose play :meth:`after_play` has something to do, as a mask."""

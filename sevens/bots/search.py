@@ -214,6 +214,7 @@ class SearchBot:
         rule_set = rules.rule_set
         self.dealt = sum(1 << c for c in rule_set.dealt)
         self.knowledge: _Knowledge | None = None
+        self.offered_leftovers = False  # the decision being searched offers face-up leftovers
         self.informative = not rule_set.passing.voluntary  # only forced passes tell anything
         self.decision_seconds: list[float] = []  # wall-clock time of each real choice (measurement)
         self.decision_cpu: list[float] = []  # processor time of each real choice (measurement)
@@ -222,6 +223,8 @@ class SearchBot:
         self, st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom
     ) -> int:
         knowledge = self._knowledge(st, seat)
+        # face-up leftovers offered before a turn (deal.leftovers): never cards of the hand
+        self.offered_leftovers = legal != 0 and legal & st.leftovers == legal
         # A voluntary pass when nobody has played since one's last turn could go round forever.
         withhold = can_pass and not (knowledge.stalled and legal)
         actions = [*bits(legal), PASS] if withhold else list(bits(legal))
@@ -253,7 +256,7 @@ class SearchBot:
         knowledge: _Knowledge,
         rng: GameRandom,
     ) -> int:
-        unseen = self.dealt & ~st.table & ~st.hands[seat]
+        unseen = self.dealt & ~st.table & ~st.hands[seat] & ~st.leftovers  # leftovers: face up
         if self.rules.rule_set.wild is not None:
             unseen &= ~st.joker_spots  # a declined card is held by whoever declined, in public
         if self.rules.rule_set.trumps is not None:
@@ -323,8 +326,12 @@ class SearchBot:
         world.hands, world.jokers = list(hands), list(jokers)
         first = [True]
         rollout = self.rollout
+        # the turn starts again from its leftovers: those the seat declined it declines again
+        at_turn = not self.offered_leftovers
 
         def mine(s: DealState, at: int, legal: int, can_pass: bool, r: GameRandom) -> int:
+            if first[0] and at_turn and legal and legal & s.leftovers == legal:
+                return PASS
             if first[0]:
                 first[0] = False
                 return action
@@ -385,7 +392,8 @@ def fast_heuristic(rules: Rules) -> Strategy:
     def choose(st: DealState, seat: int, legal: int, can_pass: bool, rng: GameRandom) -> int:
         hand, row_start = st.hands[seat], st.row_start
         crowded = legal & (legal - 1) != 0
-        best, best_score = PASS, -(10**9)
+        # face-up leftovers (cards outside the hand): laid only when one scores above 0
+        best, best_score = PASS, (0 if legal & ~hand else -(10**9))
         while legal:
             low = legal & -legal
             legal ^= low

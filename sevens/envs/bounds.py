@@ -46,11 +46,28 @@ def bounded_length(rule_set: RuleSet) -> bool:
 
 def progress_decisions(rule_set: RuleSet) -> int:
     """A bound on the decisions of a deal that are not passes in turn (see :func:`max_decisions`):
-    plays, covers, draws, joker plays and redeems, declined follow-ups."""
+    plays, covers, draws, joker plays and redeems, declined follow-ups, face-up leftovers laid."""
     dealt = len(rule_set.dealt)
     progress = 2 * dealt + (2 * rule_set.n_cards if rule_set.wild is not None else 0)
     follow_up = rule_set.follow_up
-    return progress + (dealt if follow_up is not None and follow_up.optional else 0)
+    laid = dealt if rule_set.deal.leftovers else 0  # each leaves the face-up cards once
+    return progress + laid + (dealt if follow_up is not None and follow_up.optional else 0)
+
+
+def declined_leftovers(rule_set: RuleSet, players: int) -> int:
+    """A bound on the face-up leftovers declined in a deal (0 without them): each declined
+    leftover decision is followed by its seat's turn, so there are at most as many as turns
+    (:func:`turn_decisions`)."""
+    return turn_decisions(rule_set, players) if rule_set.deal.leftovers else 0
+
+
+def turn_decisions(rule_set: RuleSet, players: int) -> int:
+    """The bound of :func:`max_decisions` on progress, forced passes and voluntary passes."""
+    progress = progress_decisions(rule_set)
+    forced = (progress + players + 1) * (players - 1) + 1
+    passing = rule_set.passing
+    voluntary = (passing.limit or 0) * players if passing.voluntary else 0
+    return progress + forced + voluntary
 
 
 def gifts_per_decision(rule_set: RuleSet, players: int) -> int:
@@ -71,11 +88,14 @@ def max_decisions(rule_set: RuleSet, players: int) -> int:
     (at most ``n_cards``), and each is answered by at most one redeem decision; an optional
     follow-up that is declined comes after a play of a dealt card.  So progress
     ``E <= 2 * dealt``, plus ``2 * n_cards`` with jokers, plus ``dealt`` declined follow-ups
-    (:func:`progress_decisions`).  Forced passes
+    (:func:`progress_decisions`), plus a face-up leftover laid per dealt card.  Forced passes
     in a row stop at a full round (the ``players``-th blocks the deal), and the run starts
     again only after progress or an elimination (at most ``players``), so forced passes are at
     most ``(E + players + 1) * (players - 1) + 1``.  Voluntary passes count towards the pass
     limit: at most ``limit * players``.
+
+    A declined face-up leftover is followed by its seat's turn: at most as many as those
+    (:func:`declined_leftovers`).
 
     Otherwise the bound is the engine's own limit (``DECISION_LIMIT_PER_CARD * n_cards``),
     after which it stops a deal as endless; where givers choose their penalty cards, each of
@@ -84,11 +104,7 @@ def max_decisions(rule_set: RuleSet, players: int) -> int:
     if not bounded_length(rule_set):
         limit = DECISION_LIMIT_PER_CARD * rule_set.n_cards
         return limit * (1 + gifts_per_decision(rule_set, players))
-    progress = progress_decisions(rule_set)
-    forced = (progress + players + 1) * (players - 1) + 1
-    passing = rule_set.passing
-    voluntary = (passing.limit or 0) * players if passing.voluntary else 0
-    return progress + forced + voluntary
+    return turn_decisions(rule_set, players) + declined_leftovers(rule_set, players)
 
 
 @dataclass(frozen=True)

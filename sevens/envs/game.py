@@ -80,7 +80,8 @@ class Decision:
     ``legal`` is the bitmask of the cards that may be played (0: the player
     must pass); ``can_pass`` says whether passing is allowed besides them.
     ``kind`` is ``"turn"``, ``"follow-up"`` (an extra card after a play),
-    ``"draw"`` (the one action is ``DRAW``), ``"cover"`` (``legal`` holds
+    ``"draw"`` (the one action is ``DRAW``), ``"leftover"`` (``legal`` holds the face-up
+    leftovers that may be laid before the turn; ``PASS`` lays no more), ``"cover"`` (``legal`` holds
     the cards that may be laid face down: the whole hand), ``"give"`` (``legal``
     holds the cards the giver may give: its whole hand; ``receiver`` gets it) or ``"redeem"``
     (``legal`` is the card a joker now stands for, held by ``seat``; ``can_pass``:
@@ -168,6 +169,7 @@ class Observation:
     trump_spots: int = 0  # with trumps: the cards in whose place a trump lies (public)
     trump_suit: int = -1  # with trumps: the trump suit
     partners: tuple[int, ...] = ()  # with teams (players.teams): the seats of this seat's team
+    leftovers: int = 0  # with deal.leftovers: the face-up leftovers beside the rows (public)
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -187,7 +189,7 @@ class Game:
     given), a dealer's named opening card and random penalty transfers come
     from it.  ``hands`` are card-id bitmasks or code strings per seat;
     ``stock`` (with ``hands``) the cards left to draw, card ids or codes in
-    drawing order; ``first`` overrides who takes the first turn; ``jokers`` (with
+    drawing order (with ``deal.leftovers``: the cards left face up); ``first`` overrides who takes the first turn; ``jokers`` (with
     ``hands``, for rule sets with jokers) how many jokers each seat holds; ``trump_card``
     (with ``hands``, where the last card dealt names trumps) that card.  Seats in ``bots`` are
     played by those strategies; every other seat waits for :meth:`apply`.
@@ -307,6 +309,7 @@ class Game:
             trump_spots=st.trump_spots,
             trump_suit=st.trump_suit,
             partners=self._partners(seat),
+            leftovers=st.leftovers,
         )
 
     def _partners(self, seat: int) -> tuple[int, ...]:
@@ -461,6 +464,8 @@ class Game:
                 return Decision(seat, 0, False, "draw")
             if rule_set.passing.cover and st.hands[seat]:
                 return Decision(seat, st.hands[seat], False, "cover")
+        if legal and legal & st.leftovers == legal:  # hand cards are never face up
+            return Decision(seat, legal, can_pass, "leftover", self.first_joker)
         if self._redeems(st, seat, legal):
             return Decision(seat, legal, can_pass, "redeem", self.first_joker)
         return Decision(seat, legal, can_pass, self._kind(seat), self.first_joker)

@@ -55,7 +55,7 @@ from sevens.runtime.encoding import (
 )
 from sevens.runtime.randomness import GameRandom
 
-from .bounds import max_decisions, progress_decisions, utility
+from .bounds import declined_leftovers, max_decisions, progress_decisions, utility
 from .game import Game, IllegalAction, load_game_rules
 
 SHORT_NAME = "python_sevens"
@@ -311,6 +311,8 @@ class SevensState(pyspiel.State):
             return f"dealing: {len(self.dealt)} cards dealt"
         st = self.play.state
         lines = [f"table: {_cards(codes, st.table, st.joker_spots)}"]
+        if st.leftovers:  # the face-up leftovers (deal.leftovers)
+            lines.append(f"face up: {_cards(codes, st.leftovers)}")
         for seat, hand in enumerate(st.hands):
             lines.append(f"seat {seat}: {_cards(codes, hand)}{_jokers(st.jokers[seat])}")
         return "\n".join(lines)
@@ -423,6 +425,7 @@ class SevensObserver:
             kind == "follow-up",
             kind == "redeem",
             kind == "give",
+            kind == "leftover",
         )
 
     def string_from(self, state: SevensState, player: int) -> str:
@@ -442,9 +445,11 @@ class SevensObserver:
             sizes = ",".join(
                 str(h.bit_count() + j) for h, j in zip(st.hands, st.jokers, strict=True)
             )
+            face_up = f" | face up: {_cards(codes, st.leftovers)}" if st.leftovers else ""
             trumps = _trumps_text(state)
             return (
-                f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}{trumps}"
+                f"p{player} hand: {hand} | table: {table} | held: {sizes} | pot: {st.pot}"
+                f"{trumps}{face_up}"
             )
         if state.play is None or state.play.state is None:
             return f"p{player} dealt: {' '.join(mine)}{_trumps_text(state)} | moves: "
@@ -453,7 +458,11 @@ class SevensObserver:
         view = play.observation(player)  # what it drew and covered is its own knowledge
         hand = _cards(codes, view.hand) + _jokers(view.jokers)
         covered = " ".join(codes[c] for c in range(len(codes)) if view.covered >> c & 1)
-        return f"p{player} dealt: {' '.join(mine)}{_trumps_text(state)} | moves: {moves} | hand: {hand} | covered: {covered}"
+        face_up = f" | face up: {_cards(codes, view.leftovers)}" if view.leftovers else ""
+        return (
+            f"p{player} dealt: {' '.join(mine)}{_trumps_text(state)} | moves: {moves}"
+            f" | hand: {hand} | covered: {covered}{face_up}"
+        )
 
 
 def information_state_size(rule_set: RuleSet, players: int) -> int:
@@ -487,7 +496,13 @@ def information_state_size(rule_set: RuleSet, players: int) -> int:
     n, wild = rule_set.n_cards, rule_set.wild is not None
     own = 2 * (n + wild) + (n if rule_set.passing.cover else 0) + _trumps_size(rule_set)
     trailing = 1 + asks_gives(rule_set)
-    return own + progress_decisions(rule_set) * _row_size(rule_set, players) + trailing
+    return own + _rows(rule_set, players) * _row_size(rule_set, players) + trailing
+
+
+def _rows(rule_set: RuleSet, players: int) -> int:
+    """The rows of the information state: every decision but a pass in turn takes one (a
+    declined face-up leftover too)."""
+    return progress_decisions(rule_set) + declined_leftovers(rule_set, players)
 
 
 def _trumps_text(state: SevensState) -> str:
@@ -554,7 +569,7 @@ def _write_information_state(tensor: Any, state: SevensState, player: int) -> No
     if wild is not None:
         tensor[part + n] = view.jokers / jokers
     row, passes, gives = _row_size(rule_set, sevens.players), 0, 0
-    limit = at + progress_decisions(rule_set) * row
+    limit = at + _rows(rule_set, sevens.players) * row
     hidden = action_count(rule_set)
     seats = 1 + asks_gives(rule_set)  # where the seat's one-hot begins in a row
     for (seat, action), kind in zip(play.history, play.kinds, strict=True):

@@ -107,6 +107,7 @@ class SevensEnv(AECEnv):
             kind == "follow-up",
             kind == "redeem",
             kind == "give",
+            kind == "leftover",
         )
         rule_set = self.rules.rule_set
         mask = np.zeros(action_count(rule_set), dtype=np.int8)

@@ -19,6 +19,7 @@ from sevens.runtime.contract import DrawStop, Leader, Role, RuleSet, Transfer
 from sevens.runtime.engine import Table, may_pass, new_turns
 from sevens.runtime.mechanics.draw import UNTIL_ONE_FITS, draw_count
 from sevens.runtime.mechanics.jokers import JokerTurns
+from sevens.runtime.mechanics.leftovers import LeftoverTurns, leftover_options
 from sevens.runtime.mechanics.trumps import TrumpTurns, name_trumps, trump_for
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.turns import Turns
@@ -39,6 +40,7 @@ class Position:
     unable_in_a_row: int = 0  # players just before who could not play (game.unable_in_a_row)
     trump_card: str | None = None  # the last card dealt, where it names trumps
     in_place_of: str | None = None  # the cards in whose place a trump lies (displaced)
+    leftovers: str | None = None  # the face-up leftovers still beside the rows (deal.leftovers)
 
 
 @dataclass
@@ -55,6 +57,8 @@ class Decisions:
     joker: list[str] = field(default_factory=list)  # the cards a joker may stand for
     # the trumps that may be laid in place of another suit's card: {"card", "in_place_of"}
     trump: list[dict[str, str]] = field(default_factory=list)
+    # the face-up leftovers that may be laid, one at a time, before playing from the hand
+    leftover: list[str] = field(default_factory=list)
     cannot_play: str | None = None  # with no legal card: "draw", "cover" or "pass"
     draw_most: int | None = None  # with "draw": at most this many cards (None: until one fits)
     draw_stop: str | None = None  # with "draw": "first-fit" or "never" (the whole count first)
@@ -73,6 +77,8 @@ class Decisions:
             answer["joker"] = self.joker
         if self.trump:
             answer["trump"] = self.trump
+        if self.leftover:
+            answer["leftover"] = self.leftover
         if self.cannot_play not in (None, "pass"):  # a plain pass is ``can_pass`` alone
             answer["cannot_play"] = self.cannot_play
         if self.cannot_play == "draw":
@@ -115,8 +121,30 @@ def position_decisions(rules: Rules, position: Position) -> Decisions:
     st.trump_suit, st.trump_card = suit, named
     st.trump_spots = sum(1 << c for c in displaced)
     st.unable_in_a_row = position.unable_in_a_row
+    _lay_out_leftovers(rules, st, position.leftovers, table + hand)
     turns = new_turns(rules, st, GameRandom(0), _capturing_table(players), None)
     return _decisions(rules, turns, st)
+
+
+def _lay_out_leftovers(rules: Rules, st: DealState, text: str | None, taken: list[int]) -> None:
+    """Put the given face-up leftovers beside the rows (out of the other players' hands);
+    refused where the rule set has none, or more than its deal leaves."""
+    if not text:
+        return
+    rule_set = rules.rule_set
+    if not rule_set.deal.leftovers:
+        raise SevensError(
+            Diagnostic(f"--leftovers: {rule_set.id} leaves no cards face up (deal.leftovers)")
+        )
+    cards = parse_cards(rules, text, "--leftovers", taken=taken)
+    most = rule_set.undealt(st.n_players)
+    if len(cards) > most:
+        _refuse(f"--leftovers: {len(cards)} cards, but the deal leaves {most} face up")
+    mask = sum(1 << c for c in cards)
+    st.leftovers = mask
+    for seat in range(st.n_players):
+        if seat != ASKING_SEAT:
+            st.hands[seat] &= ~mask
 
 
 def players_at_table(rule_set: RuleSet, players: int | None) -> int:
@@ -302,11 +330,17 @@ def _decisions(rules: Rules, turns: Turns, st: DealState) -> Decisions:
     """The decisions of the asking seat, from the rules and the turn loop's mechanics."""
     rule_set, seat = rules.rule_set, ASKING_SEAT
     codes = rule_set.card_codes
-    options = turns.options(st, seat)
+    if isinstance(turns, LeftoverTurns):  # the leftovers first, then the hand's own options
+        decisions_leftover = [codes[c] for c in bits(leftover_options(rules, st, seat))]
+        options = turns.hand_options(st, seat)
+    else:
+        decisions_leftover = []
+        options = turns.options(st, seat)
     legal = options & ((1 << rule_set.n_cards) - 1)
     # a joker or a trump that may be put somewhere is a play too: no forced pass then
     can_pass = not options or may_pass(rule_set, st, seat)
     decisions = Decisions([codes[c] for c in bits(legal)], can_pass)
+    decisions.leftover = decisions_leftover
     placed = list(bits(options >> rule_set.n_cards))
     if isinstance(turns, TrumpTurns):
         decisions.trump = [
@@ -388,6 +422,12 @@ def describe(decisions: Decisions) -> str:
     cards = " ".join(decisions.legal)
     first = cards + (" (or pass)" if cards and decisions.can_pass else "")
     lines = [first or _no_card_line(decisions)]
+    if decisions.leftover:
+        lines.insert(
+            0,
+            "before your play, you may lay face-up cards, one at a time: "
+            + " ".join(decisions.leftover),
+        )
     for card, extra in decisions.follow_up.items():
         how = "may" if decisions.follow_up_optional else "must"
         lines.append(f"after {card}: {how} add one of {' '.join(extra)}")

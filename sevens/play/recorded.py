@@ -36,6 +36,7 @@ class RecordedPosition:
     unable_in_a_row: int = 0  # the players just before who could not play (game.unable_in_a_row)
     trump_card: str | None = None  # the last card dealt, where it named trumps
     in_place_of: tuple[str, ...] = ()  # the cards in whose place a trump lies
+    leftovers: tuple[str, ...] = ()  # the face-up leftovers still beside the rows
 
 
 def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[RecordedPosition]:
@@ -46,6 +47,7 @@ def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[
     table = list(record["layout_start"])
     jokers = list(record.get("jokers") or [0] * record["players"])
     displaced: list[str] = []  # the cards in whose place a trump was laid
+    leftovers = list(record.get("leftovers", []))  # face up, until someone lays them
     unable = 0
     for decision in record["decisions"]:
         seat = decision["seat"]
@@ -61,8 +63,14 @@ def recorded_positions(record: dict[str, Any], preplaced: set[str]) -> Iterator[
                 unable,
                 record.get("trump_card"),
                 tuple(displaced),
+                tuple(leftovers),
             )
             unable = unable + 1 if _could_not_play(decision) else 0
+        if decision.get("kind") == "leftover":  # a face-up card laid: nobody's hand changes
+            if decision["action"] == "play":
+                leftovers.remove(decision["card"])
+                table.append(decision["card"])
+            continue
         _replay(decision, hands, table, jokers)
         if decision["action"] == "trump":
             displaced.append(decision["in_place_of"])
@@ -129,6 +137,7 @@ def answer_problem(rules: Rules, position: RecordedPosition, rng: random.Random)
     asked.unable_in_a_row = position.unable_in_a_row
     asked.trump_card = position.trump_card
     asked.in_place_of = " ".join(position.in_place_of) or None
+    asked.leftovers = " ".join(position.leftovers) or None
     try:
         answer = position_decisions(rules, asked)
     except SevensError as error:

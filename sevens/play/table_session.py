@@ -80,9 +80,20 @@ TRUMPS_NOT_SHOWN = (
 )
 
 
-def shows(rules: Rules) -> str | None:
-    """Why the workbench's table cannot show ``rules`` (None: it can)."""
-    return TRUMPS_NOT_SHOWN if rules.rule_set.trumps is not None else None
+#: Why a person cannot play face-up leftovers yet: the tables do not show them.
+LEFTOVERS_NOT_SHOWN = (
+    "sevens play and the workbench cannot show face-up leftovers yet (deal.leftovers): their"
+    " table would offer them as cards of your hand. Watch bots play it with `sevens simulate`, or play it through"
+    " the step API (docs/api.md)."
+)
+
+
+def shows(rules: Rules, workbench: bool = False) -> str | None:
+    """Why the person's table cannot show ``rules`` (None: it can): ``sevens play``'s, or
+    with ``workbench`` the workbench's page, which does not show trumps yet either."""
+    if rules.rule_set.deal.leftovers:
+        return LEFTOVERS_NOT_SHOWN
+    return TRUMPS_NOT_SHOWN if workbench and rules.rule_set.trumps is not None else None
 
 
 @dataclass

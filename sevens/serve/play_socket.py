@@ -56,7 +56,7 @@ def prepare(message: dict[str, Any]) -> Opening:
     players = message.get("players")
     count = players if isinstance(players, int) else recommended_players_of(checked.rules.spec)
     rules = rules_of_text(checked.rules)
-    if (why := shows(rules)) is not None:
+    if (why := shows(rules, workbench=True)) is not None:
         raise PlayError(why)
     return Opening(rules, count, str(message.get("lang", "en")))
 

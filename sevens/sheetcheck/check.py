@@ -28,6 +28,7 @@ from sevens.compiler.rulesheet.claims import (
     Claims,
     DealWinner,
     DrawClaim,
+    LeftoverClaim,
     ScoringClaim,
     TeamsClaim,
 )
@@ -277,6 +278,7 @@ def check_deck(claims: Claims, ev: Evidence) -> list[Failure]:
     by_holders = ev.rule_set.layout.by_holders
     for record in ev.records[:20]:
         cards = [c for hand in record["hands"] for c in hand] + record.get("stock", [])
+        cards += record.get("leftovers", [])
         if not by_holders:
             cards += record["layout_start"]
         ranks = {code[:-1] for code in cards}
@@ -552,6 +554,47 @@ def check_trumps(claims: Claims, ev: Evidence) -> list[Failure]:
         if problem:
             return fail("trumps", claim, f"seed {record['seed']}: {problem}")
     return []
+
+
+def check_leftovers(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Face-up leftovers as the sheet tells them: the cards left after the equal deal lie
+    face up (as many as the deal leaves); each leftover decision offers only cards still
+    there, and is followed by that player's own turn from hand (laying one is not the
+    turn's play).  The claim needs evidence: some leftover is laid in the deals played."""
+    claim = claims.leftovers
+    if claim is None:
+        return []
+    laid = offered = 0
+    for record in ev.records:
+        problem = leftover_problem(claim, record)
+        if problem:
+            return fail("leftovers", claim, f"seed {record['seed']}: {problem}")
+        for d in record["decisions"]:
+            if d.get("kind") == "leftover":
+                offered += 1
+                laid += d["action"] == "play"
+    if offered and not laid:
+        return fail("leftovers", claim, f"{offered} leftover decisions, no leftover ever laid")
+    return []
+
+
+def leftover_problem(claim: LeftoverClaim, record: dict[str, Any]) -> str | None:
+    """What is wrong with one deal's leftovers, if anything."""
+    face_up = record.get("leftovers", [])
+    if len(face_up) != claim.count(record["players"]):
+        return f"{len(face_up)} cards face up, not {claim.count(record['players'])}"
+    left, decisions = list(face_up), record["decisions"]
+    for number, d in enumerate(decisions):
+        if d.get("kind") != "leftover":
+            continue
+        if any(card not in left for card in d["legal"]):
+            return f"decision {number}: {d['legal']} offered, but only {left} lie face up"
+        if d["action"] == "play":
+            left.remove(d["card"])
+        after = next((e for e in decisions[number + 1 :] if e.get("kind") != "leftover"), None)
+        if after is not None and (after["seat"] != d["seat"] or "kind" in after):
+            return f"decision {number}: seat {d['seat']} laid a leftover, then {after} followed"
+    return None
 
 
 def _trump_suit_problem(claim: Any, rule_set: RuleSet, record: dict[str, Any]) -> str | None:
@@ -901,6 +944,7 @@ CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_follow_up,
     check_draw,
     check_trumps,
+    check_leftovers,
     check_end,
     check_winner,
     check_session,
@@ -918,4 +962,5 @@ __all__ = [
     "check_claims",
     "check_file",
     "compiled",
+    "leftover_problem",
 ]
