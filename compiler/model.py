@@ -777,6 +777,18 @@ class _ModelBuilder:
                 f" add scoring.chips, or set passing.{key} to 0{instead}",
             )
 
+    def refuse_chips_with_covers(self) -> None:
+        """With cards laid face down the deal goes to the best score, known only once the
+        points are scored; the chips are settled before, so the engine would pay the pot and
+        the payments to the first player out, who is mostly the leader (the face-down cards
+        empty every hand in seat order).  Refused until chips wait for the points."""
+        self.error(
+            ("scoring", "chips"),
+            "scoring.chips cannot be combined with passing.cover and scoring.points yet: the"
+            " deal is won by the best score, known only after the chips are paid; remove"
+            " scoring.chips, or passing.cover",
+        )
+
     def check_leftovers(self, spec: Rulespec, dealt: int) -> None:
         """Face-up leftovers are the cards left after the deal, so they cannot also be a stock
         to draw from; compulsory cards concern the hand, and leftovers that no allowed player
@@ -860,6 +872,8 @@ class _ModelBuilder:
         passing = spec.passing
         if spec.chips is None:
             self.check_costs_have_chips(spec.points is not None)
+        elif passing.cover and spec.points is not None:
+            self.refuse_chips_with_covers()
         if passing.over_limit and passing.limit is None:
             self.error(("passing", "over_limit"), "passing.over_limit needs passing.limit")
         if spec.session and spec.session.winner.endswith("chips") and spec.chips is None:

@@ -352,7 +352,8 @@ def _joker_rules_need_jokers(merged: Merged, draw: st.DrawFn) -> None:
     for key in JOKERS_DO_NOT_COMBINE:  # the overlay's own: dropped
         if get_path(overlay, key) is not None:
             drop_path(overlay, key)
-    if any(key in merged for key in JOKERS_DO_NOT_COMBINE):  # the parent's: no jokers
+    reads_hand = "hand" in str(merged["play.legal"] or "")  # jokers' spots ignore the hand
+    if reads_hand or any(key in merged for key in JOKERS_DO_NOT_COMBINE):  # no jokers
         set_path(overlay, "deck.jokers", 0)
         drop_path(overlay, "play.joker")
 
@@ -393,7 +394,7 @@ def _leftovers_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
     """With face-up leftovers, the overlay's own rules they do not combine with are dropped;
     the leftovers are dropped where the parent has such a rule."""
     overlay = merged.overlay
-    if get_path(overlay, "deal.leftovers") is None:
+    if merged["deal.leftovers"] is None:  # the overlay's, or the parent's (fan-tan-leftovers)
         return
     for key in LEFTOVERS_DO_NOT_COMBINE:
         if get_path(overlay, key) is not None:
@@ -449,6 +450,10 @@ def _teams_need_two_teams(merged: Merged, draw: st.DrawFn) -> None:
 
 
 def _rows_need_packs(merged: Merged, draw: st.DrawFn) -> None:
+    """Each row of a suit needs a pack of its own; a start chosen per row needs one row per
+    suit (the drawn rows are dropped)."""
+    if merged["layout.start_rank"] == "first-card-per-row":
+        drop_path(merged.overlay, "layout.rows_per_suit")
     rows, copies = merged["layout.rows_per_suit"] or 1, merged["deck.copies"] or 1
     if rows > copies:
         set_path(merged.overlay, "deck.copies", rows)
@@ -505,6 +510,13 @@ def _pass_costs_need_chips(merged: Merged, draw: st.DrawFn) -> None:
     for key in ("passing.cost", "passing.voluntary_cost"):
         if merged[key] not in (None, 0, "0"):
             set_path(merged.overlay, key, 0)
+
+
+def _no_chips_with_covers(merged: Merged, draw: st.DrawFn) -> None:
+    """Chips with face-down cards and points are refused (the deal's winner is the best
+    score, known only after the chips are paid): the drawn chips are dropped."""
+    if merged["passing.cover"] and "scoring.points" in merged and "scoring.chips" in merged:
+        set_path(merged.overlay, "scoring.chips", None)
 
 
 def _leader_needs_its_cards(merged: Merged, draw: st.DrawFn) -> None:
@@ -572,6 +584,7 @@ REPAIRS: tuple[Repair, ...] = (
     _draw_needs_a_stock,
     _hands_fit_the_pack,
     _session_winner_needs_its_scores,
+    _no_chips_with_covers,
     _pass_costs_need_chips,
     _leader_needs_its_cards,
     _holder_leads_only_with_every_card_dealt,
