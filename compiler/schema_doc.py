@@ -36,6 +36,8 @@ DEFAULTS: dict[str, str] = {
     "layout.start_rank": "`7`",
     "layout.rows_per_suit": "`1`",
     "layout.wrap": "`false`",
+    "layout.rows_follow_suit": "`true`",
+    "layout.one_row_at_a_time": "`false`",
     "layout.preplaced": "none",
     "opening.card": "`null`",
     "opening.leader": "`left-of-dealer`",
