@@ -131,3 +131,24 @@ def test_the_rule_sheet_says_rows_without_suits_one_at_a_time() -> None:
     assert "Each suit is built" not in sheet  # no rows by suit
     assert "the layout looks like this" not in sheet  # no finished layout to picture
     assert "Example: the table shows" not in sheet  # worked examples show rows of one suit
+
+
+def test_the_sheet_check_replays_the_rows_by_the_sheets_own_rule() -> None:
+    """`sevens rulesheet --check` replays recorded deals with the rule the sheet states: the
+    true claim holds, and a row said to stop one rank sooner is caught."""
+    import dataclasses
+
+    from sevens.compiler.pipeline import load_rulespec
+    from sevens.compiler.rulesheet import sheet_claims
+    from sevens.loading.registry import find_rulespec
+    from sevens.sheetcheck.check import check_claims
+    from sevens.sheetcheck.check import compiled as checked_rules
+
+    analysed = load_rulespec(find_rulespec("karten-domino"))
+    claims = sheet_claims(analysed)
+    assert claims.rows is not None and claims.rows.reach == 4 and claims.rows.one_row_turns
+    rules = checked_rules(analysed)
+    assert check_claims(rules, claims, deals=40, matches=0) == []
+    shorter = dataclasses.replace(claims, rows=dataclasses.replace(claims.rows, reach=3))
+    failures = check_claims(rules, shorter, deals=40, matches=0)
+    assert [failure.kind for failure in failures] == ["rows"]

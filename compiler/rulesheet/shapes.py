@@ -301,6 +301,13 @@ ONE_ROW_FOLLOW = P_(
     "like, to the row you have just played to, as long as each of them may be played there. "
     "You may not start another row in the same turn.",
 )
+#: Without suits, "row.open" keeps every extra card on a row already started.
+STARTED_ROWS_FOLLOW = P_(
+    "follow shape",
+    "After playing a card you may go on adding cards, one after another and as many as you "
+    "like, to rows already started, as long as each of them may be played. You may not start "
+    "a row with an extra card.",
+)
 RANK_IS = re.compile(r"^card\.rank == #(\d+)$")
 
 
@@ -312,14 +319,19 @@ def free_follow_sentence(
     optional: bool,
     most: int | None,
     one_row: bool = False,
+    without_suit: bool = False,
 ) -> str | None:
     """The usual follow-ups that allow any legal card: chaining a whole turn's worth of
     cards, one more card after an ace or a king, or a new row after completing one; with
-    ``one_row`` (``layout.one_row_at_a_time``) a turn's cards all on the newest row."""
+    ``one_row`` (``layout.one_row_at_a_time``) a turn's cards all on the newest row, and
+    ``without_suit`` (``layout.rows_follow_suit`` false) on rows already started."""
     if (canon(when), canon(allow), optional, most) == ("row.complete", "not row.open", False, 1):
         return lang.marked(COMPLETE_THEN_OPEN)
-    if one_row and (canon(when), canon(allow), optional, most) == ("true", "row.open", True, None):
-        return lang.marked(ONE_ROW_FOLLOW)
+    if (canon(when), canon(allow), optional, most) == ("true", "row.open", True, None):
+        if one_row:
+            return lang.marked(ONE_ROW_FOLLOW)
+        if without_suit:
+            return lang.marked(STARTED_ROWS_FOLLOW)
     if canon(allow) != "true" or not optional:
         return None
     if chains(when, allow, optional, most):

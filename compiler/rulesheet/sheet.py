@@ -420,11 +420,13 @@ def follow_up_context(
     when, allow = rules.follow_when.tree, rules.follow_allow.tree
     if claim.shapes:  # a turn of several cards of one shape: one sentence says it all
         return {"shape": turn_sentence(lang, claim.shapes), "again": False, "chain": False}
-    one_row = rules.spec.layout.one_row_at_a_time
-    one_row_turn = one_row and (canon(when), canon(allow)) == ("true", "row.open")
+    one_row, suitless = rules.spec.layout.one_row_at_a_time, not rules.spec.layout.rows_follow_suit
+    one_row_turn = (one_row or suitless) and (canon(when), canon(allow)) == ("true", "row.open")
     return {
         "shape": follow_sentence(lang, deck, when, allow, follow.optional)
-        or free_follow_sentence(lang, deck, when, allow, follow.optional, follow.max, one_row),
+        or free_follow_sentence(
+            lang, deck, when, allow, follow.optional, follow.max, one_row, suitless
+        ),
         "when": sentence(lang, deck, rules.follow_when.tree),
         "always": canon(when) == "true",  # every play grants the extra card: no "if" to say
         "allow": sentence(lang, deck, rules.follow_allow.tree),
