@@ -459,7 +459,9 @@ def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
         card=rule_set.card_codes[card] if card is not None else None,
         start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
         rows_per_suit=rule_set.layout.rows_per_suit,
+        # with one row at a time a row starts only once the newest is finished (RowsClaim)
         start_while_free=bool(shapes.keys() & {"open-rank", "open-start"})
+        and not rule_set.layout.one_row_at_a_time
         and start is not None
         and rows_to_start,
         rows_to_start=rows_to_start,

@@ -522,7 +522,8 @@ def _rows_problem(claim: RowsClaim, rule_set: RuleSet, record: dict[str, Any]) -
         if d.get("kind") not in (None, "follow-up"):
             return None  # a mechanic this claim does not tell (none with one row at a time)
         expected = _sheet_legal(claim, rule_set, rows, hands[d["seat"]], off_table, follow)
-        told = not follow or claim.one_row_turns  # other extra cards are another claim's
+        # other extra cards, and the opening card before the first row, are other claims'
+        told = (not follow or claim.one_row_turns) and (rows or not rule_set.opens_with_a_card)
         if told and {codes.index(code) for code in d["legal"]} != expected:
             shown = " ".join(sorted(codes[c] for c in expected))
             return f"legal {' '.join(d['legal']) or '—'}, the sheet allows {shown or '—'}"
