@@ -515,16 +515,23 @@ class _Row:
 def _rows_problem(claim: RowsClaim, rule_set: RuleSet, record: dict[str, Any]) -> str | None:
     codes = list(rule_set.card_codes)
     hands = [{codes.index(code) for code in hand} for hand in record["hands"]]
-    off_table = set().union(*hands)
+    off_table = set(rule_set.dealt)
+    # hands known from the plays alone (no card drawn, given or taken): legal sets compared
+    # exactly; otherwise each legal card must be one the sheet allows
+    passing = rule_set.passing
+    moved = (passing.transfer, passing.voluntary_transfer, rule_set.last_card, rule_set.draw)
+    exact = all(rule is None for rule in moved)
     rows: list[_Row] = []
     for d in record["decisions"]:
         follow = d.get("kind") == "follow-up"
         if d.get("kind") not in (None, "follow-up"):
             return None  # a mechanic this claim does not tell (none with one row at a time)
-        expected = _sheet_legal(claim, rule_set, rows, hands[d["seat"]], off_table, follow)
+        hand = hands[d["seat"]] if exact else off_table
+        expected = _sheet_legal(claim, rule_set, rows, hand, off_table, follow)
+        legal = {codes.index(code) for code in d["legal"]}
         # other extra cards, and the opening card before the first row, are other claims'
         told = (not follow or claim.one_row_turns) and (rows or not rule_set.opens_with_a_card)
-        if told and {codes.index(code) for code in d["legal"]} != expected:
+        if told and (legal != expected if exact else not legal <= expected):
             shown = " ".join(sorted(codes[c] for c in expected))
             return f"legal {' '.join(d['legal']) or '—'}, the sheet allows {shown or '—'}"
         if d["action"] == "play":
