@@ -516,11 +516,13 @@ def _rows_problem(claim: RowsClaim, rule_set: RuleSet, record: dict[str, Any]) -
     codes = list(rule_set.card_codes)
     hands = [{codes.index(code) for code in hand} for hand in record["hands"]]
     off_table = set(rule_set.dealt)
-    # hands known from the plays alone (no card drawn, given or taken): legal sets compared
-    # exactly; otherwise each legal card must be one the sheet allows
+    # hands known from the plays alone (no card drawn, given, taken or covered) and no compulsory
+    # cards (their own claim) narrowing them: legal sets compared exactly; otherwise each
+    # legal card must be one the sheet allows
     passing = rule_set.passing
     moved = (passing.transfer, passing.voluntary_transfer, rule_set.last_card, rule_set.draw)
-    exact = all(rule is None for rule in moved)
+    exact = all(rule is None for rule in moved) and rule_set.compulsory == 0
+    exact = exact and not passing.cover  # a card laid face down leaves the hand
     rows: list[_Row] = []
     for d in record["decisions"]:
         follow = d.get("kind") == "follow-up"
