@@ -731,11 +731,16 @@ def reads_hand(rules: AnalysedRules) -> bool:
 
 def check_hand_in_play(rules: AnalysedRules, errors: list[Diagnostic]) -> None:
     """Jokers and trumps ask legality as if their player held other cards (every card, the
-    trumps of the places a displaced card may take), so the hand would be wrong."""
+    trumps of the places a displaced card may take), so the hand would be wrong; rows taken
+    one at a time or without suits choose a card's row by what the rows take, without a hand."""
+    layout = rules.spec.layout
     if rules.spec.wild is not None:
         mechanic = "jokers (deck.jokers): a joker's spots are"
     elif rules.spec.trumps is not None:
         mechanic = "trumps (play.trumps): a trump's places are"
+    elif layout.one_row_at_a_time or not layout.rows_follow_suit:
+        # the row a card goes to is chosen from what the rows take without a hand
+        mechanic = "layout.one_row_at_a_time or layout.rows_follow_suit false: rows are"
     else:
         return
     for analysed in play_conditions(rules):

@@ -159,6 +159,9 @@ class ReferenceRules:
         self.RANK_OF = rule_set.rank_of
         deck = self.spec.deck
         self.values = tuple(deck.ranks[deck.rank_of(f)].value for f in range(deck.n_faces))
+        layout = rule_set.layout
+        # rows taken one at a time or not by suit: a card's row depends on the order of play
+        self.replays_rows = layout.one_row_at_a_time or not layout.rows_follow_suit
 
     # -- the position, rebuilt from the table ---------------------------
     def start_rank(self, st: DealState) -> int:
@@ -169,6 +172,9 @@ class ReferenceRules:
 
     def rows(self, st: DealState) -> list[list[RowView]]:
         """Every row, grouped by suit, rebuilt from the cards on the table."""
+        if self.replays_rows:
+            replayed, _ = self.replay(st)
+            return [[row] for row in replayed]
         table_faces = [self.FACE_OF[c] for c in bits(st.table)]
         return [self.suit_rows(st, suit, table_faces) for suit in range(len(self.spec.deck.suits))]
 
@@ -202,6 +208,78 @@ class ReferenceRules:
         while count < n and self.step(low, -1) in ranks:
             low, count = self.step(low, -1), count + 1
         return RowView(suit, start, low, high, count, n, frozenset(ranks))
+
+    # -- rows taken one at a time or regardless of suit: rebuilt by replaying the plays --
+    def replay(self, st: DealState) -> tuple[list[RowView], int]:
+        """Each row (one a suit, numbered by the suit that opens it) and the row the latest
+        card went to, rebuilt by laying ``st.laid`` again in order from an empty table."""
+        n_suits = len(self.spec.deck.suits)
+        ranks: list[set[int]] = [set() for _ in range(n_suits)]
+        latest = -1
+        for card in st.laid:
+            rows = [self.chain(st, suit, ranks[suit]) for suit in range(n_suits)]
+            face = self.FACE_OF[card]
+            latest = next(
+                (
+                    r
+                    for r in self.rows_in_turn(st, rows, latest, card)
+                    if self.takes(st, face, rows[r])
+                ),
+                self.SUIT_OF[card],
+            )
+            ranks[latest].add(self.RANK_OF[card])
+        return [self.chain(st, suit, ranks[suit]) for suit in range(n_suits)], latest
+
+    def rows_in_turn(self, st: DealState, rows: list[RowView], latest: int, card: int) -> list[int]:
+        """The rows ``card`` is tried on, in order, in a position replayed up to ``latest``:
+        with one row at a time the newest row if it takes the card, and otherwise the empty
+        row of the card's suit; without one row at a time, first the empty row its suit names,
+        then each open row (of its suit when rows follow suit)."""
+        own = self.SUIT_OF[card]
+        face = self.FACE_OF[card]
+        if self.spec.layout.one_row_at_a_time:
+            newest = [latest] if latest >= 0 and self.takes(st, face, rows[latest]) else []
+            return newest or ([own] if not rows[own].ranks else [])
+        empty_own = [] if rows[own].ranks else [own]
+        return empty_own + [r for r, row in enumerate(rows) if row.ranks]
+
+    def takes(self, st: DealState, face: int, row: RowView) -> bool:
+        """Whether ``play.legal`` lets ``face`` onto ``row``: a card of the row's suit, or of
+        any suit once a row that does not follow suit is open."""
+        other_suit = row.suit != self.spec.deck.suit_of(face)
+        if other_suit and (self.spec.layout.rows_follow_suit or not row.ranks):
+            return False
+        return self.card_ok(st, self.analysed.legal.tree, face, row)
+
+    def complete_for_now(self, st: DealState, row: RowView) -> bool:
+        """Whether no card off the table fits ``row`` (with one row at a time the next opens)."""
+        deck = self.spec.deck
+        for card in range(self.rule_set.n_cards):
+            face = self.FACE_OF[card]
+            if not st.table >> card & 1 and deck.in_play(face) and self.takes(st, face, row):
+                return False
+        return True
+
+    def replayed_fitting(self, st: DealState, seat: int) -> int:
+        """:meth:`fitting` where the order of play chooses the rows: with one row at a time
+        the cards the newest row takes while any card off the table still fits it, else the
+        openings of empty rows; otherwise the cards some row of :meth:`rows_in_turn` takes."""
+        rows, latest = self.replay(st)
+        mask = 0
+        for card in bits(st.hands[seat]):
+            face = self.FACE_OF[card]
+            if any(self.takes(st, face, row) for row in self.tried(st, rows, latest, card)):
+                mask |= 1 << card
+        return mask
+
+    def tried(self, st: DealState, rows: list[RowView], latest: int, card: int) -> list[RowView]:
+        """The rows ``card`` may go to now, in order (see :meth:`replayed_fitting`)."""
+        if not self.spec.layout.one_row_at_a_time:
+            return [rows[r] for r in self.rows_in_turn(st, rows, latest, card)]
+        if latest >= 0 and not self.complete_for_now(st, rows[latest]):
+            return [rows[latest]]
+        own = self.SUIT_OF[card]
+        return [] if rows[own].ranks else [rows[own]]
 
     def step(self, rank: int, delta: int) -> int:
         moved = rank + delta
@@ -283,6 +361,8 @@ class ReferenceRules:
         """Every card in hand for which the legal condition holds on some row of its suit."""
         if st.opening_mask and not st.table & st.opening_mask:
             return st.hands[seat] & st.opening_mask
+        if self.replays_rows:
+            return self.replayed_fitting(st, seat)
         rows = self.rows(st)
         mask = 0
         hand = st.hands[seat]
@@ -318,12 +398,14 @@ class ReferenceRules:
             st.first_face = self.FACE_OF[card]
             self.note_chosen_start(st, card)
         self.note_row_start(st, card)
+        st.laid.append(card)
         if (1 << card) & st.opening_mask:
             st.opened = True
 
     def lay_out(self, st: DealState, card: int) -> None:
         st.table |= 1 << card
         self.note_row_start(st, card)
+        st.laid.append(card)
 
     def note_chosen_start(self, st: DealState, card: int) -> None:
         """With ``start_rank: first-card``, the first card played sets every row's start.
@@ -341,6 +423,9 @@ class ReferenceRules:
             st.row_start[suit] = self.RANK_OF[card]
 
     def row_of(self, st: DealState, face: int) -> RowView:
+        if self.replays_rows:  # the row the latest card, ``face``, went to
+            replayed, latest = self.replay(st)
+            return replayed[latest]
         rows = self.rows(st)[self.spec.deck.suit_of(face)]
         holding = [r for r in rows if r.open and self.within(r, self.spec.deck.rank_of(face))]
         return (holding or rows)[0]
@@ -356,14 +441,19 @@ class ReferenceRules:
         if not self.card_ok(st, follow.follow_when.tree, last, self.row_of(st, last), hand=hand):
             return 0
         rows = self.rows(st)
+        replayed, latest = self.replay(st) if self.replays_rows else ([], -1)
         mask = 0
         for candidate in bits(self.fitting(st, seat)):  # play.compulsory binds turns only
             face = self.FACE_OF[candidate]
-            fits = [
-                r
-                for r in rows[self.SUIT_OF[candidate]]
-                if self.card_ok(st, follow.legal.tree, face, r, hand=hand)
-            ]
+            if self.replays_rows:
+                tried = self.tried(st, replayed, latest, candidate)
+                fits = [r for r in tried if self.takes(st, face, r)]
+            else:
+                fits = [
+                    r
+                    for r in rows[self.SUIT_OF[candidate]]
+                    if self.card_ok(st, follow.legal.tree, face, r, hand=hand)
+                ]
             if fits and self.card_ok(
                 st, follow.follow_allow.tree, face, fits[0], last, hand, self.FACE_OF[first]
             ):

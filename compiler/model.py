@@ -587,6 +587,8 @@ class _ModelBuilder:
             preplaced=tuple(self.cards(deck, ("layout", "preplaced"))),
             by_holders=self.get("layout", "preplaced_by", default="table") == "holders",
             start_per_row=per_row,
+            rows_follow_suit=bool(self.get("layout", "rows_follow_suit", default=True)),
+            one_row_at_a_time=bool(self.get("layout", "one_row_at_a_time", default=False)),
         )
 
     def opening(self, deck: Deck) -> Opening:
@@ -833,6 +835,22 @@ class _ModelBuilder:
         }
         self.refuse_combined(("play", "trumps"), others)
 
+    def check_rows_by_play(self, spec: Rulespec, key: str) -> None:
+        """Rows chosen by the order of play (keyed by their opening card, or taken one at a
+        time) know one pack, one row a suit, a fixed start and the mechanics that lay cards
+        by play; a card laid out by the engine (preplaced, an eliminated hand, a joker's or a
+        trump's place) would have no row to go to."""
+        others = {
+            ("deck", "jokers"): spec.wild is not None,
+            ("play", "trumps"): spec.trumps is not None,
+            ("deck", "copies"): spec.deck.copies > 1,
+            ("layout", "rows_per_suit"): spec.layout.rows_per_suit > 1,
+            ("layout", "start_rank"): spec.layout.start_rank is None,
+            ("layout", "preplaced"): bool(spec.layout.preplaced),
+            ("passing", "over_limit"): spec.passing.over_limit is not None,
+        }
+        self.refuse_combined(("layout", key), others)
+
     def refuse_combined(self, key: tuple[str, str], others: dict[tuple[str, str], bool]) -> None:
         """An error at ``key`` for each other rule present that it cannot be combined with."""
         name = ".".join(key)
@@ -908,6 +926,10 @@ class _ModelBuilder:
             self.check_wild(spec)
         if spec.trumps is not None:
             self.check_trumps(spec)
+        if not layout.rows_follow_suit:
+            self.check_rows_by_play(spec, "rows_follow_suit")
+        if layout.one_row_at_a_time:
+            self.check_rows_by_play(spec, "one_row_at_a_time")
         if layout.by_holders and not layout.preplaced:
             self.error(
                 ("layout", "preplaced_by"), "layout.preplaced_by 'holders' needs layout.preplaced"

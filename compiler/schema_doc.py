@@ -36,6 +36,8 @@ DEFAULTS: dict[str, str] = {
     "layout.start_rank": "`7`",
     "layout.rows_per_suit": "`1`",
     "layout.wrap": "`false`",
+    "layout.rows_follow_suit": "`true`",
+    "layout.one_row_at_a_time": "`false`",
     "layout.preplaced": "none",
     "opening.card": "`null`",
     "opening.leader": "`left-of-dealer`",
@@ -218,6 +220,21 @@ The others are `opening.card` as a list (the dealer names the opening card),
 `layout.start_rank: first-card`, `layout.wrap`, `layout.rows_per_suit`,
 penalty card transfers (`passing.voluntary_transfer` and
 `play.last_card.penalty`, both a [transfer](#def-transfer)) and `session`.
+
+Two of them let the order of play choose a card's row. With
+`layout.rows_follow_suit: false` a row belongs to the card that opens it
+(that card's suit names the row, so each suit opens one row) and, once open,
+cards of any suit extend it by rank; with `layout.one_row_at_a_time` only the
+newest row takes cards, and the next row may open only once no card off the
+table fits it. How far a row runs is said in `play.legal`: Karten-Domino's
+rows stop four ranks from their 8 on either side,
+
+```text
+(not row.open and card.rank == 8) or (row.open and row.high < row.start + 4 and row.low > row.start - 4 and (card.rank == row.high + 1 or card.rank == row.low - 1))
+```
+
+and a turn of several cards on one row is a follow-up whose `allow` is
+`row.open` (a card that would start a row has an empty one).
 [variants.md](variants.md) shows which built-in rule set uses which, and
 why.
 

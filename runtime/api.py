@@ -39,7 +39,9 @@ class DealState:
     lying in the row (its state: the row is the unbroken run of these ranks
     through the start), ``row_mask`` the cards that may be played on the row
     now.  ``playable`` is the union of the row masks, kept up to date by
-    ``Rules.play``.
+    ``Rules.play``.  Rows that do not follow suit (``layout.rows_follow_suit``) are numbered by
+    the suit of the card that opens them; with ``layout.one_row_at_a_time`` ``playable`` holds
+    only the cards the newest row (``last_row``) takes, or the openings once it is complete.
     """
 
     __slots__ = (
@@ -54,7 +56,9 @@ class DealState:
         "hands",
         "joker_spots",
         "jokers",
+        "laid",
         "last_passer",
+        "last_row",
         "leftovers",
         "max_hand",
         "min_hand",
@@ -98,6 +102,13 @@ class DealState:
         self.row_ranks = [0] * n_rows
         self.row_mask = [0] * n_rows
         self.playable = 0
+        # the row the latest card went to (-1: none yet); with ``layout.one_row_at_a_time`` the
+        # newest row, with rows that do not follow suit the row a follow-up is judged on
+        self.last_row = -1
+        # the cards laid, in order, kept where the order of play chooses the rows (rows taken
+        # one at a time or regardless of suit: the table alone does not say which row a card
+        # went to); the reference interpreter rebuilds the rows from it
+        self.laid: list[int] = []
         self.env: tuple[int, ...] = ()
         self.stock: list[int] = []  # cards left after the deal, drawn from the end
         self.leftovers = 0  # cards left after the deal lying face up (deal.leftovers), a mask

@@ -209,6 +209,11 @@ class LayoutShape:
     wrap: bool = False  # rows continue past the highest rank to the lowest
     preplaced: tuple[int, ...] = field(default=(), metadata=FACE)  # on the table before play
     by_holders: bool = False  # preplaced cards are dealt, then their holders lay them out
+    # False: a row belongs to the card that opens it (row ``suit`` is opened by a card of that
+    # suit); once open, cards of any suit extend it by rank
+    rows_follow_suit: bool = True
+    # only the newest row takes cards; the next row opens once no card off the table fits it
+    one_row_at_a_time: bool = False
 
 
 @dataclass(frozen=True, slots=True)

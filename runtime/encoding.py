@@ -36,7 +36,13 @@ the next draw's count depends on it, and it is public.
 Rule sets with face-up leftovers (``deal.leftovers``) then add ``n`` values, 1
 where the card still lies face up beside the rows (public), and one value, 1 when
 the decision is a leftover (lay that card id, or ``n``: lay no more and go on to
-the hand).  Rule sets with teams (``players.teams``)
+the hand).  Rule sets whose rows
+are chosen by the order of play (:func:`rows_by_play`: rows that do not
+follow suit, or one row at a time) then add, for each row (numbered by the
+suit of the card that opens it), one value per rank, 1 where the row holds
+that rank, and one value per row, 1 for the newest row (the one the latest
+card went to): the table's cards alone do not show which row each lies in.
+Rule sets with teams (``players.teams``)
 end with ``P`` values, 1 where the seat (listed from the observer as above)
 is one of the observer's partners.
 
@@ -75,6 +81,18 @@ def counts_unable(rule_set: RuleSet) -> bool:
     return rule_set.draw is not None and rule_set.draw.most is PER_SEAT
 
 
+def rows_by_play(rule_set: RuleSet) -> bool:
+    """Whether the row a card goes to depends on the order of play (``layout.rows_follow_suit``
+    false, or ``layout.one_row_at_a_time``): the observation then shows the rows."""
+    layout = rule_set.layout
+    return not layout.rows_follow_suit or layout.one_row_at_a_time
+
+
+def rows_size(rule_set: RuleSet) -> int:
+    """The values showing the rows where the order of play chooses them (else none)."""
+    return rule_set.n_rows * (rule_set.deck.n_ranks + 1) if rows_by_play(rule_set) else 0
+
+
 def observation_size(rule_set: RuleSet, players: int) -> int:
     """Length of the observation vector."""
     stock = 1 if rule_set.draw is not None else 0
@@ -86,7 +104,8 @@ def observation_size(rule_set: RuleSet, players: int) -> int:
     fixed = 2 * rule_set.n_cards + 3 * players + 2
     partners = players if rule_set.teams is not None else 0
     leftovers = rule_set.n_cards + 1 if rule_set.deal.leftovers else 0
-    return fixed + stock + covers + jokers + trumps + gives + unable + leftovers + partners
+    rows = rows_size(rule_set)
+    return fixed + stock + covers + jokers + trumps + gives + unable + leftovers + rows + partners
 
 
 def cover_base(rule_set: RuleSet) -> int:
@@ -196,6 +215,9 @@ def encode(
             vector[extra + card] = 1.0
         vector[extra + n] = 1.0 if leftover else 0.0
         extra += n + 1
+    if rows_by_play(rule_set):
+        _encode_rows(st, vector, extra, rule_set.deck.n_ranks)
+        extra += rows_size(rule_set)
     if rule_set.teams is not None:
         partners = rule_set.teams.partners(seat, players)
         for k in range(players):
@@ -212,6 +234,15 @@ def _encode_jokers(
         vector[at + card] = 1.0
     vector[at + n] = min(st.jokers[seat] / jokers, 1.0)
     vector[at + n + 1] = 1.0 if redeem else 0.0
+
+
+def _encode_rows(st: DealState, vector: list[float], at: int, n_ranks: int) -> None:
+    """The rows part: the ranks each row holds, then the newest row."""
+    for r, ranks in enumerate(st.row_ranks):
+        for rank in bits(ranks):
+            vector[at + r * n_ranks + rank] = 1.0
+    if st.last_row >= 0:
+        vector[at + len(st.row_ranks) * n_ranks + st.last_row] = 1.0
 
 
 def _encode_trumps(st: DealState, vector: list[float], at: int, n: int, suits: int) -> None:

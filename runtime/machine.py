@@ -150,6 +150,8 @@ class CompiledRules:
         self.wrap = layout.wrap
         self.rows_per_suit = layout.rows_per_suit
         self.start_per_row = layout.start_per_row
+        self.follows_suit = layout.rows_follow_suit
+        self.one_row = layout.one_row_at_a_time
         self.follow_trigger_cards = rule_set.follow_up.trigger_cards if rule_set.follow_up else 0
         self.legal_on_row: RowCondition = module.legal_on_row
         parameters = tuple(inspect.signature(module.legal_on_row).parameters)
@@ -168,6 +170,7 @@ class CompiledRules:
             for s in range(deck.n_suits)
         )
         self.face_mask = tuple(deck.copies_of(face) for face in range(deck.n_faces))
+        self.faces_in_play = tuple(face for faces in self.faces_of_suit for face in faces)
         self.keyed_by_state = layout.start_rank is not None and self.table_facts is None
         # Row states index a flat list unless the start rank or table-wide facts vary.
         # Row states index a flat list while it stays small; bigger decks and keys that carry
@@ -223,18 +226,26 @@ class CompiledRules:
             return 0
         suit, start, low, high, count = self.row_args(st, r)
         legal_on_row, face_mask, env = self.legal_on_row, self.face_mask, st.env
+        faces = self.row_faces(suit, st.row_ranks[r])
         mask = 0
         if self.legal_reads_ranks:  # the rarer signature: the row's ranks before the table facts
             reads_ranks: Callable[..., bool] = self.legal_on_row
             ranks = st.row_ranks[r]
-            for face in self.faces_of_suit[suit]:
+            for face in faces:
                 if reads_ranks(face, suit, start, low, high, count, ranks, env):
                     mask |= face_mask[face]
             return mask
-        for face in self.faces_of_suit[suit]:
+        for face in faces:
             if legal_on_row(face, suit, start, low, high, count, env):
                 mask |= face_mask[face]
         return mask
+
+    def row_faces(self, suit: int, ranks: int) -> tuple[int, ...]:
+        """The faces that may go to a row: its suit's, or, once a row that does not follow
+        suit is open, every face in play (its suit only names the row and chooses its opener)."""
+        if self.follows_suit or not ranks:
+            return self.faces_of_suit[suit]
+        return self.faces_in_play
 
     def row_key(self, st: DealState, r: int) -> Any:
         """The memo key of a row's state: a small int unless the start or table facts vary."""
@@ -252,20 +263,24 @@ class CompiledRules:
         return mask
 
     def refresh_all(self, st: DealState) -> None:
-        playable = 0
         for r in range(self.rule_set.n_rows):
-            mask = self.row_mask(st, r)
-            st.row_mask[r] = mask
-            playable |= mask
-        st.playable = playable
+            st.row_mask[r] = self.row_mask(st, r)
+        self.refresh_playable(st)
 
     def choose_row(self, st: DealState, card: int) -> int:
         """The row a card goes to: the first of its suit not yet holding its rank.
 
         This is the language's definition of the rows (each copy of a rank fills
         the next row lacking it, see docs/conditions.md), so a card opens a new
-        row only when the earlier rows of its suit already hold its rank.
+        row only when the earlier rows of its suit already hold its rank.  With one
+        row at a time a card the newest row takes goes there; rows that do not follow
+        suit are chosen by :meth:`row_without_suit`.
         """
+        newest = st.last_row
+        if self.one_row and newest >= 0 and st.row_mask[newest] >> card & 1:
+            return newest
+        if not self.follows_suit:
+            return self.row_without_suit(st, card)
         first = self.rule_set.suit_of[card] * self.rows_per_suit
         rank_bit = self.rank_bit[card]
         for r in range(first, first + self.rows_per_suit):
@@ -273,14 +288,29 @@ class CompiledRules:
                 return r
         return first
 
+    def row_without_suit(self, st: DealState, card: int) -> int:
+        """The row a card goes to where rows do not follow suit: the row its suit names while
+        that row is empty and the card may open it, else the first open row that takes it."""
+        own = self.rule_set.suit_of[card]
+        if not st.row_ranks[own] and st.row_mask[own] >> card & 1:
+            return own
+        for r, mask in enumerate(st.row_mask):
+            if st.row_ranks[r] and mask >> card & 1:
+                return r
+        return own
+
     def place(self, st: DealState, card: int) -> None:
         """Put ``card`` into its row and update that row's playable cards and ``playable``."""
         r = self.choose_row(st, card)
         if self.start_per_row and st.row_start[r] == NO_START:  # the row's first card
             st.row_start[r] = self.rule_set.rank_of[card]
         st.row_ranks[r] |= self.rank_bit[card]
+        st.last_row = r
+        if self.one_row or not self.follows_suit:  # the order of play chooses the rows
+            st.laid.append(card)
         mask = self.row_mask(st, r)
-        if self.rows_per_suit == 1:  # rows hold different suits, so their masks are disjoint
+        if self.rows_per_suit == 1 and self.follows_suit and not self.one_row:
+            # rows hold different suits, so their masks are disjoint
             st.playable ^= st.row_mask[r] ^ mask
             st.row_mask[r] = mask
         else:
@@ -288,7 +318,19 @@ class CompiledRules:
             self.refresh_playable(st)
 
     def refresh_playable(self, st: DealState) -> None:
+        """``playable``: what every row takes, or, with one row at a time, what the newest row
+        takes while a card off the table still fits it, and else the openings of empty rows."""
         playable = 0
+        if self.one_row:
+            newest = st.last_row
+            if newest >= 0 and st.row_mask[newest] & ~st.table:
+                st.playable = st.row_mask[newest]
+                return
+            for mask, ranks in zip(st.row_mask, st.row_ranks, strict=True):
+                if not ranks:
+                    playable |= mask
+            st.playable = playable
+            return
         for mask in st.row_mask:
             playable |= mask
         st.playable = playable
@@ -363,6 +405,8 @@ class CompiledRules:
     def _play_function(self) -> Callable[[DealState, int, int], None]:
         """``play``, specialised for the layout shape (it is the engine's hot path)."""
         layout = self.rule_set.layout
+        if self.one_row or not self.follows_suit:  # a card's row depends on the other rows
+            return self._play_general()
         if layout.rows_per_suit == 1 and self.keyed_by_state:
             return self._play_on_suit_rows()
         if self.keyed_by_state:
@@ -499,7 +543,10 @@ class CompiledRules:
         return args
 
     def row_holding(self, st: DealState, card: int) -> int:
-        """The row a played card lies in (the first of its suit holding its rank)."""
+        """The row a played card lies in (the first of its suit holding its rank; where that
+        may not be its row, the row the latest card went to, which is this card's)."""
+        if self.one_row or not self.follows_suit:
+            return st.last_row
         first = self.rule_set.suit_of[card] * self.rows_per_suit
         rank_bit = self.rank_bit[card]
         for r in range(first, first + self.rows_per_suit):

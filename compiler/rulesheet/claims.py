@@ -259,6 +259,22 @@ class ScoringClaim:
 
 
 @dataclass(frozen=True)
+class RowsClaim:
+    """One row at a time (``layout.one_row_at_a_time``), as the sheet tells it: only the
+    newest row takes cards, and a new row opens, with a card of rank ``start``, only once no
+    card off the table fits the newest row.  ``without_suit``: cards of any suit extend a
+    row by rank (``layout.rows_follow_suit`` false), else only its suit's.  ``reach``: a row
+    is finished once one end lies that many ranks from its start (None: at the pack's ends).
+    ``one_row_turns``: a turn's extra cards all go on the row just played to, and none
+    starts a row."""
+
+    without_suit: bool
+    start: int
+    reach: int | None
+    one_row_turns: bool
+
+
+@dataclass(frozen=True)
 class Claims:
     """Every claim a rule sheet makes, for one rule set."""
 
@@ -277,6 +293,7 @@ class Claims:
     trumps: TrumpClaim | None = None
     teams: TeamsClaim | None = None
     leftovers: LeftoverClaim | None = None
+    rows: RowsClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -302,6 +319,7 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         trumps=_trumps(rules, rule_set),
         teams=None if rule_set.teams is None else TeamsClaim(rule_set.teams.size),
         leftovers=_leftovers(rule_set),
+        rows=_rows(rules, rule_set),
     )
 
 
@@ -310,6 +328,32 @@ def _leftovers(rule_set: RuleSet) -> LeftoverClaim | None:
     if not deal.leftovers:
         return None
     return LeftoverClaim(len(rule_set.dealt), None if deal.equal_hands else deal.hand_size)
+
+
+#: The play-rule shapes a sheet tells for rows taken one at a time (with a cap or without).
+ONE_ROW_SHAPES = frozenset({"open-rank", "extend", "extend-capped"})
+
+
+def _rows(rules: AnalysedRules, rule_set: RuleSet) -> RowsClaim | None:
+    """The claim of rows taken one at a time, where the play rule has shapes the sheet tells
+    (an opening rank, the next card at either end, perhaps with a cap) and rows do not wrap."""
+    layout = rule_set.layout
+    if not layout.one_row_at_a_time or layout.wrap or layout.start_rank is None:
+        return None
+    shapes = [play_shape(part) for part in flatten(rules.legal.tree, "or")]
+    if any(shape is None or shape[0] not in ONE_ROW_SHAPES for shape in shapes):
+        return None
+    reach = next(
+        (n for shape in shapes if shape and shape[0] == "extend-capped" for n in shape[1:]), None
+    )
+    follow = rules.spec.follow_up
+    turns = (
+        follow is not None
+        and rules.follow_when is not None
+        and rules.follow_allow is not None
+        and (canon(rules.follow_when.tree), canon(rules.follow_allow.tree)) == ("true", "row.open")
+    )
+    return RowsClaim(not layout.rows_follow_suit, layout.start_rank, reach, turns)
 
 
 #: Play-rule shapes under which a row grows only by the next card at one of its ends.
@@ -440,7 +484,9 @@ def _opening(rules: AnalysedRules, rule_set: RuleSet) -> OpeningPlays:
         card=rule_set.card_codes[card] if card is not None else None,
         start_rank=rule_set.deck.rank_codes[start] if start is not None else None,
         rows_per_suit=rule_set.layout.rows_per_suit,
+        # with one row at a time a row starts only once the newest is finished (RowsClaim)
         start_while_free=bool(shapes.keys() & {"open-rank", "open-start"})
+        and not rule_set.layout.one_row_at_a_time
         and start is not None
         and rows_to_start,
         rows_to_start=rows_to_start,

@@ -1004,8 +1004,9 @@ def _follow_shape(lang: Lang, rules: AnalysedRules) -> str | None:
     shapes = turn_shapes(when, allow, follow.optional, follow.max, deck.copies)
     if shapes:
         return turn_sentence(lang, shapes)
+    one_row, suitless = rules.spec.layout.one_row_at_a_time, not rules.spec.layout.rows_follow_suit
     return follow_sentence(lang, deck, when, allow, follow.optional) or free_follow_sentence(
-        lang, deck, when, allow, follow.optional, follow.max
+        lang, deck, when, allow, follow.optional, follow.max, one_row, suitless
     )
 
 

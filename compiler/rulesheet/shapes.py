@@ -293,16 +293,45 @@ FREE_FOLLOW = {
         "follow shape", "Whoever plays an ace or a king may at once play one more card."
     ),
 }
+#: With one row at a time, "row.open" keeps every extra card on the row just played to: a
+#: card that would start a new row has an empty row.
+ONE_ROW_FOLLOW = P_(
+    "follow shape",
+    "After playing a card you may go on adding cards, one after another and as many as you "
+    "like, to the row you have just played to, as long as each of them may be played there. "
+    "You may not start another row in the same turn.",
+)
+#: Without suits, "row.open" keeps every extra card on a row already started.
+STARTED_ROWS_FOLLOW = P_(
+    "follow shape",
+    "After playing a card you may go on adding cards, one after another and as many as you "
+    "like, to rows already started, as long as each of them may be played. You may not start "
+    "a row with an extra card.",
+)
 RANK_IS = re.compile(r"^card\.rank == #(\d+)$")
 
 
 def free_follow_sentence(
-    lang: Lang, deck: Deck, when: T, allow: T, optional: bool, most: int | None
+    lang: Lang,
+    deck: Deck,
+    when: T,
+    allow: T,
+    optional: bool,
+    most: int | None,
+    one_row: bool = False,
+    without_suit: bool = False,
 ) -> str | None:
     """The usual follow-ups that allow any legal card: chaining a whole turn's worth of
-    cards, one more card after an ace or a king, or a new row after completing one."""
+    cards, one more card after an ace or a king, or a new row after completing one; with
+    ``one_row`` (``layout.one_row_at_a_time``) a turn's cards all on the newest row, and
+    ``without_suit`` (``layout.rows_follow_suit`` false) on rows already started."""
     if (canon(when), canon(allow), optional, most) == ("row.complete", "not row.open", False, 1):
         return lang.marked(COMPLETE_THEN_OPEN)
+    if (canon(when), canon(allow), optional, most) == ("true", "row.open", True, None):
+        if one_row:
+            return lang.marked(ONE_ROW_FOLLOW)
+        if without_suit:
+            return lang.marked(STARTED_ROWS_FOLLOW)
     if canon(allow) != "true" or not optional:
         return None
     if chains(when, allow, optional, most):
@@ -423,6 +452,29 @@ CLOSING_RULE = re.compile(
 )
 
 
+#: A row that grows at both ends while neither end lies #N ranks from its starting card.
+CAPPED_RULE = re.compile(
+    r"\(\(row\.open and \(row\.high < \(row\.start \+ #(\d+)\)\)\) and "
+    r"\(row\.low > \(row\.start - #(\d+)\)\)\) and \(" + re.escape(EXTEND) + r"\)"
+)
+
+#: The shapes said otherwise where rows do not follow suit (``layout.rows_follow_suit``
+#: false): a row belongs to the card that opens it, and cards of any suit extend it.
+ROWS_WITHOUT_SUIT_SHAPES = {
+    "open-rank": P_("play shape", "a %(rank)s: it starts a new row;"),
+    "extend": P_(
+        "play shape",
+        "the next card up or down in rank, of any suit, at either end of a started row;",
+    ),
+    "extend-capped": P_(
+        "play shape",
+        "the next card up or down in rank, of any suit, at either end of a started row, until "
+        "one end of the row lies %(count)s ranks from its starting card: then the row is "
+        "finished and takes no more cards at either end;",
+    ),
+}
+
+
 def play_shape(node: T) -> tuple[str, int | None] | None:
     """The shape of one ``or`` alternative of the play rule, with its rank if it names one."""
     text = canon(node)
@@ -451,6 +503,9 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
         return "extend-closing", int(match.group(1))
     if text == "row.open and ((card.rank > row.top) or (card.rank < row.bottom))":
         return "beyond", None
+    match = CAPPED_RULE.fullmatch(text)
+    if match and match.group(1) == match.group(2):  # the same reach each way
+        return "extend-capped", int(match.group(1))
     match = TUNNEL_RULE.fullmatch(text)
     if match:
         return "tunnel", int(match.group(1))
@@ -461,17 +516,28 @@ def play_shape(node: T) -> tuple[str, int | None] | None:
 
 
 def play_sentences(
-    lang: Lang, deck: Deck, parts: list[T], held_apart: bool = False, rows_per_suit: int = 1
+    lang: Lang,
+    deck: Deck,
+    parts: list[T],
+    held_apart: bool = False,
+    rows_per_suit: int = 1,
+    follow_suit: bool = True,
 ) -> list[str] | None:
     """One bullet per alternative of the play rule, or ``None`` if any is not a known shape.
 
     With ``held_apart`` the "whoever holds a 7 must play a 7" clause is left out of its
     bullet: a sheet says it as a sentence of its own (:func:`held_sentence`), since it
     binds every play, not only that alternative.  With several ``rows_per_suit`` a
-    starting card opens a row as long as its suit has a row not started yet."""
+    starting card opens a row as long as its suit has a row not started yet.  Rows that do
+    not ``follow_suit`` have shapes of their own (:data:`ROWS_WITHOUT_SUIT_SHAPES`), and a
+    rule with another shape is not said in words."""
     shapes = [play_shape(p) for p in parts]
     if any(s is None or not _fits(deck, s) for s in shapes):
         return None
+    if not follow_suit:
+        return _rows_without_suit_sentences(lang, deck, shapes)
+    if any(s is not None and s[0] == "extend-capped" for s in shapes):
+        return None  # said in words only for rows without suits so far: shown by examples
     bullets = []
     for shape in shapes:
         assert shape is not None
@@ -487,6 +553,25 @@ def play_sentences(
             COLOUR_PLAY_SHAPES if colour_suits(deck) and name in COLOUR_PLAY_SHAPES else PLAY_SHAPES
         )
         bullets.append(lang.marked(table[name], **values))
+    return _last_full_stop(bullets)
+
+
+def _rows_without_suit_sentences(
+    lang: Lang, deck: Deck, shapes: list[tuple[str, int | None] | None]
+) -> list[str] | None:
+    """The play bullets where rows do not follow suit, or None for a shape they lack."""
+    bullets = []
+    for shape in shapes:
+        assert shape is not None
+        name, number = shape
+        if name not in ROWS_WITHOUT_SUIT_SHAPES:
+            return None
+        values: dict[str, str] = {}
+        if name == "open-rank" and number is not None:
+            values = rank_forms(lang, deck, number)
+        if name == "extend-capped" and number is not None:
+            values = {"count": str(number)}
+        bullets.append(lang.marked(ROWS_WITHOUT_SUIT_SHAPES[name], **values))
     return _last_full_stop(bullets)
 
 

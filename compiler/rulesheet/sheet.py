@@ -206,6 +206,8 @@ def layout_context(lang: Lang, spec: Rulespec, hands: HandSizes) -> dict[str, An
         "start_per_row": layout.start_per_row,
         "by_holders": layout.by_holders,
         "rows_per_suit": layout.rows_per_suit,
+        "without_suit": not layout.rows_follow_suit,
+        "one_row": layout.one_row_at_a_time,
         "n_rows": layout.rows_per_suit * len(deck.suits),
         "wrap": layout.wrap,
         "preplaced": [card_full(lang, deck, f) for f in layout.preplaced],
@@ -273,11 +275,15 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
     if not claim.rows_to_start:
         kept = [p for p in parts if (play_shape(p) or ("",))[0] not in OPENING_SHAPES]
         parts = kept or parts
-    rows = spec.layout.rows_per_suit
-    shaped = play_sentences(lang, deck, parts, held_apart=True, rows_per_suit=rows)
+    rows, follow_suit = spec.layout.rows_per_suit, spec.layout.rows_follow_suit
+    shaped = play_sentences(
+        lang, deck, parts, held_apart=True, rows_per_suit=rows, follow_suit=follow_suit
+    )
     # a play rule of no known shape is shown by worked examples, never read out as a formula
     alternatives = shaped or []
-    later = None if shaped is not None else later_position(rules, position)
+    # worked examples show rows of one suit each; rows chosen by the order of play are not
+    by_play = not follow_suit or spec.layout.one_row_at_a_time
+    later = None if shaped is not None or by_play else later_position(rules, position)
     later_rows = [] if later is None else _open_rows(lang, deck, later)
     example = None
     plain = any(play_shape(p) == ("extend", None) for p in parts)  # both ends grow freely
@@ -294,7 +300,7 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
         "extend_example": example,
         "gaps": lang.marked(GAPS) if spec.passing.over_limit == "eliminate" else None,
         "sentence": sentence(lang, deck, tree),
-        "example_rows": _open_rows(lang, deck, position),
+        "example_rows": [] if by_play else _open_rows(lang, deck, position),
         "example_legal": [card_short(lang, deck, f) for f in position.legal],
         "example_legal_names": [card_full(lang, deck, f) for f in position.legal],
         "example_otherwise": [card_short(lang, deck, f) for f in position.otherwise],
@@ -414,15 +420,20 @@ def follow_up_context(
     when, allow = rules.follow_when.tree, rules.follow_allow.tree
     if claim.shapes:  # a turn of several cards of one shape: one sentence says it all
         return {"shape": turn_sentence(lang, claim.shapes), "again": False, "chain": False}
+    one_row, suitless = rules.spec.layout.one_row_at_a_time, not rules.spec.layout.rows_follow_suit
+    one_row_turn = (one_row or suitless) and (canon(when), canon(allow)) == ("true", "row.open")
     return {
         "shape": follow_sentence(lang, deck, when, allow, follow.optional)
-        or free_follow_sentence(lang, deck, when, allow, follow.optional, follow.max),
+        or free_follow_sentence(
+            lang, deck, when, allow, follow.optional, follow.max, one_row, suitless
+        ),
         "when": sentence(lang, deck, rules.follow_when.tree),
         "always": canon(when) == "true",  # every play grants the extra card: no "if" to say
         "allow": sentence(lang, deck, rules.follow_allow.tree),
         "optional": follow.optional,
         "chain": chains(when, allow, follow.optional, follow.max),
-        "again": claim.chaining,
+        # a turn's cards on the newest row: its sentence already says "as many as you like"
+        "again": claim.chaining and not one_row_turn,
         "most": claim.most,
     }
 

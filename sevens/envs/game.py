@@ -38,7 +38,7 @@ import greenlet
 
 from sevens.compiler.position import parse_cards
 from sevens.runtime.api import DealState, Rules, bits
-from sevens.runtime.encoding import places_by_option
+from sevens.runtime.encoding import places_by_option, rows_by_play
 from sevens.runtime.engine import DealResult, play_deal
 from sevens.runtime.mechanics.base import Table, givers_order
 from sevens.runtime.mechanics.draw import cards_to_draw
@@ -138,7 +138,11 @@ class Observation:
     ``COVER`` (whose card only its player knows: ``covered``, its own covered
     cards) or ``GIVE`` (a card given as a penalty, known to giver and receiver by their
     hands).  ``kind`` is the kind of the pending decision when it is this
-    seat's; ``stock`` the number of cards left to draw; ``unable_in_a_row`` the
+    seat's; ``row_ranks`` the ranks lying in each row (a mask of ranks per row, rows numbered
+    as :class:`~sevens.runtime.api.DealState` numbers them); ``newest_row`` the row the latest
+    card went to where the order of play chooses the rows (``layout.rows_follow_suit`` false,
+    ``layout.one_row_at_a_time``: the table's cards alone do not show the rows), else -1;
+    ``stock`` the number of cards left to draw; ``unable_in_a_row`` the
     players in a row, just before this turn, who could not play (``game.unable_in_a_row``,
     what an escalating draw counts).  With jokers,
     ``jokers`` is how many this seat holds, ``joker_spots`` the table cards a
@@ -170,6 +174,8 @@ class Observation:
     trump_suit: int = -1  # with trumps: the trump suit
     partners: tuple[int, ...] = ()  # with teams (players.teams): the seats of this seat's team
     leftovers: int = 0  # with deal.leftovers: the face-up leftovers beside the rows (public)
+    row_ranks: tuple[int, ...] = ()
+    newest_row: int = -1
 
 
 def load_game_rules(rules: Rules | str | Path) -> Rules:
@@ -310,6 +316,8 @@ class Game:
             trump_suit=st.trump_suit,
             partners=self._partners(seat),
             leftovers=st.leftovers,
+            row_ranks=tuple(st.row_ranks),
+            newest_row=st.last_row if rows_by_play(self.rules.rule_set) else -1,
         )
 
     def _partners(self, seat: int) -> tuple[int, ...]:

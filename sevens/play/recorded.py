@@ -129,9 +129,10 @@ def answer_problem(rules: Rules, position: RecordedPosition, rng: random.Random)
     """What is wrong with ``sevens legal``'s answer to a recorded position, its table cards
     shuffled, or None: it must not refuse it, and must offer what the engine offered."""
     table = list(position.table)
-    rest = table[1:] if first_card_starts(rules) else table  # the first card chose the start
-    rng.shuffle(rest)
-    table = table[:1] + rest if first_card_starts(rules) else rest
+    if not order_chooses_rows(rules):  # where it does, the table is given in play order
+        rest = table[1:] if first_card_starts(rules) else table  # the first card chose the start
+        rng.shuffle(rest)
+        table = table[:1] + rest if first_card_starts(rules) else rest
     asked = Position(" ".join(table), " ".join(position.hand), position.players)
     asked.jokers, asked.opening = position.jokers, position.opening
     asked.unable_in_a_row = position.unable_in_a_row
@@ -161,6 +162,15 @@ def answer_problem(rules: Rules, position: RecordedPosition, rng: random.Random)
     if decision["action"] == "pass" and decision["legal"] and not answer.can_pass:
         return "the player passed while able to play, but the answer says they may not"
     return None
+
+
+def order_chooses_rows(rules: Rules) -> bool:
+    """Whether the order of play chooses a card's row (``layout.rows_follow_suit`` false,
+    ``layout.one_row_at_a_time``): one set of table cards may then lie in different rows, and
+    ``sevens legal`` lays them in the order given (it searches another only when that order
+    cannot be played)."""
+    layout = rules.rule_set.layout
+    return layout.one_row_at_a_time or not layout.rows_follow_suit
 
 
 def first_card_starts(rules: Rules) -> bool:

@@ -29,6 +29,7 @@ from sevens.compiler.rulesheet.claims import (
     DealWinner,
     DrawClaim,
     LeftoverClaim,
+    RowsClaim,
     ScoringClaim,
     TeamsClaim,
 )
@@ -489,6 +490,103 @@ def has_shape(rule_set: RuleSet, turn: list[str], shape: str) -> bool:
     return len(suits) == 1 and steps <= ({1, n - 1} if rule_set.layout.wrap else {1, -1})
 
 
+def check_rows(claims: Claims, ev: Evidence) -> list[Failure]:
+    """Rows taken one at a time: replayed from each record with the sheet's own rule (a row
+    per opening card, the next card by rank at either end up to the reach, the newest row
+    only, the next row once nothing off the table fits it), every decision's legal cards are
+    those the sheet allows, and a turn's cards stay on one row."""
+    claim = claims.rows
+    if claim is None:
+        return []
+    for record in ev.records:
+        problem = _rows_problem(claim, ev.rule_set, record)
+        if problem is not None:
+            return fail("rows", claim, f"seed {record['seed']}: {problem}")
+    return []
+
+
+@dataclass
+class _Row:
+    """A row as the sheet tells it: its suit (the opening card's), its lowest and highest rank."""
+
+    suit: int
+    low: int
+    high: int
+
+
+def _rows_problem(claim: RowsClaim, rule_set: RuleSet, record: dict[str, Any]) -> str | None:
+    codes = list(rule_set.card_codes)
+    hands = [{codes.index(code) for code in hand} for hand in record["hands"]]
+    off_table = set(rule_set.dealt)
+    # hands known from the plays alone (no card drawn, given, taken or covered) and no compulsory
+    # cards (their own claim) narrowing them: legal sets compared exactly; otherwise each
+    # legal card must be one the sheet allows
+    passing = rule_set.passing
+    moved = (passing.transfer, passing.voluntary_transfer, rule_set.last_card, rule_set.draw)
+    exact = all(rule is None for rule in moved) and rule_set.compulsory == 0
+    exact = exact and not passing.cover  # a card laid face down leaves the hand
+    rows: list[_Row] = []
+    for d in record["decisions"]:
+        follow = d.get("kind") == "follow-up"
+        if d.get("kind") not in (None, "follow-up"):
+            return None  # a mechanic this claim does not tell (none with one row at a time)
+        hand = hands[d["seat"]] if exact else off_table
+        expected = _sheet_legal(claim, rule_set, rows, hand, off_table, follow)
+        legal = {codes.index(code) for code in d["legal"]}
+        # other extra cards, and the opening card before the first row, are other claims'
+        told = (not follow or claim.one_row_turns) and (rows or not rule_set.opens_with_a_card)
+        if told and (legal != expected if exact else not legal <= expected):
+            shown = " ".join(sorted(codes[c] for c in expected))
+            return f"legal {' '.join(d['legal']) or '—'}, the sheet allows {shown or '—'}"
+        if d["action"] == "play":
+            card = codes.index(d["card"])
+            hands[d["seat"]].discard(card)
+            off_table.discard(card)
+            rank = rule_set.rank_of[card]
+            if rank == claim.start and not _fits_newest(claim, rule_set, rows, card):
+                rows.append(_Row(rule_set.suit_of[card], rank, rank))
+            else:
+                row = rows[-1]
+                row.low, row.high = min(row.low, rank), max(row.high, rank)
+    return None
+
+
+def _fits(claim: RowsClaim, rule_set: RuleSet, row: _Row, card: int) -> bool:
+    """Whether ``card`` extends ``row`` at one end, within the reach while it is not finished."""
+    if not claim.without_suit and rule_set.suit_of[card] != row.suit:
+        return False
+    reach = claim.reach
+    if reach is not None and max(row.high - claim.start, claim.start - row.low) >= reach:
+        return False  # one end lies ``reach`` ranks from the start: the row is finished
+    return rule_set.rank_of[card] in (row.high + 1, row.low - 1)
+
+
+def _fits_newest(claim: RowsClaim, rule_set: RuleSet, rows: list[_Row], card: int) -> bool:
+    return bool(rows) and _fits(claim, rule_set, rows[-1], card)
+
+
+def _sheet_legal(
+    claim: RowsClaim,
+    rule_set: RuleSet,
+    rows: list[_Row],
+    hand: set[int],
+    off_table: set[int],
+    follow: bool,
+) -> set[int]:
+    """The cards the sheet lets a player lay from ``hand``: on the newest row while a card off
+    the table fits it, else a card of the starting rank (never as an extra card of a turn)."""
+    if rows and any(_fits(claim, rule_set, rows[-1], card) for card in off_table):
+        return {card for card in hand if _fits(claim, rule_set, rows[-1], card)}
+    if follow and claim.one_row_turns:
+        return set()
+    opened = {row.suit for row in rows}
+    return {
+        card
+        for card in hand
+        if rule_set.rank_of[card] == claim.start and rule_set.suit_of[card] not in opened
+    }
+
+
 def check_draw(claims: Claims, ev: Evidence) -> list[Failure]:
     """Every draw from the stock as claimed: the number of cards (by the players in a row
     before who could not play), drawn whole or up to the first card that fits, which is the
@@ -942,6 +1040,7 @@ CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_passing,
     check_cost,
     check_follow_up,
+    check_rows,
     check_draw,
     check_trumps,
     check_leftovers,
