@@ -403,6 +403,49 @@ def _leftovers_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
         drop_path(overlay, "deal.leftovers")
 
 
+#: Rules that rows chosen by the order of play cannot be combined with (``check_rows_by_play``):
+#: one pack, one row a suit, a fixed start, and no card laid out by the engine.
+ROWS_BY_PLAY_DO_NOT_COMBINE = (
+    "deck.jokers",
+    "play.joker",
+    "play.trumps",
+    "deck.copies",
+    "layout.rows_per_suit",
+    "layout.preplaced",
+    "passing.over_limit",
+)
+ROWS_BY_PLAY = ("layout.rows_follow_suit", "layout.one_row_at_a_time")
+
+
+def _rows_by_play_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
+    """With rows chosen by the order of play, the overlay's own rules they do not combine with
+    are dropped (and a play rule reading the hand, and a start chosen by the first card);
+    the rows' keys are dropped where the parent has such a rule."""
+    overlay = merged.overlay
+    if merged["layout.rows_follow_suit"] is not False and not merged["layout.one_row_at_a_time"]:
+        return
+    for key in ROWS_BY_PLAY_DO_NOT_COMBINE:
+        if get_path(overlay, key) is not None:
+            drop_path(overlay, key)
+    if "hand" in str(get_path(overlay, "play.legal") or ""):
+        drop_path(overlay, "play.legal")
+    if str(get_path(overlay, "layout.start_rank") or "").startswith("first-card"):
+        drop_path(overlay, "layout.start_rank")
+    parent = merged.parent
+    start = get_path(parent, "layout.start_rank")
+    if (
+        "hand" in str(merged["play.legal"] or "")
+        or start is None
+        or str(start).startswith("first-card")
+        or any(
+            get_path(parent, key) not in (None, 0, 1, False, [])
+            for key in ROWS_BY_PLAY_DO_NOT_COMBINE
+        )
+    ):
+        for key in ROWS_BY_PLAY:
+            drop_path(overlay, key)
+
+
 def _follow_up_needs_its_conditions(merged: Merged, draw: st.DrawFn) -> None:
     follow = get_path(merged.overlay, "play.follow_up")
     if follow is not None and get_path(merged.parent, "play.follow_up") is None:
@@ -580,6 +623,7 @@ REPAIRS: tuple[Repair, ...] = (
     _joker_rules_need_jokers,
     _trumps_combine_with_few_rules,
     _leftovers_combine_with_few_rules,
+    _rows_by_play_combine_with_few_rules,
     _over_limit_needs_a_limit,
     _draw_needs_a_stock,
     _hands_fit_the_pack,

@@ -343,6 +343,8 @@ def _rows(rules: AnalysedRules, rule_set: RuleSet) -> RowsClaim | None:
     shapes = [play_shape(part) for part in flatten(rules.legal.tree, "or")]
     if any(shape is None or shape[0] not in ONE_ROW_SHAPES for shape in shapes):
         return None
+    if any(shape and shape[0] == "open-rank" and shape[1] != layout.start_rank for shape in shapes):
+        return None  # rows opened by another rank than the layout's start: not this claim
     reach = next(
         (n for shape in shapes if shape and shape[0] == "extend-capped" for n in shape[1:]), None
     )
@@ -578,11 +580,16 @@ def can_block(rules: AnalysedRules, rule_set: RuleSet, draw: DrawClaim | None = 
     others, a row is opened by another rank than its start, the far end closes on rows
     that do not turn the corner (the tunnel without wrap), cards stay in a stock nobody
     draws from, a starting card laid out by its holder stays in the stock, a copy of a
-    card has no row of its own to go to, or there are jokers (one still held when every
-    card is down has nowhere to go); other play rules may block too.  With covers it never
+    card has no row of its own to go to, there are jokers (one still held when every
+    card is down has nowhere to go), or rows are chosen by the order of play (only the
+    newest row takes cards, or rows without suits take any card of their rank, so no card
+    is bound to be next anywhere); other play rules may block too.  With covers it never
     blocks: a player who cannot play lays a card face down, so some hand always shrinks."""
     if rule_set.passing.cover:
         return False
+    layout = rule_set.layout
+    if layout.one_row_at_a_time or not layout.rows_follow_suit:
+        return True  # a row without a suit, or the newest row alone, may take no card held
     parts = flatten(rules.legal.tree, "or")
     shapes = [play_shape(part) for part in parts]
     if any(shape is None for shape in shapes):
