@@ -779,6 +779,21 @@ class _ModelBuilder:
                 f" add scoring.chips, or set passing.{key} to 0{instead}",
             )
 
+    @staticmethod
+    def chips_reach_a_winner(spec: Rulespec) -> bool:
+        """Whether chips can go to the deal's winner: payments to the winner, or a pot for
+        the winner that an ante or a pass by choice fills (with covers nobody has to pass)."""
+        chips = spec.chips
+        assert chips is not None
+
+        def nonzero(amount: Condition) -> bool:
+            return amount.text.strip() not in ("0", "0.0")
+
+        fills = nonzero(chips.ante) or (
+            spec.passing.voluntary and nonzero(spec.passing.voluntary_cost)
+        )
+        return nonzero(chips.pay_winner) or (chips.pot is PotTo.WINNER and fills)
+
     def refuse_chips_with_covers(self) -> None:
         """With cards laid face down the deal goes to the best score, known only once the
         points are scored; the chips are settled before, so the engine would pay the pot and
@@ -890,7 +905,7 @@ class _ModelBuilder:
         passing = spec.passing
         if spec.chips is None:
             self.check_costs_have_chips(spec.points is not None)
-        elif passing.cover and spec.points is not None:
+        elif passing.cover and spec.points is not None and self.chips_reach_a_winner(spec):
             self.refuse_chips_with_covers()
         if passing.over_limit and passing.limit is None:
             self.error(("passing", "over_limit"), "passing.over_limit needs passing.limit")
