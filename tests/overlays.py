@@ -368,17 +368,23 @@ TRUMPS_DO_NOT_COMBINE = (
 )
 
 
+def _drop_own(overlay: dict[str, Any], keys: tuple[str, ...]) -> None:
+    """Drop the overlay's own ``keys`` and a play rule of its own that reads the hand: what a
+    mechanic drawn with them cannot be combined with."""
+    for key in keys:
+        if get_path(overlay, key) is not None:
+            drop_path(overlay, key)
+    if "hand" in str(get_path(overlay, "play.legal") or ""):
+        drop_path(overlay, "play.legal")
+
+
 def _trumps_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> None:
     """With trumps, the overlay's own rules trumps do not combine with are dropped (and play
     conditions reading the hand); trumps are dropped where the parent has such a rule."""
     overlay = merged.overlay
     if "play.trumps" not in merged:
         return
-    for key in TRUMPS_DO_NOT_COMBINE:
-        if get_path(overlay, key) is not None:
-            drop_path(overlay, key)
-    if "hand" in str(get_path(overlay, "play.legal") or ""):
-        drop_path(overlay, "play.legal")
+    _drop_own(overlay, TRUMPS_DO_NOT_COMBINE)
     parent = merged.parent
     if "hand" in str(get_path(parent, "play.legal") or "") or any(
         get_path(parent, key) not in (None, 0, 1, False) for key in TRUMPS_DO_NOT_COMBINE
@@ -424,11 +430,7 @@ def _rows_by_play_combine_with_few_rules(merged: Merged, draw: st.DrawFn) -> Non
     overlay = merged.overlay
     if merged["layout.rows_follow_suit"] is not False and not merged["layout.one_row_at_a_time"]:
         return
-    for key in ROWS_BY_PLAY_DO_NOT_COMBINE:
-        if get_path(overlay, key) is not None:
-            drop_path(overlay, key)
-    if "hand" in str(get_path(overlay, "play.legal") or ""):
-        drop_path(overlay, "play.legal")
+    _drop_own(overlay, ROWS_BY_PLAY_DO_NOT_COMBINE)
     if str(get_path(overlay, "layout.start_rank") or "").startswith("first-card"):
         drop_path(overlay, "layout.start_rank")
     parent = merged.parent

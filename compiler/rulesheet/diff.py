@@ -1777,7 +1777,6 @@ def _rows_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] | 
     return [text % {"count": lang.count(n, "row", "acc")}]
 
 
-#: Fields whose change has a sentence of its own (see :func:`_told`).
 #: Partnerships said as sentences ("Teams: pairs, partners opposite each other." read as a
 #: clipped label).
 PLAY_IN_PAIRS = P_("diff", "The players now play in pairs; partners sit opposite each other.")
@@ -1799,6 +1798,7 @@ def _teams_change(lang: Lang, a: AnalysedRules, b: AnalysedRules) -> list[str] |
     return [lang.marked(PLAY_IN_TEAMS, size=str(size))]
 
 
+#: Fields whose change has a sentence of its own (see :func:`_told`).
 TELLERS: dict[str, Told] = {
     "suits": _suits_change,
     "session_winner": _winner_change,
