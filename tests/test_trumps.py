@@ -334,3 +334,21 @@ def test_the_search_bot_plays_trump_deals_by_the_rule() -> None:
         result = play_deal(rules, table, GameRandom(seed))
         record = game_record(VARIANT, 4, seed, 1, result, False, True)
         assert _trump_row_problems(record) == [], seed
+
+
+def test_the_example_offers_no_trump_place_on_a_fixed_trump_suits_own_row(
+    tmp_path: Path,
+) -> None:
+    """With diamonds fixed as trumps, the example's 6♦ and 8♦ extend the trump row itself:
+    no trump stands in for a card of its own suit, so the sheet names only the clubs' places
+    (a blind reader found "… 5♣, 9♣, 6♦ or 8♦" false)."""
+    from sevens.compiler.pipeline import load_rulespec
+    from sevens.compiler.rulesheet import render_rulesheet
+
+    house_rule = tmp_path / "trump-diamonds.yaml"
+    house_rule.write_text(
+        "id: trump-diamonds\nextends: trump-fan-tan\nplay:\n  trumps: {suit: D}\n", encoding="utf-8"
+    )
+    text = render_rulesheet(load_rulespec(house_rule), "en")
+    assert "A trump may also take the place of 5♣ or 9♣," in text, text
+    assert "6♦ or 8♦, if it is of the same rank" not in text

@@ -306,12 +306,7 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
         "example_otherwise": [card_short(lang, deck, f) for f in position.otherwise],
         # with trumps, the example's cards that extend a row already started: a trump of
         # their rank and another suit may take their place ("only these" would be false)
-        "example_trump_places": [
-            card_short(lang, deck, f)
-            for f in position.legal
-            if spec.trumps is not None
-            and deck.suit_of(f) in {deck.suit_of(t) for t in position.table}
-        ],
+        "example_trump_places": _trump_places(lang, spec, position),
         "reads_row_start": _mentions(tree, "row", "start"),
         "compulsory": _compulsory(lang, rules),
         "held": held_sentence(lang, deck, parts) if shaped is not None else None,
@@ -320,6 +315,21 @@ def legal_context(lang: Lang, rules: AnalysedRules, claim: OpeningPlays) -> dict
         "tunnel": shaped is not None
         and any(play_shape(p) == ("tunnel", deck.n_ranks - 1) for p in parts),
     }
+
+
+def _trump_places(lang: Lang, spec: Rulespec, position: Position) -> list[str]:
+    """With trumps, the example's cards that extend a row already started: a trump of their
+    rank may take their place ("only these" would be false).  A fixed trump suit's own row
+    is left out: no trump stands in for a card of its own suit."""
+    deck, trumps = spec.deck, spec.trumps
+    if trumps is None:
+        return []
+    started = {deck.suit_of(t) for t in position.table}
+    return [
+        card_short(lang, deck, f)
+        for f in position.legal
+        if deck.suit_of(f) in started and deck.suit_of(f) != trumps.suit
+    ]
 
 
 def _open_rows(lang: Lang, deck: Deck, position: Position) -> list[str]:
