@@ -748,11 +748,14 @@ def leader_suits(rules: AnalysedRules) -> set[int]:
 
 def best_players(spec: Rulespec) -> str | None:
     """The recommended number of players, unless it falls outside the allowed range (as a
-    parent's advice can, for a child that changes the number of players)."""
+    parent's advice can, for a child that changes the number of players) or is that whole
+    range."""
     best, players = spec.players.best, spec.players
     numbers = [int(n) for n in re.findall(r"\d+", best or "")]
     if not numbers or min(numbers) < players.min or max(numbers) > players.max:
         return None
+    if min(numbers) == players.min and max(numbers) == players.max:
+        return None  # "Best with 4–6 players" under "4 to 6 players" advises nothing
     return best
 
 

@@ -16,9 +16,15 @@ from tests.conftest import assert_sheet_says
 FIXED_PAIRS = (
     "id: four-in-pairs\nextends: cinquillo-parejas\nplayers: {min: 4, max: 4, best: null}\n"
 )
+#: Fan Tan for chips, best with 4–6, narrowed to 4–6: the advice is the whole range.
+BEST_IS_THE_RANGE = (
+    "id: pairs-pot\nextends: fan-tan-chips\nplayers: {min: 4, max: 6, teams: {size: 2}}\n"
+)
 FIXED_FOUR = "id: four-only\nextends: fan-tan\nplayers: {min: 4, max: 4, best: null}\n"
 
 CASES = [
+    # "Best with 4–6 players" under "4 to 6 players" advises nothing (a blind reader)
+    (BEST_IS_THE_RANGE, "en", "4 to 6 players, an even number, playing in pairs.", "Best with"),
     ("pai-qi-2kk4", "en", "played by 4 players with 52 cards.", "4 to 4"),
     ("pai-qi-2kk4", "en", "4 players, each playing for themselves.", "Best with"),
     ("pai-qi-2kk4", "de", "gespielt wird zu 4 Spielern mit 52 Karten.", "4 bis 4"),
