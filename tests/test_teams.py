@@ -150,20 +150,26 @@ def _team_amounts() -> st.SearchStrategy[str]:
     )
 
 
+def _team_amounts_rulespec(folder: Path, points: str, cost: str) -> Path:
+    """A house rule of the pairs game scoring ``points`` and charging ``cost`` per pass."""
+    path = folder / "team-amounts.yaml"
+    path.write_text(
+        f"id: team-amounts\nextends: {PAIRS}\n"
+        # the pass cost pays chips into a pot, so the rule set plays for chips too
+        f"scoring:\n  points: {json.dumps(points)}\n  chips: {{pot: winner}}\n"
+        f"passing:\n  cost: {json.dumps(cost)}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
 @settings(max_examples=25, deadline=None)
 @given(points=_team_amounts(), cost=_team_amounts(), seed=st.integers(0, 10_000))
 def test_team_amounts_agree_with_the_reference_interpreter(
     points: str, cost: str, seed: int
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "team-amounts.yaml"
-        path.write_text(
-            f"id: team-amounts\nextends: {PAIRS}\n"
-            # the pass cost pays chips into a pot, so the rule set plays for chips too
-            f"scoring:\n  points: {json.dumps(points)}\n  chips: {{pot: winner}}\n"
-            f"passing:\n  cost: {json.dumps(cost)}\n",
-            encoding="utf-8",
-        )
+        path = _team_amounts_rulespec(Path(folder), points, cost)
         pair = compile_pair(path)
     for game in range(3):  # 4, 5 (refused: no teams) and 6 players
         assert play_both(pair, seed + game) is None
@@ -202,14 +208,7 @@ def test_team_amounts_play_identically_in_both_backends(points: str, cost: str, 
     from sevens.runtime.simulate import Options, simulate
 
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "team-amounts.yaml"
-        path.write_text(
-            f"id: team-amounts\nextends: {PAIRS}\n"
-            # the pass cost pays chips into a pot, so the rule set plays for chips too
-            f"scoring:\n  points: {json.dumps(points)}\n  chips: {{pot: winner}}\n"
-            f"passing:\n  cost: {json.dumps(cost)}\n",
-            encoding="utf-8",
-        )
+        path = _team_amounts_rulespec(Path(folder), points, cost)
         for players, deals in ((4, None), (6, None), (4, 3)):
             options = Options(players, 3, seed, "random", deals, 0.3)
             python, natively = io.StringIO(), io.StringIO()
