@@ -69,9 +69,14 @@ def build_rule_set(rules: AnalysedRules) -> RuleSet:
             voluntary_cost=amount(rules.voluntary_pass_cost),
             limit=passing.limit,
             over_limit=passing.over_limit,
-            voluntary_transfer=passing.voluntary_transfer,
+            # a penalty for passing by choice is moot where a house rule forbids it
+            voluntary_transfer=passing.voluntary_transfer if passing.voluntary else None,
             transfer=passing.transfer,
             cover=passing.cover,
+            # off where a house rule dropped passing by choice or the forced pass's transfer
+            voluntary_with_transfer=passing.voluntary_with_transfer
+            and passing.voluntary
+            and passing.transfer is not None,
         ),
         follow_up=_follow_up(rules, deck),
         last_card=spec.last_card,

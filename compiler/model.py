@@ -225,6 +225,7 @@ class Passing:
     voluntary_transfer: Transfer | None = None
     transfer: Transfer | None = None
     cover: bool = False
+    voluntary_with_transfer: bool = False  # a pass by choice moves ``transfer``'s cards too
 
 
 @dataclass(frozen=True)
@@ -359,6 +360,11 @@ class _ModelBuilder:
 
     def error(self, path: tuple[str | int, ...], message: str) -> None:
         self.errors.append(self.doc.error(path, message))
+
+    def inherited(self, *path: str) -> bool:
+        """Whether the value at ``path`` was written in a parent rulespec, not this one."""
+        origin, source = self.doc.origins.get(path), self.doc.source
+        return origin is not None and source is not None and origin.source.path != source.path
 
     def condition(self, *path: str, default: str) -> Condition:
         value = self.get(*path, default=default)
@@ -748,6 +754,9 @@ class _ModelBuilder:
             voluntary_transfer=self.transfer("passing", "voluntary_transfer"),
             transfer=self.transfer("passing", "transfer"),
             cover=bool(self.get("passing", "cover", default=False)),
+            voluntary_with_transfer=bool(
+                self.get("passing", "voluntary_with_transfer", default=False)
+            ),
         )
 
     def chips(self) -> Chips | None:
@@ -805,6 +814,20 @@ class _ModelBuilder:
             " deal is won by the best score, known only after the chips are paid; remove"
             " scoring.chips, or passing.cover",
         )
+
+    def check_voluntary_with_transfer(self, passing: Passing) -> None:
+        """A pass by choice can move the cards of a forced pass only where both exist.  An
+        inherited switch is moot where a house rule drops either (no pass by choice, or no
+        card moved for a pass): the contract turns it off rather than refuse the house rule."""
+        if self.inherited("passing", "voluntary_with_transfer"):
+            return
+        for needed, present in (("voluntary", passing.voluntary), ("transfer", passing.transfer)):
+            if not present:
+                self.error(
+                    ("passing", "voluntary_with_transfer"),
+                    f"passing.voluntary_with_transfer needs passing.{needed}; set it, or remove"
+                    " passing.voluntary_with_transfer",
+                )
 
     def check_leftovers(self, spec: Rulespec, dealt: int) -> None:
         """Face-up leftovers are the cards left after the deal, so they cannot also be a stock
@@ -909,6 +932,8 @@ class _ModelBuilder:
             self.refuse_chips_with_covers()
         if passing.over_limit and passing.limit is None:
             self.error(("passing", "over_limit"), "passing.over_limit needs passing.limit")
+        if passing.voluntary_with_transfer:
+            self.check_voluntary_with_transfer(passing)
         if spec.session and spec.session.winner.endswith("chips") and spec.chips is None:
             self.error(("session", "winner"), "session.winner 'most-chips' needs scoring.chips")
         if spec.session and spec.session.winner.endswith("points") and spec.points is None:

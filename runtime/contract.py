@@ -252,6 +252,8 @@ class PassRules:
     voluntary_transfer: Transfer | None = None
     transfer: Transfer | None = None  # cards moved when a player must pass (cannot play)
     cover: bool = False  # a player who cannot play lays a card face down instead
+    # a pass by choice is still a pass: ``transfer``'s cards move, before ``voluntary_transfer``'s
+    voluntary_with_transfer: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -564,6 +564,16 @@ def _no_chips_with_covers(merged: Merged, draw: st.DrawFn) -> None:
         set_path(merged.overlay, "scoring.chips", None)
 
 
+def _pass_transfer_needs_both_passes(merged: Merged, draw: st.DrawFn) -> None:
+    """A pass by choice that moves a forced pass's cards needs passing by choice and such a
+    transfer: where either is missing, the rule is dropped (or, inherited, turned off)."""
+    if not merged["passing.voluntary_with_transfer"]:
+        return
+    if merged["passing.voluntary"] and "passing.transfer" in merged:
+        return
+    set_path(merged.overlay, "passing.voluntary_with_transfer", False)
+
+
 def _leader_needs_its_cards(merged: Merged, draw: st.DrawFn) -> None:
     leader, overlay = merged["opening.leader"], merged.overlay
     if leader == "holder-of-card" and "opening.leader_card" not in merged:
@@ -632,6 +642,7 @@ REPAIRS: tuple[Repair, ...] = (
     _session_winner_needs_its_scores,
     _no_chips_with_covers,
     _pass_costs_need_chips,
+    _pass_transfer_needs_both_passes,
     _leader_needs_its_cards,
     _holder_leads_only_with_every_card_dealt,
     _preplaced_by_needs_cards,

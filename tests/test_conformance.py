@@ -39,6 +39,9 @@ Case kinds and their fields:
   and ``dealer``; every seat lays every leftover that fits (the lowest first) and plays its
   lowest legal card; expected ``turns``, the first decisions of the deal in order, each
   ``"SEAT: leftover CARD"`` (a leftover laid), ``"SEAT: CARD"`` or ``"SEAT: pass"``.
+* ``false_pass``: ``hands`` (as dealt), ``dealer`` and ``passer``, a seat that passes the first
+  time it may although able to play; every seat otherwise plays its lowest legal card; expected
+  ``moves``, the cards that change hands on that pass in order, each ``"GIVER->RECEIVER: CARDS"``.
 
 With several packs a code repeated in ``table`` and ``hand`` together takes the
 next copy, so one copy can lie on the table while the other is in the hand.
@@ -326,3 +329,33 @@ def _turn_text(decision: dict[str, Any]) -> str:
     """One recorded decision as a ``leftovers`` case lists it."""
     laid = "leftover " if decision.get("kind") == "leftover" else ""
     return f"{decision['seat']}: {laid}{decision['card'] or 'pass'}"
+
+
+@pytest.mark.parametrize(("variant", "case"), _cases("false_pass"))
+def test_cards_moved_by_a_false_pass(variant: str, case: dict[str, Any]) -> None:
+    from sevens.runtime.engine import Table, play_deal
+
+    passed: list[bool] = []
+
+    def passes_once(st: DealState, seat: int, legal: int, can_pass: bool, rng: Any) -> int:
+        if can_pass and not passed:
+            passed.append(True)
+            return -1
+        return _lowest_legal(st, seat, legal, can_pass, rng)
+
+    for rules in _engines(variant):
+        passed.clear()
+        hands = [_mask(parse_cards(rules, h, "hand")) for h in case["hands"]]
+        strategies = [_lowest_legal] * len(hands)
+        strategies[case["passer"]] = passes_once
+        table = Table(len(hands), strategies, dealer=case["dealer"], hands=hands, record=True)
+        deal = play_deal(rules, table, GameRandom(0))
+        assert deal.record is not None and passed, type(rules)
+        chosen = next(
+            d
+            for d in deal.record["decisions"]
+            if d["seat"] == case["passer"] and d["action"] == "pass" and d["legal"]
+        )
+        notes = ([chosen["transfer"]] if "transfer" in chosen else []) + chosen.get("transfers", [])
+        moves = [f"{m['from']}->{m['to']}: {' '.join(m['cards'])}" for m in notes]
+        assert moves == case["moves"], type(rules)

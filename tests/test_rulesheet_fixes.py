@@ -99,10 +99,13 @@ def test_passing_is_free_only_when_it_costs_nothing() -> None:
         assert "Passing costs nothing" not in sheet(variant), variant
     assert "Passing costs nothing." in sheet("shichi-narabe")
     ristiseiska = sheet("ristiseiska")
+    # a false pass is a pass all the same (the previous player's card), then the penalty
     assert (
-        "If you pass although you could play, every other player gives you one card" in ristiseiska
+        "If you pass although you could play, it counts as a pass all the same: the player"
+        " before you gives you one card of their choice, and in addition every other player"
+        " gives you one card of their choice." in ristiseiska
     )
-    assert "in addition every other player" not in ristiseiska
+    assert "costs" not in ristiseiska.split("## Passing")[1].split("##")[0]
 
 
 def test_eliminated_players_only_where_someone_can_be_eliminated() -> None:

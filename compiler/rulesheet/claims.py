@@ -514,7 +514,7 @@ def _passing(rule_set: RuleSet) -> PassRule:
         limit_counts="all",  # the engine counts every pass, forced ones too
         limits_voluntary=passing.voluntary and passing.limit is not None,
         forced_continue=not eliminates,
-        penalised=passing.voluntary_transfer is not None,
+        penalised=passing.voluntary_transfer is not None or passing.voluntary_with_transfer,
     )
 
 

@@ -100,7 +100,14 @@ SWITCHES = {
         P_("diff", "Playing the extra card is now optional."),
         P_("diff", "The extra card must now be played."),
     ),
+    "voluntary_with_transfer": (
+        P_("diff", "A pass made while able to play now also moves the cards a forced pass moves."),
+        P_("diff", "A pass made while able to play no longer moves the cards a forced pass moves."),
+    ),
 }
+#: Switches that mean something only beside other rules (their value is None without them):
+#: where either rule set lacks those, the lines about the other rules say all there is.
+DEPENDENT_SWITCHES = {"voluntary_with_transfer"}
 #: What the other players pay the winner, said as a change: the sheet's sentences open with
 #: "In addition", which follows the pot's sentence there but reads oddly in a list of changes.
 #: The keys are those of :data:`sevens.compiler.rulesheet.shapes.PAY_SHAPES`.
@@ -346,6 +353,9 @@ TOPICS = {
     "limit": P_("topic", "Most passes per deal"),
     "over_limit": P_("topic", "After the last allowed pass"),
     "voluntary_transfer": P_("topic", "Penalty for passing while able to play"),
+    "voluntary_with_transfer": P_(
+        "topic", "Passing while able to play also moves the cards of a forced pass"
+    ),
     "transfer": P_("topic", "Penalty for having to pass"),
     "last_card": P_("topic", "Penalty for not announcing the last card"),
     "jokers": P_("topic", "Jokers"),
@@ -932,6 +942,14 @@ FIELDS: dict[str, tuple[Callable[[AnalysedRules], object], Describer]] = {
         lambda r: r.spec.passing.voluntary_transfer,
         lambda lang, r: _transfer(lang, r.spec.passing.voluntary_transfer),
     ),
+    "voluntary_with_transfer": (
+        lambda r: (
+            r.spec.passing.voluntary_with_transfer
+            if r.spec.passing.voluntary and r.spec.passing.transfer is not None
+            else None
+        ),
+        lambda lang, r: _value(lang, r.spec.passing.voluntary_with_transfer),
+    ),
     "limit": (
         lambda r: r.spec.passing.limit,
         lambda lang, r: _value(
@@ -1029,7 +1047,9 @@ FIELD_COMPONENT: dict[str, str | None] = {
 TELLS_TOO = {
     "chips": {"pot", "ante", "pay_winner", "cost", "voluntary_cost", "points"},
     "preplaced": {"by_holders"},
-    "voluntary": {"voluntary_cost"},
+    # a pass by choice that moves a forced pass's cards stops or starts with either rule
+    "voluntary": {"voluntary_cost", "voluntary_transfer", "voluntary_with_transfer"},
+    "transfer": {"voluntary_with_transfer"},
     **{field: set(LENGTH_FIELDS) for field in LENGTH_FIELDS},
     "values": {"legal", "cost", "voluntary_cost", "ante", "pay_winner", "points"},
     "limit": {"over_limit"},
@@ -1126,6 +1146,8 @@ def _field_lines(
         return told
     if field == "legal" and (changes := _play_changes(lang, a, b)) is not None:
         return changes
+    if field in DEPENDENT_SWITCHES and None in (old_key, new_key):
+        return []
     if field in SWITCHES and isinstance(old_key, bool) and isinstance(new_key, bool):
         return [_switch(lang, field, b, new_key)]
     if field == "ace" and (None in (old_key, new_key) or not (_has_ace(a) and _has_ace(b))):

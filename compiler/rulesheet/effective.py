@@ -98,6 +98,7 @@ def _contract_components(rule_set: RuleSet) -> Components:
         "limit": passing.limit,
         "over_limit": passing.over_limit,
         "voluntary_transfer": passing.voluntary_transfer,
+        "voluntary_with_transfer": passing.voluntary_with_transfer,
         "transfer": passing.transfer,
         "cover": passing.cover,
         "follow": None

@@ -456,7 +456,9 @@ def passing_context(
     voluntary_cost = None
     if spec.passing.voluntary and spec.passing.voluntary_cost.text != spec.passing.cost.text:
         voluntary_cost = amount(lang, rules, rules.voluntary_pass_cost)
-    transfer, forced = spec.passing.voluntary_transfer, spec.passing.transfer
+    forced = spec.passing.transfer
+    # where passing by choice is forbidden, an inherited penalty for it never applies
+    transfer = spec.passing.voluntary_transfer if spec.passing.voluntary else None
     return {
         "voluntary": claim.voluntary,
         "before_opening": claim.before_opening,
@@ -470,6 +472,10 @@ def passing_context(
         "eliminates": claim.limit is not None and not claim.forced_continue,
         "transfer": transfer_text(lang, transfer) if transfer else None,
         "forced_transfer": transfer_text(lang, forced) if forced else None,
+        # a pass by choice moves the forced pass's cards first (passing.voluntary_with_transfer)
+        "with_forced": bool(forced)
+        and spec.passing.voluntary
+        and spec.passing.voluntary_with_transfer,
         "draw": draw_context(draw),
         "cover": spec.passing.cover and spec.draw is None,
     }

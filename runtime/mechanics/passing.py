@@ -36,6 +36,8 @@ class Passing(Transfers):
             self.pay_pot(seat, self.rules.voluntary_pass_cost(st, seat))
         elif cost:
             self.pay_pot(seat, cost)
+        if passing.voluntary_with_transfer and passing.transfer is not None:
+            self.transfer(passing.transfer, seat)  # the pretended pass moves cards as any pass
         transfer = passing.voluntary_transfer
         if transfer is not None:
             self.transfer(transfer, seat)

@@ -1714,7 +1714,9 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 passes += 1
                 v[passes_of + seat] += 1
                 pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
-                if c[C_VT] != 0:
+                if c[C_VT] & 2:  # passing.voluntary_with_transfer: moved as after any pass
+                    transfer(c, v, m, dec, ev, C_TR, seat)
+                if c[C_VT] & 1:
                     transfer(c, v, m, dec, ev, C_VTR, seat)
             else:
                 if card >= n_cards and trumps:  # a trump laid in the place of card - n_cards

@@ -666,7 +666,8 @@ def _recorded_gift(game: Game, entry: dict[str, Any]) -> int:
     """The card a giver gave after the recorded decision ``entry`` (a pass), in the order the
     record lists the cards it moved: the gives taken since that decision say which."""
     since = len(game.kinds) - 1 - max(k for k, kind in enumerate(game.kinds) if kind != "give")
-    notes = [entry["transfer"]] if "transfer" in entry else entry.get("transfers", [])
+    # a pass by choice may move cards twice (passing.voluntary_with_transfer): in record order
+    notes = ([entry["transfer"]] if "transfer" in entry else []) + entry.get("transfers", [])
     moved = [code for note in notes for code in note["cards"]]
     if since >= len(moved):
         raise IllegalAction("the record gives fewer cards than the deal asks for")

@@ -140,7 +140,9 @@ def config(
         k.C_FOLLOW: int(rule_set.follow_up is not None),
         k.C_FOLLOW_OPTIONAL: int(rule_set.follow_up is not None and rule_set.follow_up.optional),
         k.C_LAST_CARD: int(rule_set.last_card is not None),
-        k.C_VT: int(passing.voluntary_transfer is not None),
+        # bit 0: the voluntary pass's own transfer; bit 1: the forced pass's transfer before it
+        k.C_VT: int(passing.voluntary_transfer is not None)
+        | 2 * int(passing.voluntary_with_transfer and passing.transfer is not None),
         k.C_END_ALL_OUT: _END_CODES[rule_set.end_when],
         k.C_HAS_CHIPS: int(chips is not None),
         k.C_POT_TO_WINNER: int(chips is not None and chips.pot_to is c.PotTo.WINNER),

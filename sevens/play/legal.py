@@ -65,6 +65,8 @@ class Decisions:
     cover: list[str] = field(default_factory=list)  # with "cover": the cards that may go face down
     pass_cost: int = 0  # chips a pass costs (a forced pass; the voluntary one when able to play)
     transfer: dict[str, Any] | None = None  # cards that change hands on this pass
+    # with passing.voluntary_with_transfer: the forced pass's cards, moved first on a pass by choice
+    pass_transfer: dict[str, Any] | None = None
     last_card: dict[str, Any] | None = None  # penalty when a play leaves one card unannounced
 
     def as_json(self) -> dict[str, Any]:
@@ -89,6 +91,8 @@ class Decisions:
             answer["cover"] = self.cover
         if self.pass_cost and (self.can_pass or not self.legal):
             answer["pass_cost"] = self.pass_cost
+        if self.pass_transfer is not None:
+            answer["pass_transfer"] = self.pass_transfer
         if self.transfer is not None:
             answer["transfer"] = self.transfer
         if self.last_card is not None:
@@ -356,6 +360,8 @@ def _decisions(rules: Rules, turns: Turns, st: DealState) -> Decisions:
     elif can_pass:
         decisions.pass_cost = rules.voluntary_pass_cost(st, seat)
         decisions.transfer = _transfer(turns, rule_set.passing.voluntary_transfer, seat)
+        if rule_set.passing.voluntary_with_transfer:
+            decisions.pass_transfer = _transfer(turns, rule_set.passing.transfer, seat)
     if rule_set.last_card is not None and st.hands[seat].bit_count() == 2:
         decisions.last_card = _transfer(turns, rule_set.last_card, seat)
     return decisions
@@ -437,8 +443,9 @@ def describe(decisions: Decisions) -> str:
         lines.append(f"trump: {trump['card']} in place of {trump['in_place_of']}")
     if decisions.pass_cost and decisions.can_pass and decisions.legal:
         lines.append(f"passing costs {decisions.pass_cost}")
-    if decisions.transfer is not None:
-        lines.append("on passing: " + _moves(decisions.transfer))
+    moves = [_moves(t) for t in (decisions.pass_transfer, decisions.transfer) if t is not None]
+    if moves:
+        lines.append("on passing: " + ", then ".join(moves))
     if decisions.last_card is not None:
         lines.append(
             "after a play that leaves one card: say 'last card', or " + _moves(decisions.last_card)

@@ -103,7 +103,10 @@ def _replay(
         table += hands[seat]
         hands[seat] = []
         jokers[seat] = 0
-    moves = decision.get("transfers") or ([decision["transfer"]] if "transfer" in decision else [])
+    # a pass may move cards twice: its own ``transfer``, then the moves from each other player
+    moves = ([decision["transfer"]] if "transfer" in decision else []) + decision.get(
+        "transfers", []
+    )
     for move in moves:
         for moved in move["cards"]:
             hands[move["from"]].remove(moved)
