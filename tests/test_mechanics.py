@@ -529,3 +529,50 @@ def test_with_covers_and_penalty_points_the_fewest_points_win_the_deal(tmp_path:
     for record in records:
         points = record["result"]["points"]
         assert points[record["winner"]] == min(points), record["result"]
+
+
+FIRST_OUT_WITH_ELIMINATION = """\
+id: shichi-short
+extends: shichi-narabe
+passing:
+  limit: 1
+end:
+  when: first-out
+"""
+
+
+def test_the_first_out_ends_the_deal_and_everyone_is_ranked_where_players_can_be_eliminated(
+    tmp_path: Path,
+) -> None:
+    """Where a pass beyond the limit eliminates, places rank everyone in every deal: the
+    winner first, the others by the fewest cards left, the eliminated last (the earliest
+    lowest).  Before, the others were ranked only in deals in which someone had been
+    eliminated, and otherwise scored as "not out" (place 0): under Shichi Narabe's
+    "players - place", more than the winner."""
+    from sevens.compiler.pipeline import compile_file, load_rulespec, reference_rules
+    from sevens.loading.registry import _import_file
+    from sevens.runtime.machine import CompiledRules
+
+    path = tmp_path / "shichi-short.yaml"
+    path.write_text(FIRST_OUT_WITH_ELIMINATION)
+    module_path = tmp_path / "shichi_short.py"
+    module_path.write_text(compile_file(path).source)
+    engines: list[Rules] = [
+        CompiledRules(_import_file(module_path, "shichi_short")),
+        reference_rules(load_rulespec(path)),
+    ]
+    for rules in engines:
+        table = Table(4, [random_strategy(rules)] * 4)
+        without_elimination = 0
+        for seed in range(60):
+            result = play_deal(rules, table, GameRandom(seed))
+            assert sorted(result.places) == [1, 2, 3, 4], (seed, result.places)
+            if result.winner is not None and result.cards_left[result.winner] == 0:
+                assert result.places[result.winner] == 1
+            by_place = sorted(range(4), key=lambda seat: result.places[seat])
+            still_in = [s for s in by_place if result.cards_left[s] or s == result.winner]
+            cards = [result.cards_left[s] for s in still_in]
+            assert cards == sorted(cards), (seed, result.places, result.cards_left)
+            assert result.points == [4 - place for place in result.places]
+            without_elimination += all(result.cards_left[s] for s in range(4) if s != result.winner)
+        assert without_elimination > 0  # the case that was scored as "not out" came up

@@ -733,14 +733,21 @@ class ExampleDeal:
 
 
 def example_deal(
-    deck: Deck, players: int, all_out: bool, cover: bool, at_start: bool, all_empty: bool = False
+    deck: Deck,
+    players: int,
+    all_out: bool,
+    cover: bool,
+    at_start: bool,
+    all_empty: bool = False,
+    ranked: bool = False,
 ) -> ExampleDeal:
     """At the start of a deal (full hands, no passes: antes), or at its end: the winner
     out, the others holding 2, 4, 6 … cards and having passed 1, 2, 3 times; where every
     player goes out, everyone is ranked and only the last holds cards.  Where play goes on
     until every hand is empty (``all_empty``) and cards are laid face down, every hand is
     empty and the players hold 0, 1, 2 … cards face down (the first none: a player who laid
-    no card face down)."""
+    no card face down).  ``ranked``: the deal ends at the first player out, but the others are
+    ranked too, by the fewest cards (where players can be eliminated)."""
     faces = [f for f in range(deck.n_faces) if f not in deck.removed]
     random.Random(7).shuffle(faces)  # a fixed, varied choice of cards: repeatable sheets
     n = players
@@ -763,7 +770,8 @@ def example_deal(
     if at_start:
         return ExampleDeal(tuple(hands), tuple(covered), (0,) * n, (0,) * n, None, -1, (), 0)
     passes = tuple(min(seat, 3) for seat in range(n))
-    places = tuple(range(1, n + 1)) if all_out or all_empty else (1,) + (0,) * (n - 1)
+    everyone = all_out or all_empty or ranked  # the others hold 2, 4, 6 …: fewest cards first
+    places = tuple(range(1, n + 1)) if everyone else (1,) + (0,) * (n - 1)
     return ExampleDeal(tuple(hands), tuple(covered), places, passes, 0, n - 1, (0,), sum(passes))
 
 
@@ -910,7 +918,10 @@ def rules_deal(rules: AnalysedRules, at_start: bool = False) -> ExampleDeal:
     players = max(spec.players.min, min(EXAMPLE_PLAYERS, spec.players.max))
     all_out = spec.end_when is EndWhen.ALL_OUT
     all_empty = spec.end_when is EndWhen.ALL_EMPTY
-    return example_deal(spec.deck, players, all_out, spec.passing.cover, at_start, all_empty)
+    ranked = spec.passing.over_limit is not None  # elimination: everyone ranked at the end
+    return example_deal(
+        spec.deck, players, all_out, spec.passing.cover, at_start, all_empty, ranked
+    )
 
 
 def _cell(

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..api import DealState, Rules, bits
 from ..choice import PASS, Strategy
-from ..contract import EndWhen, Pick
+from ..contract import EndWhen, OverLimit, Pick
 from ..randomness import GameRandom
 
 #: Decisions per card in the deck after which a deal is declared endless.
@@ -151,10 +151,13 @@ class TurnsBase:
         st.places[seat] = self.finished
         if st.winner is None:
             st.winner = seat
-        if self.rules.rule_set.end_when is EndWhen.FIRST_OUT:
-            if self.eliminated:  # those knocked out still rank below the others
+        rule_set = self.rules.rule_set
+        if rule_set.end_when is EndWhen.FIRST_OUT:
+            # where players can be eliminated, they rank below the others, who rank by the
+            # fewest cards, in every deal alike; otherwise the others stopped playing unranked
+            if rule_set.passing.over_limit is OverLimit.ELIMINATE:
                 self.rank_the_rest()
-            return True  # otherwise the others are not ranked: they stopped playing
+            return True
         if self.active <= self.rules.rule_set.end_when.players_left:
             self.rank_the_rest()
             return True

@@ -1219,7 +1219,8 @@ def goes_out(c, v, m, seat):
     if v[S_WIN] < 0:
         v[S_WIN] = seat
     if c[C_END_ALL_OUT] == 0:
-        if v[S_NELIM] > 0:  # those knocked out still rank below the others
+        # where players can be eliminated everyone is ranked in every deal (turns.goes_out)
+        if c[C_ELIMINATE] != 0:
             rank_the_rest(c, v, m)
         return True
     if v[S_ACTIVE] <= players_left_at_end(c):
