@@ -299,11 +299,12 @@ def new_model_facts(rules: AnalysedRules, language: Lang) -> list[str]:
             kind = "minus" if minus else session.winner
             winner = _teams_winner(kind, spec.players.team_size)
         facts.append(gettext(winner))
+        tied = {None: "players", 2: "pairs"}.get(spec.players.team_size, "teams")
         facts.append(
             gettext(
                 "A tie is broken in favour of the player who had the fewest cards left at the end of the last deal."
                 if session.tiebreak == "fewest-cards-last-deal"
-                else "Agree beforehand how to break a tie, or let tied players share the win."
+                else f"Agree beforehand how to break a tie, or let tied {tied} share the win."
             )
         )
     layout = spec.layout

@@ -246,13 +246,21 @@ WRONG_PLURALS = (
 )
 
 CASES = [
-    # places scored where the deal ends at the first player out: the others have no place
-    # (and score the most), so no "the last place scores nothing"; a worked table instead
+    # places scored where the deal ends at the first player out and nobody can be
+    # eliminated: the others have no place (and score the most), so no "the last place scores
+    # nothing"; a worked table instead
     (
-        "id: quick\nextends: shichi-narabe\nend:\n  when: first-out\n",
+        "id: quick\nextends: parliament\nscoring:\n  points: game.players - player.place\n",
         "en",
         "| not out | 4 |",
         "The players score by their places",
+    ),
+    # where players can be eliminated, everyone is ranked in every deal
+    (
+        "id: quick\nextends: shichi-narabe\nend:\n  when: first-out\n",
+        "en",
+        "| 4th | 0 |",  # players can be eliminated: everyone is ranked, none scores "not out"
+        "| not out |",
     ),
     ("shichi-narabe", "en", "The players score by their places: last place scores nothing", ""),
     *[

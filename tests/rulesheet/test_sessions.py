@@ -106,11 +106,11 @@ CASES = [
     (
         "cinquillo-parejas",
         "en",
-        "In the session each pair counts as one player: its total is its two partners' added"
-        " together. After each deal",
-        "",
+        "The session ends as soon as a pair's combined points total reaches 30. Agree beforehand"
+        " how many deals to play at most in case no pair gets there",
+        "a player's",
     ),
-    ("cinquillo-parejas", "ja", "勝負では各ペアを1人として数えます。", ""),
+    ("cinquillo-parejas", "ja", "どこかのペアの2人の合計点が30点に達したら", "誰かの合計点"),
     # larger amounts stay plural
     (THREE_POINTS_DOWN, "en", "total falls to −3 points or below.", ""),
     (THREE_POINTS_DOWN, "fr", "descend à −3 points ou moins.", ""),
