@@ -566,7 +566,7 @@ def test_numba_backend_refuses_an_unknown_native_strategy() -> None:
 
 @needs_numba
 @pytest.mark.parametrize(
-    "variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe"]
+    "variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe", "karten-domino"]
 )
 def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None:
     """Summaries are played on a fast path without records; it must play the same games."""
