@@ -701,6 +701,26 @@ def test_rows_starting_at_their_first_card_without_table_facts_play_identically_
         assert _agree(str(path), players, "random", None, range(30)) > 0
 
 
+@needs_numba
+def test_rows_without_suit_holding_no_run_through_their_start_play_identically(
+    tmp_path: Path,
+) -> None:
+    """Rows without suit whose empty rows take an 8, a 9 or a 10: a row opened by a 9 holds a
+    card but no run through its 8, and every suit's cards are tried on it where an empty row
+    tries its own suit's only; the row memo keeps the two states apart."""
+    path = tmp_path / "no-run.yaml"
+    legal = (
+        "(not row.open and (card.rank == 8 or card.rank == 9 or card.rank == 10))"
+        " or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))"
+    )
+    path.write_text(
+        "id: no-run\nextends: karten-domino\nkind: house-rule\n"
+        f"layout:\n  one_row_at_a_time: false\nplay:\n  legal: {legal}\n"
+    )
+    for players in (3, 6):
+        assert _agree(str(path), players, "random", None, range(40)) > 0
+
+
 JOKER_HOUSE_RULES = {
     # the holder may decline to redeem; going out on a joker allowed; no rank for holding one
     "may-redeem": "play:\n  joker:\n    redeem: may\n    out_on_joker: true\n    holder_ranks_last: false\n",
