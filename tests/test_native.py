@@ -229,19 +229,18 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
     return sum(len(json.loads(line)["decisions"]) for line in lines)
 
 
-def test_the_kernels_play_every_builtin_but_rows_chosen_by_the_order_of_play() -> None:
+def test_the_kernels_play_every_builtin_but_face_up_leftovers() -> None:
     refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
-    # the kernels have no leftover decisions yet, and their rows are one a suit, each taking
-    # what its own state allows (issue 22): those rule sets are played in Python
+    # the kernels have no leftover decisions yet (issue 22): that rule set is played in Python
     leftovers = "the numba backend does not support face-up leftovers (deal.leftovers) yet"
-    rows = (
-        "the numba backend does not support rows chosen by the order of play"
-        " (layout.rows_follow_suit false, layout.one_row_at_a_time) yet"
-    )
-    assert refused == {"fan-tan-leftovers": leftovers, "karten-domino": rows}
-    assert {"mandatory-seven", "play-or-pay", "shichi-narabe-joker", "trump-fan-tan"} <= set(
-        NATIVE_IDS
-    )
+    assert refused == {"fan-tan-leftovers": leftovers}
+    assert {
+        "karten-domino",
+        "mandatory-seven",
+        "play-or-pay",
+        "shichi-narabe-joker",
+        "trump-fan-tan",
+    } <= set(NATIVE_IDS)
 
 
 def test_what_the_kernels_do_not_play_is_still_refused_by_feature() -> None:
@@ -389,6 +388,9 @@ MECHANICS = {
         and d["card"] in {t["in_place_of"] for t in r["decisions"] if t["action"] == "trump"}
         for d in r["decisions"]
     ),
+    # rows without suits, taken one at a time (layout.rows_follow_suit false,
+    # layout.one_row_at_a_time): a card extends a row of another suit, and a next row opens
+    "karten-domino": lambda r: _laid_without_suit(r, "8") and _one_row_at_a_time(r, "8"),
 }
 
 
@@ -406,6 +408,31 @@ def _row_openers(record: dict[str, Any]) -> list[dict[str, Any]]:
             seen.add(card[-1])
             openers.append(decision)
     return openers
+
+
+def _laid_without_suit(record: dict[str, Any], start: str) -> bool:
+    """Whether a card other than a start card was laid while the start card of its suit was
+    not on the table: it went to a row that another suit opened."""
+    table: set[str] = set()
+    for decision in record["decisions"]:
+        card = decision["card"]
+        if card and decision["action"] == "play":
+            if _rank(card) != start and start + card[-1] not in table:
+                return True
+            table.add(card)
+    return False
+
+
+def _one_row_at_a_time(record: dict[str, Any], start: str) -> bool:
+    """Whether a start card was offered once a row was open (a next row opened) and no legal
+    set offered a start card beside another card (the newest row, or the openings)."""
+    next_row = False
+    for decision in record["decisions"][1:]:
+        starts = {_rank(card) == start for card in decision["legal"]}
+        if starts == {True, False}:
+            return False
+        next_row = next_row or True in starts
+    return next_row
 
 
 def _compulsory(variant: str) -> set[str]:
@@ -539,7 +566,7 @@ def test_numba_backend_refuses_an_unknown_native_strategy() -> None:
 
 @needs_numba
 @pytest.mark.parametrize(
-    "variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe"]
+    "variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe", "karten-domino"]
 )
 def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None:
     """Summaries are played on a fast path without records; it must play the same games."""
@@ -634,7 +661,7 @@ def test_the_lab_without_numba_plays_in_python_with_a_note(monkeypatch: pytest.M
 # -- the hashed row memo and the joker rules' options --------------------------------
 @needs_numba
 @pytest.mark.parametrize("entries", [1 << 18, 4])
-@pytest.mark.parametrize("variant", ["parliament", "domino", "play-or-pay"])
+@pytest.mark.parametrize("variant", ["parliament", "domino", "play-or-pay", "karten-domino"])
 def test_the_hashed_row_memo_plays_the_same_games(
     monkeypatch: pytest.MonkeyPatch, variant: str, entries: int
 ) -> None:
@@ -672,6 +699,26 @@ def test_rows_starting_at_their_first_card_without_table_facts_play_identically_
     assert native.native_rules(str(path)).program.env == ()
     for players in (3, 6):
         assert _agree(str(path), players, "random", None, range(30)) > 0
+
+
+@needs_numba
+def test_rows_without_suit_holding_no_run_through_their_start_play_identically(
+    tmp_path: Path,
+) -> None:
+    """Rows without suit whose empty rows take an 8, a 9 or a 10: a row opened by a 9 holds a
+    card but no run through its 8, and every suit's cards are tried on it where an empty row
+    tries its own suit's only; the row memo keeps the two states apart."""
+    path = tmp_path / "no-run.yaml"
+    legal = (
+        "(not row.open and (card.rank == 8 or card.rank == 9 or card.rank == 10))"
+        " or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))"
+    )
+    path.write_text(
+        "id: no-run\nextends: karten-domino\nkind: house-rule\n"
+        f"layout:\n  one_row_at_a_time: false\nplay:\n  legal: {legal}\n"
+    )
+    for players in (3, 6):
+        assert _agree(str(path), players, "random", None, range(40)) > 0
 
 
 JOKER_HOUSE_RULES = {
@@ -731,8 +778,9 @@ def test_trump_options_play_identically_in_both_backends(
 
 
 #: House rules written with the keys of issue 22 (``end.when: all-empty``, ``deal.stock``,
-#: ``which: giver``) on parents where they come up, and a test of a deal's record showing
-#: that they did: the kernels must play them exactly as the engine does.
+#: ``which: giver``, ``layout.one_row_at_a_time``, ``layout.rows_follow_suit``) on parents
+#: where they come up, and a test of a deal's record showing that they did: the kernels must
+#: play them exactly as the engine does.
 FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
     "giver-lappu": (
         "sjuan-traditional",
@@ -785,6 +833,44 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
                 for d in r["decisions"][:8]
             )
             and any("drawn" in d for d in r["decisions"])
+        ),
+    ),
+    # Parliament's suits built one at a time: the next 7 only once the newest row is complete
+    "one-row-parliament": (
+        "parliament",
+        "layout:\n  one_row_at_a_time: true\n",
+        lambda r: _one_row_at_a_time(r, "7"),
+    ),
+    # one row at a time with an ace-low pack and a stock to draw from
+    "one-row-stock": (
+        "card-domino-stock",
+        "layout:\n  one_row_at_a_time: true\n",
+        lambda r: _one_row_at_a_time(r, "7") and any("drawn" in d for d in r["decisions"]),
+    ),
+    # rows without suits, all open at once and without a cap, ace low: a card may fit several
+    # rows (it goes to the first), and an ace extends a row below its 2
+    "open-rows-without-suit": (
+        "karten-domino",
+        "deck:\n  ace: low\nlayout:\n  one_row_at_a_time: false\nplay:\n  legal: >-\n"
+        "    (not row.open and card.rank == 8)\n"
+        "    or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))\n",
+        lambda r: (
+            _laid_without_suit(r, "8")
+            and any(_rank(d["card"] or "") == "A" for d in r["decisions"])
+        ),
+    ),
+    # Karten-Domino whose rows reach one rank further each way per 20 cards on the table: a
+    # table-wide fact in play.legal changes every row's cards after a card
+    "growing-rows": (
+        "karten-domino",
+        "play:\n  legal: >-\n"
+        "    (not row.open and card.rank == 8)\n"
+        "    or (row.open and row.high < row.start + 4 + table.count // 20\n"
+        "        and row.low > row.start - 4 - table.count // 20\n"
+        "        and (card.rank == row.high + 1 or card.rank == row.low - 1))\n",
+        lambda r: (
+            _one_row_at_a_time(r, "8")
+            and any(_rank(d["card"] or "") in ("3", "K") for d in r["decisions"])
         ),
     ),
     # a pass cost reading the players in a row who could not play: two forced passes in a row

@@ -4,8 +4,9 @@
 The compiled rules agree with the reference interpreter (which rebuilds the rows by
 replaying the cards in the order they were laid) on the built-in and on two house rules
 that use one key each; observations tell apart two tables that hold the same cards in
-different rows; the kernels refuse these layouts by name; the rule sheet says the rows as
-they are.  Conformance cases citing the source are in tests/conformance/karten-domino/.
+different rows; the rule sheet says the rows as they are.  The numba kernels play these
+layouts too (tests/test_native.py compares their games with the engine's).  Conformance
+cases citing the source are in tests/conformance/karten-domino/.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens.compiler.native import NativeUnsupported
 from sevens.compiler.position import build_position, parse_cards
 from sevens.runtime.api import DealState, bits
 from sevens.runtime.encoding import encode, rows_by_play
@@ -113,13 +113,6 @@ def test_the_observation_tells_rows_with_the_same_cards_apart() -> None:
     codes = rules.rule_set.card_codes
     assert {codes[c] for c in bits(rules.legal(first, 0))} == {"10D", "7C"}
     assert {codes[c] for c in bits(rules.legal(second, 0))} == {"7C"}
-
-
-def test_the_kernels_refuse_rows_chosen_by_the_order_of_play_by_name() -> None:
-    from sevens.native.features import check_supported
-
-    with pytest.raises(NativeUnsupported, match=r"rows chosen by the order of play"):
-        check_supported(compiled("karten-domino").rule_set)
 
 
 def test_the_rule_sheet_says_rows_without_suits_one_at_a_time() -> None:

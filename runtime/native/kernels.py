@@ -95,7 +95,11 @@ C_DRAW_PER_SEAT, P_DRAW, C_DRAW_NEVER = 142, 143, 144
 C_TRUMPS, C_TRUMP_SUIT, C_NAMED_HOME, M_TSPOTS, V_TRUMP = 145, 146, 147, 148, 149
 # players.teams: how many teams the players form (0: none); seat s plays for team s % C_TEAMS
 C_TEAMS = 150
-C_SIZE = 151
+# rows chosen by the order of play (layout.rows_follow_suit false: BY_PLAY_ANY_SUIT,
+# layout.one_row_at_a_time: BY_PLAY_ONE_ROW; 0: neither): placed by place_by_play
+C_ROWS_BY_PLAY = 151
+C_SIZE = 152
+BY_PLAY_ANY_SUIT, BY_PLAY_ONE_ROW = 1, 2
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -113,6 +117,7 @@ S_OPENED, S_POT, S_WIN, S_FIRST, S_ENV, S_MAXH, S_DEALER, S_ACTIVE = 0, 1, 2, 3,
 S_FINISHED, S_NELIM, S_MINH, S_DECISIONS, S_PASSES, S_ERROR, S_OPENCARD = 8, 9, 10, 11, 12, 13, 14
 S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS, S_LEADER = 15, 16, 17, 18, 19, 20, 21
 S_UNABLE = 22  # the players in a row, before this turn, who could not play (game.unable_in_a_row)
+S_LASTROW = 23  # the row the latest card went to, -1: none yet (rows chosen by the order of play)
 S_SIZE = 24
 STACK, SLOTS = 128, 16
 
@@ -631,20 +636,32 @@ def fill_row(c, rt, v, m, r, start, ranks, at):
     go to rt[at], rt[at+1] (the hashed memo keeps each face's copies at rt[2 + 2 * face])."""
     row = c[V_ROWV]
     n = c[C_NRANKS]
-    suit = r // c[C_PER_SUIT]
     row_values(c, v, r, start, ranks)
     lo = U0
     hi = U0
-    for k in range(n):
-        face = c[c[O_FACES_SUIT] + suit * n + k]
-        if face < 0:
-            break
-        v[row] = face
-        if run_program(c, v, m, c[P_LEGAL], 0) != 0:
-            lo |= rt[2 + 2 * face]
-            hi |= rt[3 + 2 * face]
+    first, last = row_suits(c, r, ranks)
+    for suit in range(first, last):
+        for k in range(n):
+            face = c[c[O_FACES_SUIT] + suit * n + k]
+            if face < 0:
+                break
+            v[row] = face
+            if run_program(c, v, m, c[P_LEGAL], 0) != 0:
+                lo |= rt[2 + 2 * face]
+                hi |= rt[3 + 2 * face]
     rt[at] = lo
     rt[at + 1] = hi
+
+
+@njit(cache=True)
+def row_suits(c, r, ranks):
+    """The suits whose faces may go to row ``r`` in state ``ranks`` (first, last + 1): its
+    own, or every suit once a row that does not follow suit is open (its suit only names
+    the row: machine.CompiledRules.row_faces)."""
+    if ranks != 0 and c[C_ROWS_BY_PLAY] & BY_PLAY_ANY_SUIT != 0:
+        return 0, c[C_NSUITS]
+    suit = r // c[C_PER_SUIT]
+    return suit, suit + 1
 
 
 @njit(cache=True)
@@ -680,10 +697,12 @@ def build_row_table(c, cm, rt, v, m):
     """
     row = c[V_ROWV]
     n = c[C_NRANKS]
-    seen = np.zeros(1 + n * n * (n + 1), np.bool_)
-    known = np.zeros((1 + n * n * (n + 1), 2), np.uint64)
+    # one more key for a row without suit that holds cards but no run through its start
+    # (every suit's faces are tried on it, only its own suit's on an empty row)
+    open_without_run = 1 + n * n * (n + 1)
+    seen = np.zeros(open_without_run + 1, np.bool_)
+    known = np.zeros((open_without_run + 1, 2), np.uint64)
     for r in range(c[C_NROWS]):
-        suit = r // c[C_PER_SUIT]
         for s in range(c[C_START_DIM]):
             start = c[C_START] if c[C_START_DIM] == 1 else (NO_START if s == 0 else s - 1)
             for e in range(c[C_KEY_DIM]):
@@ -694,17 +713,21 @@ def build_row_table(c, cm, rt, v, m):
                     row_values(c, v, r, start, ranks)
                     count = v[row + 5]
                     key = 0 if count == 0 else 1 + (v[row + 3] * n + v[row + 4]) * (n + 1) + count
+                    first, last = row_suits(c, r, ranks)
+                    if count == 0 and last - first > 1:
+                        key = open_without_run
                     if c[C_READS_RANKS] != 0 or not seen[key]:
                         lo = U0
                         hi = U0
-                        for k in range(n):
-                            face = c[c[O_FACES_SUIT] + suit * n + k]
-                            if face < 0:
-                                break
-                            v[row] = face
-                            if run_program(c, v, m, c[P_LEGAL], 0) != 0:
-                                lo |= cm[2 * face]
-                                hi |= cm[2 * face + 1]
+                        for suit in range(first, last):
+                            for k in range(n):
+                                face = c[c[O_FACES_SUIT] + suit * n + k]
+                                if face < 0:
+                                    break
+                                v[row] = face
+                                if run_program(c, v, m, c[P_LEGAL], 0) != 0:
+                                    lo |= cm[2 * face]
+                                    hi |= cm[2 * face + 1]
                         known[key, 0] = lo
                         known[key, 1] = hi
                         seen[key] = True
@@ -737,6 +760,9 @@ def refresh_all(c, rt, v, m):
         m[masks + 2 * r + 1] = rt[at + 1]
         lo |= rt[at]
         hi |= rt[at + 1]
+    if c[C_ROWS_BY_PLAY] & BY_PLAY_ONE_ROW != 0:  # the newest row's cards, or the openings
+        refresh_playable_by_play(c, v, m)
+        return
     m[c[M_PLAYABLE]] = lo
     m[c[M_PLAYABLE] + 1] = hi
 
@@ -744,6 +770,8 @@ def refresh_all(c, rt, v, m):
 @njit(cache=True)
 def choose_row(c, v, m, card):
     """The row a card goes to (as machine.CompiledRules.choose_row)."""
+    if c[C_ROWS_BY_PLAY] != 0:
+        return row_by_play(c, v, m, card)
     per_suit = c[C_PER_SUIT]
     first = c[c[O_SUIT_OF] + card] * per_suit
     if per_suit == 1:
@@ -759,9 +787,76 @@ def choose_row(c, v, m, card):
     return first
 
 
+# -- rows chosen by the order of play (layout.rows_follow_suit false, one_row_at_a_time) ------
+# The model allows them with one pack, one row a suit, a fixed start and no hand facts, so a
+# row's number is the suit that names it and its memo key is that of any other row.
+@njit(cache=True)
+def row_by_play(c, v, m, card):
+    """The row a card goes to where the order of play chooses it (machine.CompiledRules
+    .choose_row and .row_without_suit): the newest row when only it takes cards and it takes
+    this one; else, without suits, the empty row the card's suit names when the card opens
+    it, or the first open row that takes it; else the row of the card's suit."""
+    masks, rows = c[M_ROWMASK], c[V_ROW_RANKS]
+    newest = v[S_LASTROW]
+    by_play = c[C_ROWS_BY_PLAY]
+    if by_play & BY_PLAY_ONE_ROW != 0 and newest >= 0 and has(m, masks + 2 * newest, card):
+        return newest
+    own = c[c[O_SUIT_OF] + card]
+    if by_play & BY_PLAY_ANY_SUIT == 0:
+        return own
+    if v[rows + own] == 0 and has(m, masks + 2 * own, card):
+        return own
+    for r in range(c[C_NROWS]):
+        if v[rows + r] != 0 and has(m, masks + 2 * r, card):
+            return r
+    return own
+
+
+@njit(cache=True)
+def refresh_playable_by_play(c, v, m):
+    """``playable`` from the rows' masks (machine.CompiledRules.refresh_playable): with one
+    row at a time, what the newest row takes while a card off the table still fits it, else
+    the openings of the empty rows; without that, what every row takes."""
+    masks, rows, table, playable = c[M_ROWMASK], c[V_ROW_RANKS], c[M_TABLE], c[M_PLAYABLE]
+    newest = v[S_LASTROW]
+    if c[C_ROWS_BY_PLAY] & BY_PLAY_ONE_ROW != 0 and newest >= 0:
+        lo, hi = m[masks + 2 * newest], m[masks + 2 * newest + 1]
+        if lo & ~m[table] != U0 or hi & ~m[table + 1] != U0:
+            m[playable] = lo
+            m[playable + 1] = hi
+            return
+    only_empty = c[C_ROWS_BY_PLAY] & BY_PLAY_ONE_ROW != 0
+    lo = U0
+    hi = U0
+    for r in range(c[C_NROWS]):
+        if not only_empty or v[rows + r] == 0:
+            lo |= m[masks + 2 * r]
+            hi |= m[masks + 2 * r + 1]
+    m[playable] = lo
+    m[playable + 1] = hi
+
+
+@njit(cache=True)
+def place_by_play(c, rt, v, m, card):
+    """:func:`place` where the order of play chooses the rows: the row chosen, the latest
+    row noted, then ``playable`` worked out from every row (machine.CompiledRules.place)."""
+    r = row_by_play(c, v, m, card)
+    ranks = v[c[V_ROW_RANKS] + r] | (1 << c[c[O_RANK_OF] + card])
+    v[c[V_ROW_RANKS] + r] = ranks
+    v[S_LASTROW] = r
+    env = v[S_ENV] if c[C_NENV] > 0 else 0
+    at = memo_lookup(c, rt, v, m, r, v[c[V_ROW_START] + r], env, ranks)
+    m[c[M_ROWMASK] + 2 * r] = rt[at]
+    m[c[M_ROWMASK] + 2 * r + 1] = rt[at + 1]
+    refresh_playable_by_play(c, v, m)
+
+
 @njit(cache=True)
 def place(c, rt, v, m, card):
     """Put ``card`` into its row and update that row's playable cards and ``playable``."""
+    if c[C_ROWS_BY_PLAY] != 0:
+        place_by_play(c, rt, v, m, card)
+        return
     r = choose_row(c, v, m, card)
     rows = c[V_ROW_RANKS]
     if c[C_START_PER_ROW] != 0 and v[c[V_ROW_START] + r] == NO_START:  # the row's first card
@@ -830,7 +925,10 @@ def lay_out(c, rt, v, m, card):
 
 @njit(cache=True)
 def row_holding(c, v, card):
-    """The row a played card lies in (the first of its suit holding its rank)."""
+    """The row a played card lies in (the first of its suit holding its rank; where the order
+    of play chooses the rows, the row the latest card went to, which is this card's)."""
+    if c[C_ROWS_BY_PLAY] != 0:
+        return v[S_LASTROW]
     per_suit = c[C_PER_SUIT]
     first = c[c[O_SUIT_OF] + card] * per_suit
     for r in range(first, first + per_suit):
@@ -1642,7 +1740,14 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     recording = dec.shape[0] > 0 or ev.shape[0] > 0
     fast_random = c[C_STRATEGY] == 0 and not recording
     # rows of one suit each, a fixed start, no table-wide facts, the dense memo
-    fast_play = c[C_PER_SUIT] == 1 and c[C_START_DIM] == 1 and c[C_NENV] == 0 and c[C_HASHED] == 0
+    # (and each row taking what its own state allows: no rows chosen by the order of play)
+    fast_play = (
+        c[C_PER_SUIT] == 1
+        and c[C_START_DIM] == 1
+        and c[C_NENV] == 0
+        and c[C_HASHED] == 0
+        and c[C_ROWS_BY_PLAY] == 0
+    )
     row_shift = c[C_NRANKS]
     compulsory = c[C_COMPULSORY] != 0
     compulsory_lo, compulsory_hi = cm[c[CM_COMPULSORY]], cm[c[CM_COMPULSORY] + 1]
@@ -1905,6 +2010,7 @@ def set_up(c, cm, rt, v, m):
     v[S_OPENED] = 1 if m[opening] == U0 and m[opening + 1] == U0 else 0
     for r in range(c[C_NROWS]):
         v[c[V_ROW_START] + r] = NO_START if c[C_START_CHOSEN] != 0 else c[C_START]
+    v[S_LASTROW] = -1  # no card laid yet
     if c[C_NENV] > 0:
         v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
     for k in range(c[C_NPRE] if c[C_BY_HOLDERS] == 0 else 0):

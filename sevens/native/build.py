@@ -212,6 +212,7 @@ def config(
     }
     for slot, value in latest.items():
         cfg[slot] = value
+    cfg[k.C_ROWS_BY_PLAY] = _rows_by_play(layout)
     keyed_facts = program.hand_facts if program.hand_mode == HAND_KEYED else 0
     cfg[k.C_HAND_MODE] = program.hand_mode
     cfg[k.C_NHF] = program.hand_facts
@@ -222,6 +223,13 @@ def config(
             k.L_LEFT
         )  # as the engine: nobody's card decides, the dealer's neighbour leads
     return cfg
+
+
+def _rows_by_play(layout: c.LayoutShape) -> int:
+    """The kernels' flags for rows chosen by the order of play (0: every row takes what its
+    own state allows, the rows of one suit each)."""
+    flags = 0 if layout.rows_follow_suit else k.BY_PLAY_ANY_SUIT
+    return flags | (k.BY_PLAY_ONE_ROW if layout.one_row_at_a_time else 0)
 
 
 def _trump_config(trumps: c.Trumps | None) -> dict[int, int]:

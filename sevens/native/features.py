@@ -58,10 +58,6 @@ def unsupported_features(rule_set: c.RuleSet) -> list[str]:
                 rule_set.last_card,
             )
         ),
-        # the kernels' rows are one a suit and each takes what its own state allows
-        "rows chosen by the order of play (layout.rows_follow_suit false,"
-        " layout.one_row_at_a_time)": not rule_set.layout.rows_follow_suit
-        or rule_set.layout.one_row_at_a_time,
         "'others' as the receiver of a penalty transfer": any(  # the contract: a giver only
             t is not None and t.target is c.Role.OTHERS
             for t in (
