@@ -792,6 +792,12 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
         "play:\n  last_card:\n    penalty: {cards: 2, from: most-cards, to: self, which: giver}\n",
         lambda r: any(d.get("forgot_last_card") for d in r["decisions"]),
     ),
+    # a pass by choice moves the forced pass's card, then its own: two single moves noted
+    "lappu-then-left": (
+        "ristiseiska",
+        "passing:\n  voluntary_transfer: {cards: 1, from: self, to: left, which: random}\n",
+        lambda r: any("transfer" in d and "transfers" in d for d in r["decisions"]),
+    ),
     "giver-refusal": (
         "refusal-penalty",
         "passing:\n  voluntary_transfer: {cards: 1, from: others, to: self, which: giver}\n",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...runtime.contract import DrawStop, Leader, OverLimit, RuleSet
+from ...runtime.contract import DrawStop, Leader, OverLimit, RuleSet, Transfer
 from ..analyse import AnalysedRules, T, TAttr, TBinary, TConst
 from ..contract import build_rule_set
 from ..interpret import card_condition_holds
@@ -125,6 +125,19 @@ class PassRule:
     limits_voluntary: bool
     forced_continue: bool
     penalised: bool
+
+
+@dataclass(frozen=True)
+class TransferClaim:
+    """The cards a pass moves, as the sheet tells them: ``forced`` after a pass without a
+    legal card, ``voluntary`` after a pass made although able to play, and
+    ``voluntary_as_forced``: such a pass first moves what a forced pass moves.  Each
+    transfer names how many cards go from whom to whom, relative to the passer; a giver
+    never gives its last card."""
+
+    forced: Transfer | None
+    voluntary: Transfer | None
+    voluntary_as_forced: bool = False
 
 
 @dataclass(frozen=True)
@@ -294,6 +307,7 @@ class Claims:
     teams: TeamsClaim | None = None
     leftovers: LeftoverClaim | None = None
     rows: RowsClaim | None = None
+    transfers: TransferClaim | None = None
 
 
 def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
@@ -320,6 +334,17 @@ def claims_of(rules: AnalysedRules, parent: Claims | None = None) -> Claims:
         teams=None if rule_set.teams is None else TeamsClaim(rule_set.teams.size),
         leftovers=_leftovers(rule_set),
         rows=_rows(rules, rule_set),
+        transfers=_transfers(rule_set),
+    )
+
+
+def _transfers(rule_set: RuleSet) -> TransferClaim | None:
+    """The cards passes move (None: no pass moves any)."""
+    passing = rule_set.passing
+    if passing.transfer is None and passing.voluntary_transfer is None:
+        return None
+    return TransferClaim(
+        passing.transfer, passing.voluntary_transfer, passing.voluntary_with_transfer
     )
 
 

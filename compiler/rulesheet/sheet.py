@@ -55,6 +55,7 @@ from .claims import (
     OpeningPlays,
     PassRule,
     SessionEnd,
+    TransferClaim,
     TrumpClaim,
     claims_of,
 )
@@ -449,16 +450,20 @@ def follow_up_context(
 
 
 def passing_context(
-    lang: Lang, rules: AnalysedRules, claim: PassRule, draw: DrawClaim | None = None
+    lang: Lang,
+    rules: AnalysedRules,
+    claim: PassRule,
+    draw: DrawClaim | None = None,
+    moved: TransferClaim | None = None,
 ) -> dict[str, Any]:
-    """When passing is allowed, limited or penalised (the pass claim), and what it costs."""
+    """When passing is allowed, limited or penalised (the pass claim), what it costs, and the
+    cards it moves (the transfer claim)."""
     spec = rules.spec
     voluntary_cost = None
     if spec.passing.voluntary and spec.passing.voluntary_cost.text != spec.passing.cost.text:
         voluntary_cost = amount(lang, rules, rules.voluntary_pass_cost)
-    forced = spec.passing.transfer
-    # where passing by choice is forbidden, an inherited penalty for it never applies
-    transfer = spec.passing.voluntary_transfer if spec.passing.voluntary else None
+    forced = moved.forced if moved else None
+    transfer = moved.voluntary if moved else None
     return {
         "voluntary": claim.voluntary,
         "before_opening": claim.before_opening,
@@ -473,9 +478,7 @@ def passing_context(
         "transfer": transfer_text(lang, transfer) if transfer else None,
         "forced_transfer": transfer_text(lang, forced) if forced else None,
         # a pass by choice moves the forced pass's cards first (passing.voluntary_with_transfer)
-        "with_forced": bool(forced)
-        and spec.passing.voluntary
-        and spec.passing.voluntary_with_transfer,
+        "with_forced": bool(forced) and moved is not None and moved.voluntary_as_forced,
         "draw": draw_context(draw),
         "cover": spec.passing.cover and spec.draw is None,
     }
@@ -913,7 +916,7 @@ def sheet_context(
         "legal": legal,
         "follow_up": follow_up_context(lang, rules, claims.follow_up),
         "direction": spec.direction.value,
-        "passing": passing_context(lang, rules, claims.passing, claims.draw),
+        "passing": passing_context(lang, rules, claims.passing, claims.draw, claims.transfers),
         "last_card": transfer_text(lang, spec.last_card) if spec.last_card else None,
         "wild": wild_context(spec),
         "trumps": trumps_context(lang, spec, claims.trumps),

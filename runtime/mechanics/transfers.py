@@ -47,7 +47,9 @@ class Transfers(TurnsBase):
             st.hands[receiver] |= mask
         if self.recorder is not None:
             moved_note = {"from": giver, "to": receiver, "cards": self.recorder.cards(mask)}
-            if many:
+            # a decision notes one ``transfer``; any later move (each other player's, or the
+            # penalty after a pass by choice that moved a forced pass's cards) in ``transfers``
+            if many or "transfer" in self.recorder.decisions[-1]:
                 self.recorder.decisions[-1].setdefault("transfers", []).append(moved_note)
             else:
                 self.recorder.note(transfer=moved_note)

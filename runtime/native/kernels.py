@@ -1271,10 +1271,13 @@ def move(c, v, m, dec, ev, at, giver, receiver, many):
     m[g + 1] ^= moved_hi
     m[r] |= moved_lo
     m[r + 1] |= moved_hi
-    if many:
+    noted = dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]
+    # one transfer a decision in its columns; a later one goes with the others' moves, as
+    # the engine notes it (a pass by choice that moved a forced pass's cards first)
+    if many or (noted and dec[v[S_NDEC] - 1, D_FROM] != 0):
         seats = np.uint64((giver + 1) | (receiver + 1) << 8)
         log_event(v, ev, EV_MOVE, moved_lo, moved_hi, seats, np.uint64(v[S_NDEC]))
-    elif dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
+    elif noted:
         k = v[S_NDEC] - 1
         dec[k, D_FROM] = giver + 1
         dec[k, D_TO] = receiver + 1

@@ -43,6 +43,7 @@ from sevens.runtime.match import MatchResult, number_of_deals, play_match
 from sevens.runtime.randomness import GameRandom
 from sevens.runtime.simulate import Options, simulate
 from sevens.runtime.strategies import STRATEGIES
+from sevens.sheetcheck.transfers import check_transfers
 
 
 @dataclass(frozen=True)
@@ -1032,6 +1033,12 @@ def example_state(rule_set: RuleSet, deal: ExampleDeal) -> DealState:
     return st
 
 
+def check_moved_cards(claims: Claims, ev: Evidence) -> list[Failure]:
+    """The cards a pass moves: from whom, to whom, how many, in the sheet's order."""
+    problem = check_transfers(claims, ev.records, ev.rule_set)
+    return [] if problem is None else fail("transfers", claims.transfers, problem)
+
+
 CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_leader,
     check_hands,
@@ -1044,6 +1051,7 @@ CHECKS: tuple[Callable[[Claims, Evidence], list[Failure]], ...] = (
     check_draw,
     check_trumps,
     check_leftovers,
+    check_moved_cards,
     check_end,
     check_winner,
     check_session,

@@ -12,6 +12,7 @@ from sevens.compiler.pipeline import load_rulespec
 from sevens.compiler.rulesheet import sheet_claims
 from sevens.compiler.rulesheet.amounts import Piecewise
 from sevens.compiler.rulesheet.claims import Claims, ScoringClaim
+from sevens.runtime.contract import Role
 from sevens.sheetcheck import check_claims, check_file, compiled
 from tests.conftest import BUILTIN_IDS
 
@@ -87,6 +88,31 @@ def _runs_only(claims: Claims) -> Claims:
     return dataclasses.replace(claims, follow_up=follow_up)
 
 
+def _given_by_the_next_player(claims: Claims) -> Claims:
+    """The forced pass's card told as coming from the next player, not the previous one."""
+    moved = claims.transfers
+    assert moved is not None and moved.forced is not None
+    assert moved.forced.source is Role.PREVIOUS
+    forced = dataclasses.replace(moved.forced, source=Role.NEXT)
+    return dataclasses.replace(claims, transfers=dataclasses.replace(moved, forced=forced))
+
+
+def _false_pass_without_the_lappu(claims: Claims) -> Claims:
+    """A pass by choice told without the forced pass's card it also takes."""
+    moved = claims.transfers
+    assert moved is not None and moved.voluntary_as_forced
+    return dataclasses.replace(
+        claims, transfers=dataclasses.replace(moved, voluntary_as_forced=False)
+    )
+
+
+def _two_penalty_cards(claims: Claims) -> Claims:
+    moved = claims.transfers
+    assert moved is not None and moved.voluntary is not None and moved.voluntary.cards == 1
+    voluntary = dataclasses.replace(moved.voluntary, cards=2)
+    return dataclasses.replace(claims, transfers=dataclasses.replace(moved, voluntary=voluntary))
+
+
 #: A built-in, a claim made false on purpose, and the kind of failure it must produce.
 WRONG = [
     ("penalty-points", _points_negated, "scoring"),
@@ -100,6 +126,9 @@ WRONG = [
     ("voluntary-pass", _passing_allowed, "passing"),
     ("fan-tan", _two_deals, "session"),
     ("crazy-tan", _runs_only, "follow-up"),
+    ("ristiseiska", _given_by_the_next_player, "transfers"),
+    ("ristiseiska", _false_pass_without_the_lappu, "transfers"),
+    ("refusal-penalty", _two_penalty_cards, "transfers"),
 ]
 
 
