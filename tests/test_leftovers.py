@@ -4,7 +4,8 @@ Equal hands are dealt and the cards left over lie face up; before playing from h
 the player whose turn it is may lay any of them that fit, one at a time; that is not
 the turn's play.  Checked here: the deal, the turn (a pass after a leftover is still a
 pass, paid for, but the round is not blocked), the bots' use of them, the record, the
-step API and its encoding, ``sevens legal``, the sheet check and the native refusal.
+step API and its encoding, ``sevens legal``, the sheet check, and that the kernels take
+the rule set (tests/test_native.py plays it in both backends).
 The rule's conformance cases are in ``tests/conformance/fan-tan-leftovers``.
 """
 
@@ -19,12 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens.compiler.native import NativeUnsupported
 from sevens.compiler.position import parse_cards
 from sevens.compiler.rulesheet.claims import LeftoverClaim
 from sevens.envs.game import Game
 from sevens.loading.registry import load_rules
-from sevens.native.features import check_supported
+from sevens.native.features import unsupported_features
 from sevens.play.recorded import answer_problem, recorded_games, recorded_positions
 from sevens.runtime.api import DealState, Rules
 from sevens.runtime.choice import PASS
@@ -236,9 +236,10 @@ def test_the_sheet_check_fails_a_leftover_laid_as_the_turns_play() -> None:
     assert leftover_problem(claim, record) == "1 cards face up, not 2"
 
 
-def test_the_numba_backend_refuses_leftovers_by_name() -> None:
-    with pytest.raises(NativeUnsupported, match=r"face-up leftovers \(deal\.leftovers\)"):
-        check_supported(compiled(VARIANT).rule_set)
+def test_the_numba_backend_plays_leftovers() -> None:
+    """No feature of the rule set is refused by the kernels: they play the leftovers
+    (tests/test_native.py compares their games and records with the engine's)."""
+    assert unsupported_features(compiled(VARIANT).rule_set) == []
 
 
 def test_sevens_play_refuses_leftovers_its_table_cannot_show() -> None:

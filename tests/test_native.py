@@ -19,6 +19,7 @@ import importlib.util
 import io
 import json
 import os
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -229,12 +230,12 @@ def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: 
     return sum(len(json.loads(line)["decisions"]) for line in lines)
 
 
-def test_the_kernels_play_every_builtin_but_face_up_leftovers() -> None:
+def test_the_kernels_play_every_builtin() -> None:
     refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
-    # the kernels have no leftover decisions yet (issue 22): that rule set is played in Python
-    leftovers = "the numba backend does not support face-up leftovers (deal.leftovers) yet"
-    assert refused == {"fan-tan-leftovers": leftovers}
+    # every built-in is played by the kernels (issue 22 brought the last two mechanics)
+    assert refused == {}
     assert {
+        "fan-tan-leftovers",
         "karten-domino",
         "mandatory-seven",
         "play-or-pay",
@@ -382,6 +383,11 @@ MECHANICS = {
         and any(d["action"] == "redeem" for d in r["decisions"])
         and any("joker" in d for d in r["decisions"])
     ),
+    # a face-up leftover laid before a turn, and one declined
+    "fan-tan-leftovers": lambda r: (
+        bool(_leftovers_laid(r))
+        and any(d.get("kind") == "leftover" and d["action"] == "pass" for d in r["decisions"])
+    ),
     # a trump laid in another card's place, and that displaced card played onto the trump row
     "trump-fan-tan": lambda r: any(
         d["action"] == "play"
@@ -396,6 +402,29 @@ MECHANICS = {
 
 def _rank(code: str) -> str:
     return code[:-1]
+
+
+def _leftovers_laid(record: dict[str, Any]) -> list[str]:
+    """The face-up leftovers laid in a deal (deal.leftovers), in the order they were laid."""
+    return [
+        d["card"]
+        for d in record["decisions"]
+        if d.get("kind") == "leftover" and d["action"] == "play"
+    ]
+
+
+def _pass_after_a_leftover(record: dict[str, Any]) -> bool:
+    """Whether a player laid a face-up leftover, then had no card of their hand to play and
+    passed (a pass paid for that starts the blocked round afresh)."""
+    decisions = record["decisions"]
+    return any(
+        a.get("kind") == "leftover"
+        and a["action"] == "play"
+        and "kind" not in b
+        and b["seat"] == a["seat"]
+        and not b["legal"]
+        for a, b in pairwise(decisions)
+    )
 
 
 def _row_openers(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -778,9 +807,9 @@ def test_trump_options_play_identically_in_both_backends(
 
 
 #: House rules written with the keys of issue 22 (``end.when: all-empty``, ``deal.stock``,
-#: ``which: giver``, ``layout.one_row_at_a_time``, ``layout.rows_follow_suit``) on parents
-#: where they come up, and a test of a deal's record showing that they did: the kernels must
-#: play them exactly as the engine does.
+#: ``which: giver``, ``layout.one_row_at_a_time``, ``layout.rows_follow_suit``,
+#: ``deal.leftovers``) on parents where they come up, and a test of a deal's record showing
+#: that they did: the kernels must play them exactly as the engine does.
 FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
     "giver-lappu": (
         "sjuan-traditional",
@@ -879,6 +908,39 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
             and any(_rank(d["card"] or "") in ("3", "K") for d in r["decisions"])
         ),
     ),
+    # face-up leftovers (more of them with six to eight players) with a pass cost reading the
+    # players in a row who could not play: a pass after laying a leftover is still paid for
+    "leftovers-rising-cost": (
+        "fan-tan-chips",
+        "players:\n  min: 6\n  best: 6-8\ndeal:\n  leftovers: face-up\n"
+        "passing:\n  cost: game.unable_in_a_row + 1\n",
+        _pass_after_a_leftover,
+    ),
+    # play on after the first player is out, leftovers nobody laid still face up at the end
+    "leftovers-all-out": (
+        "fan-tan-leftovers",
+        "end:\n  when: all-out\n",
+        lambda r: (
+            bool(set(r["leftovers"]) - set(_leftovers_laid(r)))
+            and sum(place > 0 for place in r["result"]["places"]) > 1
+        ),
+    ),
+    # legality reading the hand: leftovers are offered as if they were in it
+    "leftovers-hand": (
+        "fan-tan-leftovers",
+        HAND_RULES["seven-with-neighbour"][1],
+        lambda r: bool(_leftovers_laid(r)),
+    ),
+    # follow-ups after a seven: a seven laid from the leftovers grants none
+    "leftovers-follow-up": (
+        "fan-tan-leftovers",
+        "players:\n  min: 6\n  best: 6-8\nplay:\n  follow_up:\n    when: card.rank == 7\n"
+        "    allow: card.rank == 6 or card.rank == 8\n    optional: true\n",
+        lambda r: (
+            any(card.startswith("7") for card in _leftovers_laid(r))
+            and any(d.get("kind") == "follow-up" for d in r["decisions"])
+        ),
+    ),
     # a pass cost reading the players in a row who could not play: two forced passes in a row
     "rising-cost": (
         "parliament",
@@ -923,6 +985,18 @@ def test_issue_22_keys_play_identically_in_both_backends(tmp_path: Path, name: s
         )
     ]
     assert any(FAMILY_RULES[name][2](record) for record in records)
+
+
+@needs_numba
+@pytest.mark.parametrize("strategy", ["random", "random-play", "heuristic", "withhold"])
+def test_face_up_leftovers_play_identically_in_both_backends_for_every_strategy(
+    strategy: str,
+) -> None:
+    """Each strategy of the kernels asked about the leftovers as the engine's strategies are
+    (random may decline them, random play lays one, the heuristic only one that helps it),
+    with one leftover (three players), four (six) and three (seven)."""
+    for players in (3, 6, 7):
+        assert _agree("fan-tan-leftovers", players, strategy, None, range(25)) > 0
 
 
 @needs_numba

@@ -98,8 +98,11 @@ C_TEAMS = 150
 # rows chosen by the order of play (layout.rows_follow_suit false: BY_PLAY_ANY_SUIT,
 # layout.one_row_at_a_time: BY_PLAY_ONE_ROW; 0: neither): placed by place_by_play
 C_ROWS_BY_PLAY = 151
-C_SIZE = 152
 BY_PLAY_ANY_SUIT, BY_PLAY_ONE_ROW = 1, 2
+# deal.leftovers face-up (mechanics.leftovers): the cards a deal leaves lie face up (M_LEFTOVERS,
+# the mask of those still there), offered before each turn (lay_leftovers)
+C_LEFTOVERS, M_LEFTOVERS = 152, 153
+C_SIZE = 154
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -127,6 +130,8 @@ D_LEGAL, D_MOVED, D_DRAWN_FROM, D_DRAWN_N, D_SPOTS = 8, 10, 12, 13, 14
 D_SIZE = 16
 #: Kinds of recorded decisions (D_KIND): a joker play records the card it stands for.
 K_TURN, K_FOLLOW, K_COVER, K_JOKER, K_REDEEM, K_TRUMP = 0, 1, 2, 3, 4, 5
+#: A face-up leftover laid (or declined: PASS) before a turn (kind "leftover" in records).
+K_LEFTOVER = 6
 #: A joker in the shuffled deck (the deck holds card ids).
 JOKER = -1
 #: When recording, the moves of an ``others`` transfer (ev: kind, a, b, c, d).
@@ -1098,6 +1103,34 @@ def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
     return best
 
 
+@njit(cache=True)
+def choose_leftover(c, v, m, ev, seat, lo, hi):
+    """The seat's strategy offered the face-up leftovers ``lo``/``hi`` that fit (a pass: lay no
+    more), as the strategies of runtime/strategies.py are asked with them and may pass: random
+    draws among them and the pass, random play lays one at random, and the heuristic (after the
+    withholding bot's quarter of passes) lays the best only when it scores above 0, that is
+    when it opens the way to cards of its own hand."""
+    strategy = c[c[O_STRATEGIES] + seat]
+    if strategy == 0 or strategy == 3:
+        return choose(c, v, m, ev, seat, lo, hi, U0, U0, True)
+    if strategy == 2 and chance(m) < 0.25:
+        return PASS
+    crowded = popcount(lo) + popcount(hi) > 1
+    best = PASS
+    best_score = 0  # a leftover that helps only the others is declined
+    while lo != U0 or hi != U0:
+        card = lowest(lo, hi)
+        if card < 64:
+            lo &= lo - U1
+        else:
+            hi &= hi - U1
+        score = card_score(c, v, m, seat, card, crowded)
+        if score > best_score:
+            best = card
+            best_score = score
+    return best
+
+
 # ============================================================================
 # the turn loop and its mechanics (runtime/engine.py)
 # ============================================================================
@@ -1719,15 +1752,60 @@ def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
 
 
 @njit(cache=True)
+def leftovers_face_up(c, v, m):
+    """The cards the deal left (the stock, as dealt) lie face up beside the rows."""
+    at = c[M_LEFTOVERS]
+    m[at] = U0
+    m[at + 1] = U0
+    for i in range(v[S_NSTOCK]):
+        card = v[c[V_STOCK] + i]
+        m[at + (card >> 6)] |= card_bit(card)
+
+
+@njit(cache=True)
+def lay_leftovers(c, cm, rt, v, m, dec, ev, seat, deal):
+    """Before ``seat``'s turn, offer it the face-up leftovers that fit (those the rules would
+    let it play were they in its hand), one decision at a time, until it declines or none
+    fits (leftovers.LeftoverTurns.lay_leftovers); each laid is played as from its hand.
+    Returns the decisions taken and the leftovers laid."""
+    at, hand = c[M_LEFTOVERS], c[M_HANDS] + 2 * seat
+    taken = 0
+    laid = 0
+    while m[at] != U0 or m[at + 1] != U0:
+        held_lo, held_hi = m[hand], m[hand + 1]
+        m[hand] = held_lo | m[at]  # asked as if the leftovers were in the hand
+        m[hand + 1] = held_hi | m[at + 1]
+        lo, hi = legal_cards(c, cm, rt, v, m, seat)
+        m[hand] = held_lo
+        m[hand + 1] = held_hi
+        lo &= m[at]
+        hi &= m[at + 1]
+        if lo == U0 and hi == U0:
+            break
+        card = choose_leftover(c, v, m, ev, seat, lo, hi)
+        record_decision(v, dec, seat, lo, hi, card, K_LEFTOVER, deal)
+        taken += 1
+        if card == PASS:
+            break
+        bit = card_bit(card)
+        m[at + (card >> 6)] ^= bit
+        m[hand + (card >> 6)] |= bit
+        play_card(c, rt, v, m, seat, card)
+        laid += 1
+    return taken, laid
+
+
+@njit(cache=True)
 def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     """The one turn loop of a deal (turns.Turns.run); sets decisions, passes and the winner.
 
     The mechanics plug in behind flags read once before the loop: jokers (their spots among
-    the options, a joker placed, going out with none left: jokers.JokerTurns), follow-ups
-    and "last card" after a play, voluntary passes, and on a turn without a legal card a
-    draw or a cover (no_legal_card) and the pass limit (forced_pass).  The two rules every
-    rule set has are written once, in forced_pass: a forced pass is paid for, and a full
-    round in which nobody could play blocks the deal.
+    the options, a joker placed, going out with none left: jokers.JokerTurns), face-up
+    leftovers offered before each turn (lay_leftovers: a pass after one was laid starts the
+    blocked round afresh), follow-ups and "last card" after a play, voluntary passes, and on
+    a turn without a legal card a draw or a cover (no_legal_card) and the pass limit
+    (forced_pass).  The two rules every rule set has are written once, in forced_pass: a
+    forced pass is paid for, and a full round in which nobody could play blocks the deal.
 
     The common path (a random or forced play on rows of one suit each, no table-wide facts,
     no recording) is written out here rather than called, and the helpers it calls take
@@ -1761,12 +1839,19 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     jokers, spots, n_cards = c[V_JOKERS], c[M_SPOTS], c[C_NCARDS]
     trumps, tspots = c[C_TRUMPS] != 0, c[M_TSPOTS]
     placing = wild or trumps  # options from n_cards up put something where a card goes
-    extra = 0  # decisions taken within a turn: follow-ups, redeems
+    leftovers, face_up = c[C_LEFTOVERS] != 0, c[M_LEFTOVERS]
+    laid = 0  # face-up leftovers laid before this turn
+    extra = 0  # decisions taken within a turn: follow-ups, redeems, leftovers
     passes = 0
     stuck = 0  # forced passes in a row
     unable = 0  # players in a row unable to play (v[S_UNABLE] when read: turns.Turns.run)
     for decisions in range(1, c[C_LIMIT] + 1):
         hand = hands + 2 * seat
+        if leftovers:  # offered before the turn: laying them is not the turn's play
+            laid = 0
+            if m[face_up] != U0 or m[face_up + 1] != U0:
+                taken, laid = lay_leftovers(c, cm, rt, v, m, dec, ev, seat, deal)
+                extra += taken
         # the options: the legal cards, then (jokers) the spots a joker may take
         opened = v[S_OPENED] != 0
         if opened:
@@ -1879,6 +1964,8 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 if came_to == MOVED_ON:
                     seat = next_seat(c, v, seat, skip_out)
                     continue
+            if laid != 0:  # a pass after leftovers were laid: a card went down this round
+                stuck = 0
             passes += 1
             v[S_UNABLE] = unable  # the players before this one (a cost may read it)
             unable += 1  # a pass beyond the limit too: the player could not play
@@ -2062,6 +2149,8 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
     v[S_OPENCARD] = -1
     v[S_LASTPASS] = -1
     deal_cards(c, v, m, dealer)
+    if c[C_LEFTOVERS] != 0:
+        leftovers_face_up(c, v, m)
     set_up(c, cm, rt, v, m)
     v[S_POT] += carried
     if c[C_NCHOICES] > 0:  # the dealer names the opening card

@@ -379,6 +379,8 @@ def _decision(
     if row[k.D_KIND] == k.K_TRUMP:  # the trump of the card's rank, laid in its place
         trump = trumps[0] * rule_set.deck.n_ranks + rule_set.rank_of[card]
         entry.update(action="trump", card=codes[trump], in_place_of=codes[card])
+    if row[k.D_KIND] == k.K_LEFTOVER:  # a face-up leftover laid (or none) before a turn
+        entry["kind"] = "leftover"
     if row[k.D_KIND] == k.K_REDEEM:
         entry.update(action="pass" if card == k.PASS else "redeem", kind="redeem")
     if row[k.D_KIND] == k.K_COVER:  # a card laid face down
@@ -432,7 +434,9 @@ def _deal_result(
     }
     if out[k.R_OPENCARD] >= 0:
         record["opening_card"] = rule_set.card_codes[int(out[k.R_OPENCARD])]
-    if stock:
+    if stock and rule_set.deal.leftovers:  # face up, listed in card order (engine.play_deal)
+        record["leftovers"] = [rule_set.card_codes[c] for c in sorted(stock)]
+    elif stock:
         record["stock"] = [rule_set.card_codes[c] for c in stock]
     if rule_set.wild is not None:
         record["jokers"] = _jokers(rule_set, players, out)

@@ -209,6 +209,7 @@ def config(
         k.C_OUT_ON_JOKER: int(wild is not None and wild.out_on_joker),
         k.C_HOLDER_LAST: int(wild is not None and wild.holder_last),
         **_trump_config(rule_set.trumps),
+        k.C_LEFTOVERS: int(rule_set.deal.leftovers),
     }
     for slot, value in latest.items():
         cfg[slot] = value
@@ -321,6 +322,7 @@ def flat_config(
         (k.M_COVERED, 2 * players),
         (k.M_SPOTS, 2),
         (k.M_TSPOTS, 2),
+        (k.M_LEFTOVERS, 2),
         (k.M_ITLO, k.SLOTS),
         (k.M_ITHI, k.SLOTS),
     ):
