@@ -407,21 +407,26 @@ play:
 """
 
 
-def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> None:
-    """Seed 003: when nobody can play any more, the deal ends and hands are scored as usual."""
+def _both_engines(tmp_path: Path, name: str, text: str) -> list[Rules]:
+    """The rulespec ``text`` compiled to a module on disk, and its reference interpreter."""
     from sevens.compiler.pipeline import compile_file, load_rulespec, reference_rules
     from sevens.loading.registry import _import_file
     from sevens.runtime.machine import CompiledRules
 
-    path = tmp_path / "sevens-only.yaml"
-    path.write_text(BLOCKING_RULE)
-    module_path = tmp_path / "sevens_only.py"
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text)
+    module_name = name.replace("-", "_")
+    module_path = tmp_path / f"{module_name}.py"
     module_path.write_text(compile_file(path).source)
-    engines: list[Rules] = [
-        CompiledRules(_import_file(module_path, "sevens_only")),
+    return [
+        CompiledRules(_import_file(module_path, module_name)),
         reference_rules(load_rulespec(path)),
     ]
-    for rules in engines:
+
+
+def test_a_blocked_deal_ends_without_winner_and_is_scored(tmp_path: Path) -> None:
+    """Seed 003: when nobody can play any more, the deal ends and hands are scored as usual."""
+    for rules in _both_engines(tmp_path, "sevens-only", BLOCKING_RULE):
         result = play_deal(
             rules, Table(4, [random_strategy(rules)] * 4, record=True), GameRandom(3)
         )
@@ -549,19 +554,7 @@ def test_the_first_out_ends_the_deal_and_everyone_is_ranked_where_players_can_be
     lowest).  Before, the others were ranked only in deals in which someone had been
     eliminated, and otherwise scored as "not out" (place 0): under Shichi Narabe's
     "players - place", more than the winner."""
-    from sevens.compiler.pipeline import compile_file, load_rulespec, reference_rules
-    from sevens.loading.registry import _import_file
-    from sevens.runtime.machine import CompiledRules
-
-    path = tmp_path / "shichi-short.yaml"
-    path.write_text(FIRST_OUT_WITH_ELIMINATION)
-    module_path = tmp_path / "shichi_short.py"
-    module_path.write_text(compile_file(path).source)
-    engines: list[Rules] = [
-        CompiledRules(_import_file(module_path, "shichi_short")),
-        reference_rules(load_rulespec(path)),
-    ]
-    for rules in engines:
+    for rules in _both_engines(tmp_path, "shichi-short", FIRST_OUT_WITH_ELIMINATION):
         table = Table(4, [random_strategy(rules)] * 4)
         without_elimination = 0
         for seed in range(60):
