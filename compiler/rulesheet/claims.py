@@ -156,12 +156,14 @@ class FollowUpClaim:
     """Extra cards after a play: ``most`` extra cards per turn at most (``None``: no
     limit); ``chaining`` is true when an extra card may itself grant another; ``shapes``,
     when known, the shapes every turn of several cards keeps (``run``: one suit, each card
-    next in rank to the one before; ``same-rank``), one of them throughout."""
+    next in rank to the one before; ``same-rank``), one of them throughout; ``capped``: an
+    extra card could grant another, but the turn's limit of one extra card stops it."""
 
     most: int | None
     chaining: bool
     optional: bool
     shapes: frozenset[str] | None = None
+    capped: bool = False
 
 
 @dataclass(frozen=True)
@@ -564,13 +566,15 @@ def _follow_up(rules: AnalysedRules, rule_set: RuleSet) -> FollowUpClaim | None:
     follow = rule_set.follow_up
     if follow is None:
         return None
-    chaining = follow.max != 1 and _may_chain(rules, rule_set)
+    may_chain = _may_chain(rules, rule_set)
+    chaining = follow.max != 1 and may_chain
     most = follow.max if chaining else 1
     shapes = None
     if rules.follow_when is not None and rules.follow_allow is not None:
         when, allow = rules.follow_when.tree, rules.follow_allow.tree
         shapes = turn_shapes(when, allow, follow.optional, follow.max, rules.spec.deck.copies)
-    return FollowUpClaim(most=most, chaining=chaining, optional=follow.optional, shapes=shapes)
+    capped = follow.max == 1 and may_chain  # "only one", though the extra card may grant one
+    return FollowUpClaim(most, chaining, follow.optional, shapes, capped)
 
 
 def _may_chain(rules: AnalysedRules, rule_set: RuleSet) -> bool:

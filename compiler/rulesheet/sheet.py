@@ -430,7 +430,8 @@ def follow_up_context(
     deck = rules.spec.deck
     when, allow = rules.follow_when.tree, rules.follow_allow.tree
     if claim.shapes:  # a turn of several cards of one shape: one sentence says it all
-        return {"shape": turn_sentence(lang, claim.shapes), "again": False, "chain": False}
+        shape = turn_sentence(lang, claim.shapes)
+        return {"shape": shape, "again": False, "chain": False, "capped": False}
     one_row, suitless = rules.spec.layout.one_row_at_a_time, not rules.spec.layout.rows_follow_suit
     one_row_turn = (one_row or suitless) and (canon(when), canon(allow)) == ("true", "row.open")
     return {
@@ -446,6 +447,7 @@ def follow_up_context(
         # a turn's cards on the newest row: its sentence already says "as many as you like"
         "again": claim.chaining and not one_row_turn,
         "most": claim.most,
+        "capped": claim.capped,
     }
 
 
