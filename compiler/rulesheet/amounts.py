@@ -236,14 +236,17 @@ def _place_const(attr: T, const: T) -> int | None:
     return value if ok else None
 
 
+def everyone_ranked(spec: Rulespec) -> bool:
+    """Whether every player holds a place when a deal is scored: where play goes on until
+    the players are out, or where a player can be eliminated (then a deal that ends at the
+    first player out ranks the others too); otherwise the others stop playing unranked."""
+    return spec.end_when.ranks_everyone or spec.passing.over_limit is not None
+
+
 def highest_place(spec: Rulespec) -> int:
-    """The highest place a player can hold when a deal is scored.  Where play goes on until
-    the players are out, or a player can be eliminated, everyone is ranked; where the deal
-    ends as soon as one player is out, the others stop playing unranked (place 0), so only
-    the first place is ever held."""
-    if spec.end_when.ranks_everyone or spec.passing.over_limit is not None:
-        return spec.players.max
-    return 1
+    """The highest place a player can hold when a deal is scored: the last where everyone
+    is ranked; otherwise only the first place is ever held (the others have place 0)."""
+    return spec.players.max if everyone_ranked(spec) else 1
 
 
 def within_places(amount: Piecewise, highest: int) -> Piecewise:

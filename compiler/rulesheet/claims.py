@@ -23,6 +23,7 @@ from .amounts import (
     Piecewise,
     Unrecognised,
     evaluate,
+    everyone_ranked,
     highest_place,
     normalise,
     rules_deal,
@@ -444,7 +445,7 @@ def scoring_claim(rules: AnalysedRules) -> ScoringClaim | None:
         return None
     tree = rules.points.tree
     shape = POINT_SHAPE_RULES.get(canon(tree))
-    if shape is not None and (shape not in PLACE_SHAPES or rules.spec.end_when.ranks_everyone):
+    if shape is not None and (shape not in PLACE_SHAPES or everyone_ranked(rules.spec)):
         return ScoringClaim(shape=shape)
     try:
         return ScoringClaim(terms=within_places(normalise(tree), highest_place(rules.spec)))

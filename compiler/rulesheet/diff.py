@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ...runtime.contract import Direction, EndWhen, Transfer
 from ..analyse import Analysed, AnalysedRules, TConst
 from ..model import Deck
-from .amounts import amount_words, highest_place, rules_deal
+from .amounts import amount_words, everyone_ranked, highest_place, rules_deal
 from .canonical import canon
 from .cards import (
     card_forms,
@@ -433,9 +433,7 @@ def _amount(lang: Lang, rules: AnalysedRules, analysed: Analysed | None, table: 
     assert analysed is not None
     if table is POINTS:
         spec = rules.spec
-        shaped = points_sentence(
-            lang, analysed.tree, highest_place(spec), spec.end_when.ranks_everyone
-        )
+        shaped = points_sentence(lang, analysed.tree, highest_place(spec), everyone_ranked(spec))
         # a worked example at the rule set's own end of a deal, as its rule sheet shows it
         worked = amount_words(lang, rules.spec.deck, analysed.tree, rules_deal(rules))
         return shaped or _chips_amount(lang, analysed) or worked

@@ -29,7 +29,7 @@ from ..analyse import (
 from ..interpret import card_condition_holds
 from ..model import SAFE_URL, Deck, Rulespec, Source
 from ..pipeline import is_builtin
-from .amounts import chips_phrase, highest_place, reads, worked_context
+from .amounts import chips_phrase, everyone_ranked, highest_place, reads, worked_context
 from .canonical import canon
 from .cards import (
     card_forms,
@@ -550,7 +550,7 @@ def scoring_context(lang: Lang, rules: AnalysedRules) -> dict[str, Any]:
             "pay_winner": amount(lang, rules, pay, _shaped(lang, PAY_SHAPES, pay), payers=True),
         }
     points = rules.points
-    everyone = spec.end_when.ranks_everyone
+    everyone = everyone_ranked(spec)
     shape = points_sentence(lang, points.tree, highest_place(spec), everyone) if points else None
     return {"chips": chips, "points": amount(lang, rules, points, shape, unit="point")}
 
@@ -564,7 +564,7 @@ def minus_only(rules: AnalysedRules) -> bool:
     if rules.points is None:
         return False
     # When every player goes out, everyone has a place (1, 2, …) by the time points are scored.
-    least_place = 1 if rules.spec.end_when.ranks_everyone else 0
+    least_place = 1 if everyone_ranked(rules.spec) else 0
     return never_positive(rules.spec.deck, rules.points.tree, least_place)
 
 

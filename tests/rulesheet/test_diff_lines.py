@@ -511,18 +511,18 @@ def marked(lang: str, message: tuple[str, str]) -> str:
     return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
-SCORES_BY_PLACE_TO_FIRST_OUT = "id: quick\nextends: shichi-narabe\nend: {when: first-out}\n"
+SCORES_BY_PLACE_TO_FIRST_OUT = "id: quick\nextends: parliament-play-on\nend: {when: first-out}\n"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_scoring_rule_that_gives_other_scores_is_pointed_out(lang: str, tmp_path: Path) -> None:
-    """Shichi Narabe scores by place; ending at the first player out leaves the others
-    without a place, so the same rule now gives them more than the winner.  "What differs"
-    says that the scores change and where to read them; where the scores stay the same,
-    nothing is said."""
+    """Parliament played out for places scores by place; ending at the first player out
+    leaves the others without a place (nobody can be eliminated), so the same rule now gives
+    them other scores.  "What differs" says that the scores change and where to read them;
+    where the scores stay the same, nothing is said."""
     line = marked(lang, SCORES_FOLLOW)
     house_rule = tmp_path / "quick.yaml"
     house_rule.write_text(SCORES_BY_PLACE_TO_FIRST_OUT, encoding="utf-8")
-    assert line in diff_lines("shichi-narabe", str(house_rule), lang)
+    assert line in diff_lines("parliament-play-on", str(house_rule), lang)
     assert line not in diff_lines("shichi-narabe", "shichi-narabe-traditional", lang)
     assert line not in diff_lines("fan-tan", "fan-tan-chips", lang)
