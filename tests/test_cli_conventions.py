@@ -125,8 +125,16 @@ def test_ctrl_c_in_simulate_exits_130_with_the_games_played(tmp_path: Path) -> N
     assert all(json.loads(line) for line in lines)
 
 
+def _default_ctrl_c() -> None:
+    """In the child: Ctrl-C as a terminal delivers it (a shell that starts a run in the
+    background without job control leaves SIGINT ignored, and a child inherits that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_a_command_waits_exits_130_without_a_traceback() -> None:
-    process = _start(["play", "parliament", "--plain"], stdin=subprocess.PIPE)
+    process = _start(
+        ["play", "parliament", "--plain"], stdin=subprocess.PIPE, preexec_fn=_default_ctrl_c
+    )
     assert process.stdout is not None
     try:
         first = process.stdout.readline()  # the game has started and waits for a move
