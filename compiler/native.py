@@ -1,27 +1,24 @@
-"""The native back end: lower typed condition trees to programs the numba kernels run.
+"""The native back end: the rule set's conditions and amounts as numba source.
 
-A second back end next to :mod:`sevens.compiler.emit`.  Where the emitter
-writes Python functions, this one writes each condition and amount as a
-short *program*: a flat tuple of ints (an opcode followed by its operands)
-in postfix order, with jumps for ``and``/``or``/``if`` and loops for the
-aggregates.  The hand-written kernels in :mod:`sevens.native` carry
-one small evaluator for these programs, so a single compiled (and cached)
-kernel serves every rule set: a rule set is data (its ``RuleSet`` record
-plus these programs), never new code.  As in the emitter, a value from a
-rulespec can only become an integer operand; nothing is ever spliced into
-source text.
+A second back end next to :mod:`sevens.compiler.emit`.  Where the emitter writes the Python
+module of a rule set, this one writes the rule set's own numba functions: its legality, its
+follow-ups, its costs, antes, payments, points and draws, each as straight-line code over the
+kernels' state arrays (``c``, ``v``, ``m``), with a small helper function for each aggregate.
+:mod:`sevens.compiler.native_kernels` puts them into the rule set's copy of the kernels
+(:mod:`sevens.runtime.native.kernels`), in place of the template's stand-ins.
 
-Values at run time are ints.  A set of cards is a *reference* to where it
-lies: a seat number for that seat's hand, :data:`TABLE_REF` for the table;
-a list of players is a placeholder, its meaning fixed by the operator that
-reads it.  What the kernels cannot play yet raises :class:`NativeUnsupported`
-with the feature named.
+As in the emitter, a value from a rulespec can only become an integer literal; names and
+operators come from this module, never from the rulespec's text.
+
+Values at run time are ints.  A set of cards is a *reference* to where it lies: a seat number
+for that seat's hand, :data:`TABLE_REF` for the table; a list of players is a placeholder, its
+meaning fixed by the operator that reads it.  What the kernels cannot play raises
+:class:`NativeUnsupported` with the feature named.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from enum import IntEnum
 from fractions import Fraction
 from typing import Any
 
@@ -49,10 +46,10 @@ __all__ = [
     "HAND_KEYED",
     "HAND_NONE",
     "HAND_PER_CARD",
+    "RULE_FUNCTIONS",
     "TABLE_REF",
-    "NativeProgram",
+    "NativeCode",
     "NativeUnsupported",
-    "Op",
     "lower_rules",
 ]
 
@@ -61,69 +58,9 @@ class NativeUnsupported(Exception):
     """A rule the native kernels cannot play yet (the message names it)."""
 
 
-class Op(IntEnum):
-    """Opcodes of a native program (operands follow the opcode)."""
-
-    PUSH = 1  # value
-    ROW = 2  # k: 0 face, 1 suit, 2 start, 3 low, 4 high, 5 count, 6 last, 7 top, 8 bottom, 9 first
-    ENV = 3  # radix: the table-wide facts' combined index divided by radix (see ENV_FEATURES)
-    LOCAL = 4  # slot: the variable of an aggregate
-    SEAT = 5  # the seat an amount is asked for
-    GAME = 6  # k: 0 players, 1 max_hand, 2 min_hand, 3 dealer, 4 pot, 5 winner, 6 last passer,
-    # 7 the players in a row unable to play
-    RANK_OF = 7  # face -> rank
-    SUIT_OF = 8
-    VALUE_OF = 9
-    CARDS_COUNT = 10  # ref -> number of cards
-    CARDS_VALUE = 11  # ref -> sum of point values
-    CARDS_HAS = 12  # face ref -> any copy of face in ref
-    PASSES = 13  # seat -> passes
-    PLACE = 14  # seat -> place
-    TABLE_COUNT = 15
-    NOT = 16
-    NEG = 17
-    ADD = 18
-    SUB = 19
-    MUL = 20
-    FLOORDIV = 21  # 0 when dividing by 0, as the analyser defines
-    MOD = 22
-    EQ = 23
-    NE = 24
-    LT = 25
-    LE = 26
-    GT = 27
-    GE = 28
-    MODULO = 29  # m: wrap the top of the stack into 0..m-1
-    JUMP_IF_FALSE_OR_POP = 30  # target
-    JUMP_IF_TRUE_OR_POP = 31  # target
-    POP_JUMP_IF_FALSE = 32  # target
-    JUMP = 33  # target
-    ABS = 34
-    MIN2 = 35
-    MAX2 = 36
-    IN_SET = 37  # item mask -> bit item of mask (0 outside 0..62)
-    IN_PLAYERS = 38  # kind (0 all, 1 others, 2 partners, 3 opponents): item -> a seat of it
-    ITER_INIT = 39  # slot kind: pops the collection
-    ITER_NEXT = 40  # slot target: next item into LOCAL slot, else jump
-    ACC = 41  # func slot: fold the element into the accumulator below it
-    TRUTH = 42  # any value -> 0 or 1
-    END = 43
-    HAND = 44  # slot: a fact of the mover's hand, worked out once per decision (see HAND_*)
-    CARD_FOLD = 45  # func table: fold a per-face table over the cards of a ref (see below)
-
-
-#: Iteration kinds of ``ITER_INIT``.
-ITER_CARDS, ITER_PLAYERS, ITER_OTHERS, ITER_SET, ITER_PARTNERS, ITER_OPPONENTS = 0, 1, 2, 3, 4, 5
-#: The lists of players by name: their iteration kind and their kind in ``IN_PLAYERS``.
-_PLAYER_LISTS = {
-    "players": (ITER_PLAYERS, 0),
-    "others": (ITER_OTHERS, 1),
-    "partners": (ITER_PARTNERS, 2),  # players.teams: seats equal modulo the number of teams
-    "opponents": (ITER_OPPONENTS, 3),
-}
-#: Aggregate functions of ``ACC``.
-AGG_CODES = {"sum": 0, "count": 0, "max": 1, "min": 2, "any": 3, "all": 4}
-AGG_START = {"sum": 0, "count": 0, "max": 0, "min": 0, "any": 0, "all": 1}
+#: The lists of players by name: the kinds of the kernels' ``seat_listed`` (1 players,
+#: 2 others, 4 partners, 5 opponents).
+_PLAYER_LISTS = {"players": 1, "others": 2, "partners": 4, "opponents": 5}
 #: The reference of the table among sets of cards (hands are their seat numbers; the cards
 #: seat s covered are ``COVERED_REF - s``).
 TABLE_REF = -1
@@ -131,8 +68,8 @@ COVERED_REF = -2
 #: How the kernels find the legal cards when ``play.legal`` reads the mover's hand.  The parts
 #: of the condition that read the hand but not the card or the row ("hand facts": ``hand.count
 #: == 1``, ``not any(c.rank == 7 for c in hand)``…) are lifted out and worked out once per
-#: decision into slots read by ``HAND``.  When nothing else reads the hand and every fact is a
-#: truth value, the facts index the row memo like the table-wide facts (HAND_KEYED: a bit
+#: decision into slots (``v[c[V_HF] + k]``).  When nothing else reads the hand and every fact
+#: is a truth value, the facts index the row memo like the table-wide facts (HAND_KEYED: a bit
 #: each); otherwise each card of the hand is tried with the hand (HAND_PER_CARD).
 HAND_NONE, HAND_KEYED, HAND_PER_CARD = 0, 1, 2
 #: The most hand facts keyed into the row memo (each doubles its size).
@@ -144,34 +81,43 @@ _FACT_NAMES = frozenset({"hand", "table", "game"})
 #: them, ``sum(fact_k * radix_k)`` (mixed radix), which also indexes the row memo.
 ENV_FEATURES: dict[str, int | None] = {"table.empty": 2, "table.count": None}
 
-_ROW_VARS = {
-    "row.suit": 1,
-    "row.start": 2,
-    "row.low": 3,
-    "row.high": 4,
-    "row.count": 5,
-    "row.top": 7,  # the highest rank lying in the row, run or not (-1: none)
-    "row.bottom": 8,
+#: Where the kernels put a row's figures before they ask a row condition (``v[c[V_ROWV] + k]``):
+#: 0 the card's face, 1 suit, 2 start, 3 low, 4 high, 5 count, 6 the follow-up's trigger
+#: (``last``), 7 top, 8 bottom, 9 the turn's first card (``first``).
+_ROW_VARS = {"suit": 1, "start": 2, "low": 3, "high": 4, "count": 5, "top": 7, "bottom": 8}
+_GAME = {
+    "players": "c[C_PLAYERS]",
+    "max_hand": "v[S_MAXH]",
+    "min_hand": "v[S_MINH]",
+    "dealer": "v[S_DEALER]",
+    "pot": "v[S_POT]",
+    "unable_in_a_row": "v[S_UNABLE]",
 }
-_GAME = {"players": 0, "max_hand": 1, "min_hand": 2, "dealer": 3, "pot": 4, "unable_in_a_row": 7}
-_BINARY = {
-    "+": Op.ADD,
-    "-": Op.SUB,
-    "*": Op.MUL,
-    "//": Op.FLOORDIV,
-    "%": Op.MOD,
-    "==": Op.EQ,
-    "!=": Op.NE,
-    "<": Op.LT,
-    "<=": Op.LE,
-    ">": Op.GT,
-    ">=": Op.GE,
-}
+_ARITHMETIC = {"+": "{} + {}", "-": "{} - {}", "*": "{} * {}", "//": "floordiv0({}, {})",
+               "%": "mod0({}, {})"}  # fmt: skip
+_COMPARISONS = {"==", "!=", "<", "<=", ">", ">="}
+_CARD_ATTRIBUTES = {"rank": "face_rank", "suit": "face_suit", "value": "face_value"}
+
+#: The rule set's functions the kernels call, by what they work out (each takes
+#: ``c, v, m, seat``; the hand facts also the fact's number, before the seat).
+RULE_FUNCTIONS = (
+    "rule_legal",
+    "rule_follow_when",
+    "rule_follow_allow",
+    "rule_pass_cost",
+    "rule_voluntary_pass_cost",
+    "rule_ante",
+    "rule_pay_winner",
+    "rule_points",
+    "rule_draw_most",
+    "rule_env",
+    "rule_hand_fact",
+)
 
 
 @dataclass(frozen=True)
 class _TFact(T):
-    """A hand fact lifted out of a play condition: read back from its slot (``Op.HAND``)."""
+    """A hand fact lifted out of a play condition: read back from its slot."""
 
     slot: int
 
@@ -189,14 +135,6 @@ def free_names(node: T) -> frozenset[str]:
     for child in typed_children(node):
         names |= free_names(child)
     return names
-
-
-def _reads_only(node: TAggregate, allowed: frozenset[str]) -> bool:
-    """Whether an aggregate's element and filter read only its own variable (and ``allowed``)."""
-    inner = free_names(node.element) | (
-        free_names(node.cond) if node.cond is not None else frozenset()
-    )
-    return inner <= allowed | {node.var}
 
 
 def lift_hand_facts(node: T, facts: list[T]) -> T:
@@ -219,283 +157,275 @@ def lift_hand_facts(node: T, facts: list[T]) -> T:
     return replace(node, **changes)
 
 
-@dataclass
-class _CardTables:
-    """Aggregates over cards whose element and filter read only the card: each becomes two
-    tables over the faces (filter, element), filled by the kernels from these programs."""
-
-    n_ranks: int
-    programs: list[tuple[list[int], list[int]]] = field(default_factory=list)
-    seen: dict[TAggregate, int] = field(default_factory=dict)
-
-    def add(self, node: TAggregate) -> int:
-        """The number of the tables of an aggregate (the same aggregate shares them)."""
-        if node not in self.seen:
-            self.seen[node] = len(self.programs)
-            element = TConst(INT, 1) if node.func == "count" else node.element
-            keep = node.cond if node.cond is not None else TConst(BOOL, True)
-            self.programs.append((self.lower(keep, node.var), self.lower(element, node.var)))
-        return self.seen[node]
-
-    def lower(self, tree: T, var: str) -> list[int]:
-        program = _Program("player", self.n_ranks, [], [], locals={var: 0})
-        program.lower(tree)
-        program.emit(Op.END)
-        return program.code
+def _truth(expression: str) -> str:
+    return f"(1 if {expression} != 0 else 0)"
 
 
 @dataclass
-class _Program:
-    """A program under construction: code, and the names bound in its context."""
+class _Emitter:
+    """Writes typed trees as numba expressions, and a helper function for each aggregate.
 
-    context: str  # "row" or "player"
+    ``context`` is "row" for conditions asked of a card on a row (the kernels put the row's
+    figures at ``v[c[V_ROWV] + k]``) and "player" for amounts asked of a seat.
+    """
+
     n_ranks: int
     env: list[str]
-    env_dims: list[int] = field(default_factory=list)
-    code: list[int] = field(default_factory=list)
-    locals: dict[str, int] = field(default_factory=dict)
-    tables: _CardTables | None = (
-        None  # None: aggregates loop over their items (in a table's own program)
-    )
-
-    def emit(self, *words: int) -> int:
-        """Append words; returns the position of the first."""
-        self.code.extend(int(w) for w in words)
-        return len(self.code) - len(words)
-
-    def patch(self, position: int, target: int) -> None:
-        self.code[position] = target
+    env_dims: list[int]
+    helpers: list[str] = field(default_factory=list)
+    context: str = "player"
+    locals: dict[str, str] = field(default_factory=dict)
 
     # -- nodes -----------------------------------------------------------
-    def lower(self, node: T) -> None:
-        handler = getattr(self, f"lower_{type(node).__name__}", None)
+    def expression(self, node: T) -> str:
+        """The numba expression of ``node`` (an int64)."""
+        handler = getattr(self, f"emit_{type(node).__name__}", None)
         if handler is None:
             raise NativeUnsupported(f"the numba backend does not support {type(node).__name__} yet")
-        handler(node)
+        result: str = handler(node)
+        return result
 
-    def lower_TConst(self, node: TConst) -> None:
+    def emit_TConst(self, node: TConst) -> str:
         value = node.value
         if isinstance(value, frozenset):
             if any(not 0 <= v < 63 for v in value):
                 raise NativeUnsupported(
                     "the numba backend does not support sets beyond 63 items yet"
                 )
-            self.emit(Op.PUSH, sum(1 << v for v in value))
-        elif value is None:
+            return str(sum(1 << v for v in value))
+        if value is None:
             raise NativeUnsupported("the numba backend does not support the empty value yet")
-        elif isinstance(value, Fraction):
+        if isinstance(value, Fraction):
             raise NativeUnsupported("the numba backend does not support decimal numbers yet")
-        else:
-            self.emit(Op.PUSH, int(value))
+        return str(int(value))
 
-    def lower_TVar(self, node: TVar) -> None:
-        if node.name in self.locals:
-            self.emit(Op.LOCAL, self.locals[node.name])
-        elif node.name == "card" and self.context == "row":
-            self.emit(Op.ROW, 0)
-        elif node.name == "last" and self.context == "row":
-            self.emit(Op.ROW, 6)
-        elif node.name == "first" and self.context == "row":
-            self.emit(Op.ROW, 9)
-        elif node.name in ("player", "hand") and self.context == "player":
-            self.emit(Op.SEAT)  # a player is its seat; its hand is referred to by the seat
-        elif node.name == "hand":  # a play condition reading the mover's hand: the kernels pass
-            self.emit(Op.SEAT)  # the mover's seat to row programs that read it (RuleSet.reads_hand)
-        elif node.name == "partner" and self.context == "player":  # teams of two: half the
-            # table away, (seat + players // 2) % players
-            self.emit(Op.SEAT, Op.GAME, 0, Op.PUSH, 2, Op.FLOORDIV, Op.ADD, Op.GAME, 0, Op.MOD)
-        elif node.name in (*_PLAYER_LISTS, "table", "game", "row"):
-            self.emit(Op.PUSH, 0)  # a placeholder: the operator reading it knows what it means
-        else:
-            raise NativeUnsupported(
-                f"the numba backend does not support the name '{node.name}' yet"
-            )
+    def emit_TVar(self, node: TVar) -> str:
+        name = node.name
+        if name in self.locals:
+            return self.locals[name]
+        if self.context == "row" and name in ("card", "last", "first"):
+            return f"v[c[V_ROWV] + {({'card': 0, 'last': 6, 'first': 9})[name]}]"
+        if name == "hand" or (name == "player" and self.context == "player"):
+            return "seat"  # a player is its seat, and its hand is referred to by the seat
+        if name == "partner" and self.context == "player":  # teams of two: half the table away
+            return "mod0(seat + floordiv0(c[C_PLAYERS], 2), c[C_PLAYERS])"
+        if name in (*_PLAYER_LISTS, "table", "game", "row"):
+            return "0"  # a placeholder: the operator reading it knows what it means
+        raise NativeUnsupported(f"the numba backend does not support the name '{name}' yet")
 
-    def lower_TAttr(self, node: TAttr) -> None:
+    def emit_TAttr(self, node: TAttr) -> str:
         obj = node.obj
         if isinstance(obj, TVar) and obj.name not in self.locals:
-            key = f"{obj.name}.{node.name}"
             if obj.name == "row":
-                self.row_attribute(node.name)
-                return
+                return self.row_attribute(node.name)
             if obj.name in ("table", "game"):
-                self.table_attribute(key, node.type == BOOL)
-                return
-        self.lower(obj)
-        self.value_attribute(obj.type, node.name)
+                return self.table_attribute(f"{obj.name}.{node.name}", node.type == BOOL)
+        return self.value_attribute(obj.type, node.name, self.expression(obj))
 
-    def row_attribute(self, attribute: str) -> None:
+    def row_attribute(self, attribute: str) -> str:
+        count = "v[c[V_ROWV] + 5]"
         if attribute == "open":
-            self.emit(Op.ROW, 5, Op.PUSH, 0, Op.GT)
-        elif attribute == "complete":
-            self.emit(Op.ROW, 5, Op.PUSH, self.n_ranks, Op.EQ)
-        elif f"row.{attribute}" in _ROW_VARS:
-            self.emit(Op.ROW, _ROW_VARS[f"row.{attribute}"])
-        else:
-            raise NativeUnsupported(f"the numba backend does not support row.{attribute} yet")
+            return f"(1 if {count} > 0 else 0)"
+        if attribute == "complete":
+            return f"(1 if {count} == {self.n_ranks} else 0)"
+        if attribute in _ROW_VARS:
+            return f"v[c[V_ROWV] + {_ROW_VARS[attribute]}]"
+        raise NativeUnsupported(f"the numba backend does not support row.{attribute} yet")
 
-    def table_attribute(self, key: str, is_bool: bool) -> None:
-        if self.context == "row":
+    def table_attribute(self, key: str, is_bool: bool) -> str:
+        if self.context == "row":  # the kernels keep the table-wide facts in one index
             if key not in ENV_FEATURES:
                 raise NativeUnsupported(
                     f"the numba backend does not support {key} in play conditions yet"
                 )
             k = self.env.index(key)
-            self.emit(Op.ENV, _radix(self.env_dims, k))
-            if len(self.env) > 1:  # the fact's digit of the combined index
-                self.emit(Op.PUSH, self.env_dims[k], Op.MOD)
-            if is_bool:
-                self.emit(Op.TRUTH)
-            return
+            digit = f"(v[S_ENV] // {_radix(self.env_dims, k)})"
+            if len(self.env) > 1:
+                digit = f"({digit} % {self.env_dims[k]})"
+            return _truth(digit) if is_bool else digit
         if key == "table.empty":
-            self.emit(Op.TABLE_COUNT, Op.PUSH, 0, Op.EQ)
-        elif key == "table.count":
-            self.emit(Op.TABLE_COUNT)
-        elif key == "table.cards":
-            self.emit(Op.PUSH, TABLE_REF)
-        else:
-            self.emit(Op.GAME, _GAME[key.split(".")[1]])
+            return "(1 if size(m, c[M_TABLE]) == 0 else 0)"
+        if key == "table.count":
+            return "size(m, c[M_TABLE])"
+        if key == "table.cards":
+            return str(TABLE_REF)
+        attribute = key.split(".")[1]
+        if key.startswith("game.") and attribute in _GAME:
+            return _GAME[attribute]
+        raise NativeUnsupported(f"the numba backend does not support {key} yet")
 
-    def value_attribute(self, kind: str, attribute: str) -> None:
-        simple = {
-            (CARD, "rank"): Op.RANK_OF,
-            (CARD, "suit"): Op.SUIT_OF,
-            (CARD, "value"): Op.VALUE_OF,
-            (CARDS, "count"): Op.CARDS_COUNT,
-            (CARDS, "value"): Op.CARDS_VALUE,
-            ("player", "passes"): Op.PASSES,
-            ("player", "place"): Op.PLACE,
-        }
-        if (kind, attribute) in simple:
-            self.emit(simple[(kind, attribute)])
-        elif (kind, attribute) in (("player", "hand"), ("player", "seat")):
-            pass  # the seat is both the player and the reference to its hand
-        elif (kind, attribute) == ("player", "is_winner"):
-            self.emit(Op.GAME, 5, Op.EQ)
-        elif (kind, attribute) == ("player", "passed_last"):
-            self.emit(Op.GAME, 6, Op.EQ)
-        elif (kind, attribute) == ("player", "covered"):  # seat -> COVERED_REF - seat
-            self.emit(Op.NEG, Op.PUSH, -COVERED_REF, Op.SUB)
-        else:
-            raise NativeUnsupported(f"the numba backend does not support {kind}.{attribute} yet")
+    def value_attribute(self, kind: str, attribute: str, value: str) -> str:
+        if kind == CARD and attribute in _CARD_ATTRIBUTES:
+            return f"{_CARD_ATTRIBUTES[attribute]}(c, {value})"
+        if kind == CARDS and attribute == "count":
+            return f"size(m, cards_at(c, {value}))"
+        if kind == CARDS and attribute == "value":
+            return f"cards_value(c, m, {value})"
+        if kind == "player":
+            if attribute == "passes":
+                return f"v[c[V_PASSES] + {value}]"
+            if attribute == "place":
+                return f"v[c[V_PLACES] + {value}]"
+            if attribute in ("hand", "seat"):
+                return value  # the seat is both the player and the reference to its hand
+            if attribute == "is_winner":
+                return f"(1 if {value} == v[S_WIN] else 0)"
+            if attribute == "passed_last":
+                return f"(1 if {value} == v[S_LASTPASS] else 0)"
+            if attribute == "covered":  # seat -> COVERED_REF - seat
+                return f"({COVERED_REF} - {value})"
+        raise NativeUnsupported(f"the numba backend does not support {kind}.{attribute} yet")
 
-    def lower_TUnary(self, node: TUnary) -> None:
-        self.lower(node.operand)
-        self.emit(Op.NOT if node.op == "not" else Op.NEG)
+    def test(self, node: T) -> str:
+        """``node`` as a numba truth value (for ``if``, ``and``, ``or``, ``not``): the
+        comparisons and connectives stay truth values instead of becoming 0 or 1."""
+        if isinstance(node, TUnary) and node.op == "not":
+            return f"(not {self.test(node.operand)})"
+        if isinstance(node, TBinary) and node.op in ("and", "or"):
+            return f"({self.test(node.left)} {node.op} {self.test(node.right)})"
+        if isinstance(node, TBinary) and node.op in _COMPARISONS:
+            left, right = self.expression(node.left), self.expression(node.right)
+            return f"({left} {node.op} {right})"
+        return f"({self.expression(node)} != 0)"
 
-    def lower_TBinary(self, node: TBinary) -> None:
-        if node.op in ("and", "or"):
-            self.lower(node.left)
-            self.emit(Op.TRUTH)
-            jump = Op.JUMP_IF_FALSE_OR_POP if node.op == "and" else Op.JUMP_IF_TRUE_OR_POP
-            at = self.emit(jump, 0)
-            self.lower(node.right)
-            self.emit(Op.TRUTH)
-            self.patch(at + 1, len(self.code))
-            return
+    def emit_TUnary(self, node: TUnary) -> str:
+        if node.op == "not":
+            return f"(1 if {self.test(node)} else 0)"
+        return f"(-{self.expression(node.operand)})"
+
+    def emit_TBinary(self, node: TBinary) -> str:
+        if node.op in ("and", "or") or node.op in _COMPARISONS:
+            return f"(1 if {self.test(node)} else 0)"
         if node.op in ("in", "not in"):
-            self.membership(node)
-            if node.op == "not in":
-                self.emit(Op.NOT)
-            return
-        if node.op not in _BINARY:
+            found = self.membership(node)
+            return f"(1 if {found} == 0 else 0)" if node.op == "not in" else found
+        left, right = self.expression(node.left), self.expression(node.right)
+        if node.op not in _ARITHMETIC:
             raise NativeUnsupported(f"the numba backend does not support '{node.op}' yet")
-        self.lower(node.left)
-        self.lower(node.right)
-        self.emit(_BINARY[node.op])
+        result = "(" + _ARITHMETIC[node.op].format(left, right) + ")"
         if node.modulo and node.op in ("+", "-"):
-            self.emit(Op.MODULO, node.modulo)
+            result = f"({result} % {node.modulo})"
+        return result
 
-    def membership(self, node: TBinary) -> None:
+    def membership(self, node: TBinary) -> str:
         right = node.right
-        self.lower(node.left)
+        item = self.expression(node.left)
         if right.type == CARDS:
-            self.lower(right)
-            self.emit(Op.CARDS_HAS)
-        elif right.type == PLAYERS and isinstance(right, TVar):
-            self.emit(Op.IN_PLAYERS, _PLAYER_LISTS[right.name][1])
-        elif right.type.startswith("set:"):
-            self.lower(right)
-            self.emit(Op.IN_SET)
-        else:
-            raise NativeUnsupported(
-                f"the numba backend does not support 'in' over {right.type} yet"
-            )
+            return f"cards_has(c, m, {item}, {self.expression(right)})"
+        if right.type == PLAYERS and isinstance(right, TVar):
+            return f"in_players(c, {_PLAYER_LISTS[right.name]}, {item}, seat)"
+        if right.type.startswith("set:"):
+            return f"in_set({item}, {self.expression(right)})"
+        raise NativeUnsupported(f"the numba backend does not support 'in' over {right.type} yet")
 
-    def lower_TIf(self, node: TIf) -> None:
-        self.lower(node.cond)
-        to_else = self.emit(Op.POP_JUMP_IF_FALSE, 0)
-        self.lower(node.then)
-        to_end = self.emit(Op.JUMP, 0)
-        self.patch(to_else + 1, len(self.code))
-        self.lower(node.otherwise)
-        self.patch(to_end + 1, len(self.code))
+    def emit_TIf(self, node: TIf) -> str:
+        cond = self.test(node.cond)
+        then, otherwise = self.expression(node.then), self.expression(node.otherwise)
+        return f"({then} if {cond} else {otherwise})"
 
-    def lower_TCall(self, node: TCall) -> None:
-        for arg in node.args:
-            self.lower(arg)
+    def emit_TCall(self, node: TCall) -> str:
+        args = [self.expression(arg) for arg in node.args]
         if node.func == "abs":
-            self.emit(Op.ABS)
-        else:
-            for _ in node.args[1:]:
-                self.emit(Op.MIN2 if node.func == "min" else Op.MAX2)
+            return f"abs({args[0]})"
+        result = args[-1]
+        for arg in reversed(args[:-1]):  # min(a, min(b, c)): the kernels' order
+            result = f"{node.func}({arg}, {result})"
+        return result
 
-    def lower_TAggregate(self, node: TAggregate) -> None:
-        iterable = node.iterable
-        kind = self.iteration_kind(iterable)
-        if kind == ITER_CARDS and self.tables is not None and _reads_only(node, frozenset()):
-            # the element and filter read nothing but the card: a table per face, folded natively
-            self.lower(iterable)
-            self.emit(Op.CARD_FOLD, AGG_CODES[node.func], self.tables.add(node))
-            return
-        self.lower(iterable)
-        slot = len(self.locals)
-        self.emit(Op.ITER_INIT, slot, kind)
-        self.emit(Op.PUSH, AGG_START[node.func])
-        loop = self.emit(Op.ITER_NEXT, slot, 0)
-        outer = self.locals
-        self.locals = {**outer, node.var: slot}
-        if node.cond is not None:
-            self.lower(node.cond)
-            self.emit(Op.POP_JUMP_IF_FALSE, loop)
-        if node.func == "count":
-            self.emit(Op.PUSH, 1)
-        else:
-            self.lower(node.element)
+    def emit__TFact(self, node: _TFact) -> str:
+        return f"v[c[V_HF] + {node.slot}]"
+
+    def emit_TAggregate(self, node: TAggregate) -> str:
+        """A helper function looping over the items, called with the enclosing variables."""
+        name = f"rule_aggregate_{len(self.helpers)}"
+        self.helpers.append("")  # keeps the number while nested aggregates are written
+        outer = dict(self.locals)
+        variable = f"x{len(outer)}"
+        iterable = self.expression(node.iterable)
+        self.locals = {**outer, node.var: variable}
+        cond = self.test(node.cond) if node.cond is not None else None
+        element = "1" if node.func == "count" else self.expression(node.element)
         self.locals = outer
-        self.emit(Op.ACC, AGG_CODES[node.func], slot)
-        self.emit(Op.JUMP, loop)
-        self.patch(loop + 2, len(self.code))
+        parameters = ", ".join(["c", "v", "m", "seat", *outer.values()])
+        lines = ["@njit(cache=True)", f"def {name}({parameters}):"]
+        lines += _loop(node, iterable, variable, cond, element, self.iteration(node.iterable))
+        self.helpers[int(name.rsplit("_", 1)[1])] = "\n".join(lines)
+        return f"{name}({parameters})"
 
-    def lower__TFact(self, node: _TFact) -> None:
-        self.emit(Op.HAND, node.slot)
-
-    def iteration_kind(self, iterable: T) -> int:
+    def iteration(self, iterable: T) -> str:
         if iterable.type == CARDS:
-            return ITER_CARDS
+            return "cards"
         if iterable.type == PLAYERS and isinstance(iterable, TVar):
-            return _PLAYER_LISTS[iterable.name][0]
+            return f"players:{_PLAYER_LISTS[iterable.name]}"
         if iterable.type.startswith("set:"):
-            return ITER_SET
+            return "set"
         raise NativeUnsupported(f"the numba backend does not support iterating {iterable.type} yet")
 
 
-@dataclass(frozen=True)
-class NativeProgram:
-    """Every decision of a rule set as native programs, concatenated into one code array."""
+def _loop(
+    node: TAggregate, iterable: str, variable: str, cond: str | None, element: str, kind: str
+) -> list[str]:
+    """The body of an aggregate's helper: its items in increasing order, as the engine."""
+    body: list[str] = []
+    if kind == "cards":  # each card of the set's two words, as its face
+        body += [
+            f"    at = cards_at(c, {iterable})",
+            "    n_faces = c[C_NFACES]",
+        ]
+        head = [
+            "    for w in range(2):",
+            "        word = m[at + w]",
+            "        while word != U0:",
+            f"            {variable} = (64 * w + np.int64(trailing_zeros(word))) % n_faces",
+            "            word &= word - U1",
+        ]
+        indent = "            "
+    elif kind == "set":
+        body.append(f"    items = {iterable}")
+        head = [f"    for {variable} in range(63):", f"        if (items >> {variable}) & 1 == 0:",
+                "            continue"]  # fmt: skip
+        indent = "        "
+    else:
+        listed = kind.split(":")[1]
+        head = [
+            f"    for {variable} in range(c[C_PLAYERS]):",
+            f"        if not seat_listed(c, {listed}, {variable}, seat):",
+            "            continue",
+        ]
+        indent = "        "
+    func = node.func
+    start = 1 if func == "all" else 0
+    body += [f"    acc = {start}", "    seen = False", *head]
+    if cond is not None:
+        body += [f"{indent}if not {cond}:", f"{indent}    continue"]
+    body.append(f"{indent}x = {element}")
+    if func in ("sum", "count"):
+        body.append(f"{indent}acc += x")
+    elif func in ("max", "min"):
+        body += [
+            f"{indent}acc = x if not seen else {func}(acc, x)",
+            f"{indent}seen = True",
+        ]
+    elif func == "any":
+        body += [f"{indent}if x != 0:", f"{indent}    return 1"]
+    else:
+        body += [f"{indent}if x == 0:", f"{indent}    return 0"]
+    body.append("    return acc")
+    return body
 
-    code: tuple[int, ...]
-    #: Where each program starts in ``code`` (keys: legal, follow_when, follow_allow,
-    #: pass_cost, voluntary_pass_cost, ante, pay_winner, points, draw_most, and env: the combined index
-    #: of the table-wide facts, when the play conditions read any).
-    starts: dict[str, int]
-    env: tuple[str, ...]  # the table-wide facts, in ENV order
-    constants: dict[str, int]  # programs that are a single constant, by name
+
+@dataclass(frozen=True)
+class NativeCode:
+    """A rule set's own numba functions (source text) and what the kernels' configuration
+    needs to know about its conditions."""
+
+    source: str  # the functions of RULE_FUNCTIONS and their helpers
+    env: tuple[str, ...]  # the table-wide facts play conditions read, in ENV order
+    constants: dict[str, int]  # amounts that are a single constant, by name
     reads_ranks: bool = False  # play.legal reads row.top/row.bottom: the memo is built per state
     env_dims: tuple[int, ...] = ()  # the number of values of each fact in ``env``
     hand_mode: int = HAND_NONE  # how play.legal reads the mover's hand (HAND_*)
-    hand_facts: int = 0  # the hand facts lifted out of play.legal (programs hand0, hand1…)
-    card_tables: int = 0  # per-face tables of aggregates (programs table0_keep, table0_value…)
+    hand_facts: int = 0  # the hand facts lifted out of play.legal
 
     @property
     def env_size(self) -> int:
@@ -514,31 +444,12 @@ def _radix(dims: list[int], k: int) -> int:
     return radix
 
 
-def _lower_one(
-    tree: T | None, context: str, n_ranks: int, env: list[str], dims: list[int], tables: _CardTables
-) -> list[int]:
-    program = _Program(context, n_ranks, env, dims, tables=tables)
-    if tree is None:
-        program.emit(Op.PUSH, 0)
-    else:
-        program.lower(tree)
-    program.emit(Op.END)
-    return program.code
+def _function(name: str, body: str) -> str:
+    return f"@njit(cache=True)\ndef {name}(c, v, m, seat):\n    return {body}\n"
 
 
-def _lower_env(n_ranks: int, env: list[str], dims: list[int], tables: _CardTables) -> list[int]:
-    """The combined index of the table-wide facts: each fact times its place value, summed."""
-    program = _Program("player", n_ranks, env, dims, tables=tables)
-    program.emit(Op.PUSH, 0)
-    for k, feature in enumerate(env):
-        program.lower(_feature_tree(feature))
-        program.emit(Op.PUSH, _radix(dims, k), Op.MUL, Op.ADD)
-    program.emit(Op.END)
-    return program.code
-
-
-def lower_rules(rules: AnalysedRules) -> NativeProgram:
-    """Lower every condition and amount of an analysed rule set to native programs."""
+def lower_rules(rules: AnalysedRules) -> NativeCode:
+    """Write every condition and amount of an analysed rule set as numba functions."""
     n_ranks = len(rules.spec.deck.ranks)
     uses: set[str] = set()
     for analysed in (rules.legal, rules.follow_when, rules.follow_allow):
@@ -553,41 +464,43 @@ def lower_rules(rules: AnalysedRules) -> NativeProgram:
     dims = [ENV_FEATURES[f] or rules.spec.deck.n_cards + 1 for f in env]
     legal, facts, hand_mode = split_hand_facts(rules.legal.tree)
     trees: dict[str, tuple[T | None, str]] = {
-        "legal": (legal, "row"),
-        "follow_when": (rules.follow_when.tree if rules.follow_when else None, "row"),
-        "follow_allow": (rules.follow_allow.tree if rules.follow_allow else None, "row"),
-        "pass_cost": (rules.pass_cost.tree, "player"),
-        "voluntary_pass_cost": (rules.voluntary_pass_cost.tree, "player"),
-        "ante": (rules.ante.tree if rules.ante else None, "player"),
-        "pay_winner": (rules.pay_winner.tree if rules.pay_winner else None, "player"),
-        "points": (rules.points.tree if rules.points else None, "player"),
-        "draw_most": (rules.draw_most.tree if rules.draw_most else None, "player"),
+        "rule_legal": (legal, "row"),
+        "rule_follow_when": (rules.follow_when.tree if rules.follow_when else None, "row"),
+        "rule_follow_allow": (rules.follow_allow.tree if rules.follow_allow else None, "row"),
+        "rule_pass_cost": (rules.pass_cost.tree, "player"),
+        "rule_voluntary_pass_cost": (rules.voluntary_pass_cost.tree, "player"),
+        "rule_ante": (rules.ante.tree if rules.ante else None, "player"),
+        "rule_pay_winner": (rules.pay_winner.tree if rules.pay_winner else None, "player"),
+        "rule_points": (rules.points.tree if rules.points else None, "player"),
+        "rule_draw_most": (rules.draw_most.tree if rules.draw_most else None, "player"),
     }
-    trees |= {f"hand{k}": (fact, "player") for k, fact in enumerate(facts)}
-    code: list[int] = []
-    starts: dict[str, int] = {}
+    emitter = _Emitter(n_ranks, env, dims)
+    functions: list[str] = []
     constants: dict[str, int] = {}
-    tables = _CardTables(n_ranks)
-
-    def add(name: str, lowered: list[int]) -> None:
-        starts[name] = len(code)
-        code.extend(_relocate(lowered, len(code)))
-
     for name, (tree, context) in trees.items():
-        lowered = _lower_one(tree, context, n_ranks, env, dims, tables)
-        add(name, lowered)
-        if len(lowered) == 3 and lowered[0] == Op.PUSH:
-            constants[name] = lowered[1]
-    if env:
-        add("env", _lower_env(n_ranks, env, dims, tables))
-    for t, (keep, value) in enumerate(tables.programs):
-        add(f"table{t}_keep", keep)
-        add(f"table{t}_value", value)
+        emitter.context = context
+        body = "0" if tree is None else emitter.expression(tree)
+        functions.append(_function(name, body))
+        if tree is None or isinstance(tree, TConst):
+            constants[name.removeprefix("rule_")] = int(body)
+    emitter.context = "player"
+    index = " + ".join(
+        f"{emitter.expression(_feature_tree(feature))} * {_radix(dims, k)}"
+        for k, feature in enumerate(env)
+    )
+    functions.append(_function("rule_env", index or "0"))
+    chain = "".join(
+        f"    if k == {k}:\n        return {emitter.expression(fact)}\n"
+        for k, fact in enumerate(facts)
+    )
+    functions.append(
+        f"@njit(cache=True)\ndef rule_hand_fact(c, v, m, k, seat):\n{chain}    return 0\n"
+    )
+    source = "\n\n".join([*emitter.helpers, *functions])
     reads_ranks = bool(rules.legal.uses & {"row.top", "row.bottom"})
-    return NativeProgram(
-        tuple(code), starts, tuple(env), constants, reads_ranks, tuple(dims),
-        hand_mode, len(facts), len(tables.programs),
-    )  # fmt: skip
+    return NativeCode(
+        source, tuple(env), constants, reads_ranks, tuple(dims), hand_mode, len(facts)
+    )
 
 
 def split_hand_facts(tree: T) -> tuple[T, list[T], int]:
@@ -608,44 +521,3 @@ def split_hand_facts(tree: T) -> tuple[T, list[T], int]:
 def _feature_tree(feature: str) -> T:
     obj, attribute = feature.split(".")
     return TAttr(BOOL if feature == "table.empty" else "int", TVar(obj, obj), attribute)
-
-
-#: Opcodes followed by a jump target (the target is the operand at the given offset).
-_JUMPS = {
-    Op.JUMP_IF_FALSE_OR_POP: 1,
-    Op.JUMP_IF_TRUE_OR_POP: 1,
-    Op.POP_JUMP_IF_FALSE: 1,
-    Op.JUMP: 1,
-    Op.ITER_NEXT: 2,
-}
-#: The number of operands of each opcode.
-OPERANDS = {
-    Op.PUSH: 1,
-    Op.ROW: 1,
-    Op.ENV: 1,
-    Op.LOCAL: 1,
-    Op.GAME: 1,
-    Op.MODULO: 1,
-    Op.JUMP_IF_FALSE_OR_POP: 1,
-    Op.JUMP_IF_TRUE_OR_POP: 1,
-    Op.POP_JUMP_IF_FALSE: 1,
-    Op.JUMP: 1,
-    Op.IN_PLAYERS: 1,
-    Op.ITER_INIT: 2,
-    Op.ITER_NEXT: 2,
-    Op.ACC: 2,
-    Op.HAND: 1,
-    Op.CARD_FOLD: 2,
-}
-
-
-def _relocate(code: list[int], base: int) -> list[int]:
-    """Shift a program's jump targets by ``base`` (programs share one code array)."""
-    out = list(code)
-    pc = 0
-    while pc < len(out):
-        op = Op(out[pc])
-        if op in _JUMPS:
-            out[pc + _JUMPS[op]] += base
-        pc += 1 + OPERANDS.get(op, 0)
-    return out

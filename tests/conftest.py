@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import html
+import importlib.util
 import json
 import os
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -594,3 +596,152 @@ def said(lang: str, message: str) -> str:
     from sevens.compiler.rulesheet.typography import typeset
 
     return typeset(Lang(lang).gettext(message), lang, "md")
+
+
+# -- the native backend (numba kernels): shared by its test modules ---------------------------
+HAS_NUMBA = importlib.util.find_spec("numba") is not None
+needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
+#: Games per built-in in the native agreement tests (SEVENS_NATIVE_GAMES for more).
+NATIVE_GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "300"))
+NATIVE_FORGET = 0.3  # often enough that the "last card" penalty is exercised
+
+
+@pytest.fixture
+def native_kernels_where_installed(request: pytest.FixtureRequest) -> None:
+    """Where numba is installed, the kernels every rule set shares are compiled once for the
+    run (``native_kernels``) before a native test compiles its rule set's own."""
+    if HAS_NUMBA:
+        request.getfixturevalue("native_kernels")
+
+
+def native_refusal(variant: str) -> str | None:
+    """Why the kernels refuse a built-in rule set (a feature they do not play, or a condition
+    they cannot write), or None."""
+    from sevens.compiler.contract import build_rule_set
+    from sevens.compiler.native import NativeUnsupported, lower_rules
+    from sevens.native.features import check_supported
+
+    analysed = load_rulespec(find_rulespec(variant))
+    try:
+        lower_rules(analysed)
+        check_supported(build_rule_set(analysed))
+    except NativeUnsupported as exc:
+        return str(exc)
+    return None
+
+
+@cache
+def native_ids() -> tuple[str, ...]:
+    """The built-in rule sets the kernels play."""
+    return tuple(v for v in BUILTIN_IDS if native_refusal(v) is None)
+
+
+def native_records(rules: Any, game: Any, players: int, seed: int) -> list[Any]:
+    """The record lines of a native game (``sevens.native.play_native_game``), as JSON."""
+    import io
+
+    from sevens import native
+
+    stream = io.StringIO()
+    for number, deal in enumerate(game.deals, start=1):
+        native._write(stream, rules.rule_set, players, seed, number, deal)
+    return [json.loads(line) for line in stream.getvalue().splitlines()]
+
+
+def agree_natively(
+    variant: str, players: int, strategy: str, deals: int | None, seeds: range
+) -> int:
+    """Simulate the games ``seeds`` in both backends with records: the two record files must
+    be byte-identical.  Returns the decisions compared."""
+    import io
+
+    from sevens import native
+    from sevens.runtime.simulate import Options, simulate
+
+    options = Options(players, len(seeds), seeds.start, strategy, deals, NATIVE_FORGET)
+    python, natively = io.StringIO(), io.StringIO()
+    simulate(compiled(variant), options, record=python)
+    native.simulate_native(native.native_rules(variant), options, record=natively)
+    lines = python.getvalue().splitlines()
+    for number, (ours, theirs) in enumerate(
+        zip(lines, natively.getvalue().splitlines(), strict=True), start=1
+    ):
+        assert theirs == ours, f"{variant}, record {number}: the backends wrote different games"
+    assert natively.getvalue() == python.getvalue()
+    return sum(len(json.loads(line)["decisions"]) for line in lines)
+
+
+def lab_document(*args: str) -> tuple[dict[str, Any], str]:
+    """A lab command's JSON document (one job) and its standard error."""
+    from click.testing import CliRunner
+
+    from sevens.cli import main
+
+    result = CliRunner().invoke(main, [*args, "--json", "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout), result.stderr
+
+
+# -- what a game record shows (the native tests look for each mechanic in records) ------------
+def record_rank(code: str) -> str:
+    return code[:-1]
+
+
+def leftovers_laid(record: dict[str, Any]) -> list[str]:
+    """The face-up leftovers laid in a deal (deal.leftovers), in the order they were laid."""
+    return [
+        d["card"]
+        for d in record["decisions"]
+        if d.get("kind") == "leftover" and d["action"] == "play"
+    ]
+
+
+def pass_after_a_leftover(record: dict[str, Any]) -> bool:
+    """Whether a player laid a face-up leftover, then had no card of their hand to play and
+    passed (a pass paid for that starts the blocked round afresh)."""
+    decisions = record["decisions"]
+    return any(
+        a.get("kind") == "leftover"
+        and a["action"] == "play"
+        and "kind" not in b
+        and b["seat"] == a["seat"]
+        and not b["legal"]
+        for a, b in pairwise(decisions)
+    )
+
+
+def row_openers(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decisions laying the first card of a suit."""
+    seen: set[str] = set()
+    openers = []
+    for decision in record["decisions"]:
+        card = decision["card"]
+        if card and card[-1] not in seen and decision["action"] == "play":
+            seen.add(card[-1])
+            openers.append(decision)
+    return openers
+
+
+def laid_without_suit(record: dict[str, Any], start: str) -> bool:
+    """Whether a card other than a start card was laid while the start card of its suit was
+    not on the table: it went to a row that another suit opened."""
+    table: set[str] = set()
+    for decision in record["decisions"]:
+        card = decision["card"]
+        if card and decision["action"] == "play":
+            if record_rank(card) != start and start + card[-1] not in table:
+                return True
+            table.add(card)
+    return False
+
+
+def one_row_at_a_time(record: dict[str, Any], start: str) -> bool:
+    """Whether a start card was offered once a row was open (a next row opened) and no legal
+    set offered a start card beside another card (the newest row, or the openings)."""
+    next_row = False
+    for decision in record["decisions"][1:]:
+        starts = {record_rank(card) == start for card in decision["legal"]}
+        if starts == {True, False}:
+            return False
+        next_row = next_row or True in starts
+    return next_row

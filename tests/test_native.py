@@ -14,92 +14,73 @@ SEVENS_NATIVE_GAMES for more (the report of issue 12 used 2000).
 
 from __future__ import annotations
 
+import ast
 import dataclasses
-import importlib.util
-import io
 import json
 import os
-from itertools import pairwise
+import secrets
+import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevens import native
 from sevens.cli import main
-from sevens.compiler.contract import build_rule_set
 from sevens.compiler.native import (
     HAND_KEYED,
     HAND_NONE,
     HAND_PER_CARD,
-    OPERANDS,
+    RULE_FUNCTIONS,
     NativeUnsupported,
-    Op,
     lower_rules,
 )
 from sevens.compiler.pipeline import find_rulespec, load_rulespec
-from sevens.runtime.contract import player_count_problem
-from sevens.runtime.match import number_of_deals
 from sevens.runtime.records import RECORD_KEYS
-from sevens.runtime.simulate import Options, simulate
-from tests.conftest import BUILTIN_IDS, HAND_RULES, compiled
+from sevens.runtime.simulate import Options
+from tests.conftest import (
+    BUILTIN_IDS,
+    HAND_RULES,
+    HAS_NUMBA,
+    NATIVE_FORGET,
+    NATIVE_GAMES,
+    agree_natively,
+    compiled,
+    lab_document,
+    laid_without_suit,
+    leftovers_laid,
+    native_ids,
+    native_records,
+    native_refusal,
+    needs_numba,
+    one_row_at_a_time,
+    pass_after_a_leftover,
+    record_rank,
+)
 
-HAS_NUMBA = importlib.util.find_spec("numba") is not None
-needs_numba = pytest.mark.skipif(not HAS_NUMBA, reason="numba is not installed (sevens[fast])")
-
-
-@pytest.fixture(autouse=True)
-def _kernels_compiled_once(request: pytest.FixtureRequest) -> None:
-    """Where numba is installed, its kernels are compiled once for the run (conftest)."""
-    if HAS_NUMBA:
-        request.getfixturevalue("native_kernels")
-
-
-GAMES = int(os.environ.get("SEVENS_NATIVE_GAMES", "300"))
-FORGET = 0.3  # often enough that the "last card" penalty is exercised
-
-
-def _native_refusal(variant: str) -> str | None:
-    """Why the kernels refuse a built-in rule set (a feature they do not play), or None."""
-    from sevens.native.features import check_supported
-
-    try:
-        check_supported(lower_rules_for(variant)[0])
-    except NativeUnsupported as exc:
-        return str(exc)
-    return None
-
-
-def lower_rules_for(variant: str) -> tuple[Any, Any]:
-    """The record and native programs of a built-in (lowering refuses conditions by name)."""
-    analysed = load_rulespec(find_rulespec(variant))
-    return build_rule_set(analysed), lower_rules(analysed)
-
-
-def _refusal(variant: str) -> str | None:
-    try:
-        return _native_refusal(variant)
-    except NativeUnsupported as exc:  # a condition the kernels cannot evaluate
-        return str(exc)
-
-
+pytestmark = pytest.mark.usefixtures("native_kernels_where_installed")
 #: The built-in rule sets the kernels play; the others are refused by feature (tested below).
-NATIVE_IDS = [v for v in BUILTIN_IDS if _refusal(v) is None]
+NATIVE_IDS = list(native_ids())
 
 
 # -- without numba ---------------------------------------------------------------
 @pytest.mark.parametrize("variant", BUILTIN_IDS)
-def test_every_builtin_lowers_to_native_programs(variant: str) -> None:
+def test_every_builtin_lowers_to_native_functions(variant: str) -> None:
+    """Each built-in's conditions become numba functions: every one the kernels call, and
+    nothing from the rulespec but integers in them."""
     try:
-        program = lower_rules(load_rulespec(find_rulespec(variant)))
+        code = lower_rules(load_rulespec(find_rulespec(variant)))
     except NativeUnsupported as exc:  # a condition the kernels cannot evaluate: refused by name
         assert str(exc).startswith("the numba backend does not support"), str(exc)
         pytest.skip(f"{variant}: {exc}")
-    assert program.starts["legal"] == 0
-    assert program.code[-1] == 43  # every program ends with END
+    tree = ast.parse(code.source)
+    defined = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+    assert set(RULE_FUNCTIONS) <= set(defined) and len(defined) == len(set(defined))
+    constants = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)]
+    assert all(type(value) in (int, bool) for value in constants), constants
 
 
 def _with_legal(tmp_path: Path, legal: str) -> Path:
@@ -130,8 +111,13 @@ def test_table_facts_share_one_mixed_radix_index(tmp_path: Path) -> None:
     program = lower_rules(load_rulespec(path))
     assert program.env == ("table.count", "table.empty")
     assert program.env_dims == (53, 2) and program.env_size == 106
-    env = program.code[program.starts["env"] :]
-    assert env[-1] == 43 and 15 in env  # TABLE_COUNT read into the index
+    # the index: the table's count, plus 53 for an empty table
+    assert _function(program.source, "rule_env") == (
+        "size(m, c[M_TABLE]) * 1 + (1 if size(m, c[M_TABLE]) == 0 else 0) * 53"
+    )
+    # each fact read back as its digit of the combined index
+    legal = _function(program.source, "rule_legal")
+    assert "v[S_ENV] // 1 % 53" in legal and "v[S_ENV] // 53 % 2" in legal
 
 
 def test_cli_refuses_unsupported_rules_with_exit_2(tmp_path: Path) -> None:
@@ -187,51 +173,35 @@ def test_the_first_compilation_is_announced_on_stderr(
 ) -> None:
     from sevens.native import cache
 
-    monkeypatch.setattr(cache, "kernels_compiled", lambda entry_points: compiled_already)
+    monkeypatch.setattr(cache, "kernels_compiled", lambda module, entry_points: compiled_already)
     monkeypatch.setattr(cache, "COLD_START_SECONDS", 90)
-    cache.note_cold_start("parliament")
+    cache.note_cold_start("parliament", types.ModuleType("kernels"))
     assert capsys.readouterr() == ("", note)
 
 
 @needs_numba
-def test_the_kernels_know_when_they_are_compiled() -> None:
-    """After one native run in this process, the game kernel counts as compiled."""
-    from sevens.native.cache import kernels_compiled
+def test_the_kernels_know_when_they_are_compiled(tmp_path: Path) -> None:
+    """A rule set's own kernels count as compiled once a run of it compiled them; the balance
+    lab then plays on them without compiling again (one entry point for every run)."""
+    from sevens.native.build import flat_config, kernels_ready
+    from sevens.native.cache import kernels_compiled, rule_set_kernels
 
-    native.simulate_native(native.native_rules("parliament"), Options(4, 2))
-    assert kernels_compiled()
-    _lab("analyse", "parliament", "--games", "20", "--backend", "numba")
-    assert kernels_compiled(("simulate_games", "play_seeds"))
+    unseen = 1000 + secrets.randbelow(10**9)  # kernels no earlier run compiled
+    path = _with_legal(tmp_path, f"card.rank == 7 or (row.open and row.count < {unseen})")
+    rules = native.native_rules(str(path))
+    module = rule_set_kernels(
+        flat_config(rules.rule_set, rules.program, 4, "random", None), rules.program.source
+    )
+    assert not kernels_compiled(module) and not kernels_ready(rules.rule_set, rules.program)
+    native.simulate_native(rules, Options(4, 2))
+    assert kernels_compiled(module) and kernels_ready(rules.rule_set, rules.program)
+    _, note = lab_document("analyse", str(path), "--games", "20", "--backend", "numba")
+    assert "compiling" not in note, note
 
 
 # -- agreement with the Python engine ------------------------------------------
-def _records(
-    rules: native.NativeRules, game: native.NativeGame, players: int, seed: int
-) -> list[Any]:
-    stream = io.StringIO()
-    for number, deal in enumerate(game.deals, start=1):
-        native._write(stream, rules.rule_set, players, seed, number, deal)
-    return [json.loads(line) for line in stream.getvalue().splitlines()]
-
-
-def _agree(variant: str, players: int, strategy: str, deals: int | None, seeds: range) -> int:
-    """Simulate the games ``seeds`` in both backends with records: the two record files must
-    be byte-identical.  Returns the decisions compared."""
-    options = Options(players, len(seeds), seeds.start, strategy, deals, FORGET)
-    python, natively = io.StringIO(), io.StringIO()
-    simulate(compiled(variant), options, record=python)
-    native.simulate_native(native.native_rules(variant), options, record=natively)
-    lines = python.getvalue().splitlines()
-    for number, (ours, theirs) in enumerate(
-        zip(lines, natively.getvalue().splitlines(), strict=True), start=1
-    ):
-        assert theirs == ours, f"{variant}, record {number}: the backends wrote different games"
-    assert natively.getvalue() == python.getvalue()
-    return sum(len(json.loads(line)["decisions"]) for line in lines)
-
-
 def test_the_kernels_play_every_builtin() -> None:
-    refused = {v: _refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
+    refused = {v: native_refusal(v) for v in BUILTIN_IDS if v not in NATIVE_IDS}
     # every built-in is played by the kernels (issue 22 brought the last two mechanics)
     assert refused == {}
     assert {
@@ -288,23 +258,23 @@ HAND_MODES = {
 }
 
 
-def _opcodes(code: tuple[int, ...], start: int) -> list[Op]:
-    """The opcodes of the program at ``start``, in order, up to its END."""
-    found = []
-    pc = start
-    while code[pc] != Op.END:
-        found.append(Op(code[pc]))
-        pc += 1 + OPERANDS.get(Op(code[pc]), 0)
-    return found
+def _function(source: str, name: str) -> str:
+    """What the emitted function ``name`` returns, as source (its one return statement)."""
+    tree = ast.parse(source)
+    function = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    returns = [n for n in ast.walk(function) if isinstance(n, ast.Return) and n.value is not None]
+    return ast.unparse(returns[0].value) if len(returns) == 1 else ast.unparse(function)
 
 
 def test_hand_facts_are_lifted_out_of_play_legal(tmp_path: Path) -> None:
     program = lower_rules(load_rulespec(find_rulespec("mandatory-seven")))
-    assert (program.hand_mode, program.hand_facts, program.card_tables) == (HAND_KEYED, 1, 1)
-    # not any(c.rank == 7 for c in hand): the mover's hand folded over a table per face
-    assert _opcodes(program.code, program.starts["hand0"]) == [Op.SEAT, Op.CARD_FOLD, Op.NOT]
-    legal = _opcodes(program.code, program.starts["legal"])
-    assert Op.HAND in legal and Op.SEAT not in legal  # the row memo's program reads the slot
+    assert (program.hand_mode, program.hand_facts) == (HAND_KEYED, 1)
+    # not any(c.rank == 7 for c in hand): a loop over the mover's hand, negated
+    fact = _function(program.source, "rule_hand_fact")
+    assert "if k == 0:" in fact and "return 1 if not rule_aggregate_0(c, v, m, seat) != 0" in fact
+    assert "cards_at(c, seat)" in _function(program.source, "rule_aggregate_0")
+    legal = _function(program.source, "rule_legal")
+    assert "v[c[V_HF] + 0]" in legal and "seat" not in legal  # the row memo reads the slot
     assert set(HAND_MODES) == set(HAND_RULES)
     for name, mode in HAND_MODES.items():
         assert lower_rules(load_rulespec(Path(_hand_rule(tmp_path, name)))).hand_mode == mode, name
@@ -317,9 +287,9 @@ def test_hand_rules_play_identically_in_both_backends(tmp_path: Path, name: str)
     """Each house rule reading the hand, in both backends, two table sizes."""
     path = _hand_rule(tmp_path, name)
     allowed = compiled(path).rule_set.players
-    games = max(GAMES // 8, 8)
-    compared = _agree(path, allowed.min, "random", None, range(games))
-    compared += _agree(path, allowed.max, "heuristic", None, range(games, 2 * games))
+    games = max(NATIVE_GAMES // 8, 8)
+    compared = agree_natively(path, allowed.min, "random", None, range(games))
+    compared += agree_natively(path, allowed.max, "heuristic", None, range(games, 2 * games))
     assert compared > 2 * games
 
 
@@ -333,7 +303,9 @@ def test_a_hand_fact_decides_native_legality() -> None:
     prepared = prepare(rules.rule_set, rules.program, 4, "random", None)
     narrowed = 0
     for seed in range(10):
-        for record in _records(rules, native.play_native_game(prepared, seed, FORGET), 4, seed):
+        for record in native_records(
+            rules, native.play_native_game(prepared, seed, NATIVE_FORGET), 4, seed
+        ):
             hands = [set(hand) for hand in record["hands"]]
             for d in record["decisions"]:
                 held = hands[d["seat"]]
@@ -344,169 +316,6 @@ def test_a_hand_fact_decides_native_legality() -> None:
                 if d["card"]:
                     held.discard(d["card"])
     assert narrowed > 0
-
-
-#: Built-ins exercising each mechanic of the later contract, with a test of a deal's record
-#: showing it happened: the agreement tests compare nothing if the mechanic never comes up.
-MECHANICS = {
-    "ristiseiska": lambda r: any("transfers" in d for d in r["decisions"]),  # from every other
-    "sjuan-traditional": lambda r: any(
-        "transfer" in d and d["legal"] == [] for d in r["decisions"]
-    ),
-    "card-domino-stock": lambda r: any("drawn" in d for d in r["decisions"]),
-    "elfer-raus": lambda r: any(len(d.get("drawn", ())) > 1 for d in r["decisions"]),
-    # the count grew past one, and a player chose among several drawn cards that fit
-    "escalating-draws": lambda r: (
-        any(len(d.get("drawn", ())) > 1 for d in r["decisions"])
-        and any("drawn" in d and len(d["legal"]) > 1 for d in r["decisions"])
-    ),
-    "pai-qi": lambda r: any(d["action"] == "cover" for d in r["decisions"]),
-    "shichi-narabe-traditional": lambda r: any(  # the layout's cards were dealt to the players
-        code in hand for hand in r["hands"] for code in r["layout_start"]
-    ),
-    "cinquillo-traditional": lambda r: (
-        r["decisions"][1]["seat"] == (r["decisions"][0]["seat"] - 1) % r["players"]
-    ),
-    "badam-satti-compulsory": lambda r: any(
-        d["legal"] and set(d["legal"]) <= _compulsory("badam-satti-compulsory")
-        for d in r["decisions"]
-    ),
-    # rows starting at their own first card (not all at one rank), and the follow-up that
-    # starts the next row once one is complete
-    "play-or-pay": lambda r: (
-        len({_rank(d["card"]) for d in _row_openers(r)}) > 1
-        and any(d.get("kind") == "follow-up" for d in r["decisions"])
-    ),
-    # a joker laid, its card redeemed, and joker spots offered
-    "shichi-narabe-joker": lambda r: (
-        any(d["action"] == "joker" for d in r["decisions"])
-        and any(d["action"] == "redeem" for d in r["decisions"])
-        and any("joker" in d for d in r["decisions"])
-    ),
-    # a face-up leftover laid before a turn, and one declined
-    "fan-tan-leftovers": lambda r: (
-        bool(_leftovers_laid(r))
-        and any(d.get("kind") == "leftover" and d["action"] == "pass" for d in r["decisions"])
-    ),
-    # a trump laid in another card's place, and that displaced card played onto the trump row
-    "trump-fan-tan": lambda r: any(
-        d["action"] == "play"
-        and d["card"] in {t["in_place_of"] for t in r["decisions"] if t["action"] == "trump"}
-        for d in r["decisions"]
-    ),
-    # rows without suits, taken one at a time (layout.rows_follow_suit false,
-    # layout.one_row_at_a_time): a card extends a row of another suit, and a next row opens
-    "karten-domino": lambda r: _laid_without_suit(r, "8") and _one_row_at_a_time(r, "8"),
-}
-
-
-def _rank(code: str) -> str:
-    return code[:-1]
-
-
-def _leftovers_laid(record: dict[str, Any]) -> list[str]:
-    """The face-up leftovers laid in a deal (deal.leftovers), in the order they were laid."""
-    return [
-        d["card"]
-        for d in record["decisions"]
-        if d.get("kind") == "leftover" and d["action"] == "play"
-    ]
-
-
-def _pass_after_a_leftover(record: dict[str, Any]) -> bool:
-    """Whether a player laid a face-up leftover, then had no card of their hand to play and
-    passed (a pass paid for that starts the blocked round afresh)."""
-    decisions = record["decisions"]
-    return any(
-        a.get("kind") == "leftover"
-        and a["action"] == "play"
-        and "kind" not in b
-        and b["seat"] == a["seat"]
-        and not b["legal"]
-        for a, b in pairwise(decisions)
-    )
-
-
-def _row_openers(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The decisions laying the first card of a suit."""
-    seen: set[str] = set()
-    openers = []
-    for decision in record["decisions"]:
-        card = decision["card"]
-        if card and card[-1] not in seen and decision["action"] == "play":
-            seen.add(card[-1])
-            openers.append(decision)
-    return openers
-
-
-def _laid_without_suit(record: dict[str, Any], start: str) -> bool:
-    """Whether a card other than a start card was laid while the start card of its suit was
-    not on the table: it went to a row that another suit opened."""
-    table: set[str] = set()
-    for decision in record["decisions"]:
-        card = decision["card"]
-        if card and decision["action"] == "play":
-            if _rank(card) != start and start + card[-1] not in table:
-                return True
-            table.add(card)
-    return False
-
-
-def _one_row_at_a_time(record: dict[str, Any], start: str) -> bool:
-    """Whether a start card was offered once a row was open (a next row opened) and no legal
-    set offered a start card beside another card (the newest row, or the openings)."""
-    next_row = False
-    for decision in record["decisions"][1:]:
-        starts = {_rank(card) == start for card in decision["legal"]}
-        if starts == {True, False}:
-            return False
-        next_row = next_row or True in starts
-    return next_row
-
-
-def _compulsory(variant: str) -> set[str]:
-    rule_set = compiled(variant).rule_set
-    return {rule_set.card_codes[c] for c in range(rule_set.n_cards) if rule_set.compulsory >> c & 1}
-
-
-@needs_numba
-@pytest.mark.parametrize("variant", sorted(MECHANICS))
-def test_later_mechanics_come_up_in_native_games(variant: str) -> None:
-    from sevens.native.build import prepare
-
-    assert variant in NATIVE_IDS
-    rules = native.native_rules(variant)
-    players = compiled(variant).rule_set.players.min
-    prepared = prepare(rules.rule_set, rules.program, players, "random", None)
-    seen = 0
-    for seed in range(20):
-        records = _records(rules, native.play_native_game(prepared, seed, FORGET), players, seed)
-        seen += sum(1 for record in records if MECHANICS[variant](record))
-    assert seen > 0
-
-
-@needs_numba
-@pytest.mark.parametrize("variant", NATIVE_IDS)
-def test_native_games_play_identically_in_both_backends(variant: str) -> None:
-    allowed = compiled(variant).rule_set.players
-    half = max(GAMES // 2, 1)
-    compared = _agree(variant, allowed.min, "random", None, range(half))
-    compared += _agree(variant, allowed.max, "random", None, range(half, GAMES))
-    assert compared > GAMES  # every game had decisions to compare
-
-
-@needs_numba
-@pytest.mark.parametrize("variant", NATIVE_IDS)
-def test_native_matches_play_identically_in_both_backends(variant: str) -> None:
-    rule_set = compiled(variant).rule_set
-    allowed = rule_set.players
-    players = next(  # pai-qi-2kk4 is played by four only; pairs by an even number
-        n
-        for n in (allowed.min + 1, allowed.min)
-        if n <= allowed.max and player_count_problem(rule_set, n) is None
-    )
-    deals = number_of_deals(compiled(variant), players, None)
-    assert _agree(variant, players, "withhold", deals, range(3)) > 0
 
 
 @needs_numba
@@ -527,25 +336,7 @@ def test_hypothesis_native_games_with_hand_facts_agree(
     path = _hand_rule(tmp_path_factory.getbasetemp(), name)
     allowed = compiled(path).rule_set.players
     players = allowed.min + players_offset % (allowed.max - allowed.min + 1)
-    _agree(path, players, strategy, None, range(seed, seed + 1))
-
-
-@needs_numba
-@settings(max_examples=60, deadline=None)
-@given(
-    variant=st.sampled_from(NATIVE_IDS),
-    seed=st.integers(0, 2**40),
-    players_offset=st.integers(0, 10),
-    strategy=st.sampled_from(["random", "heuristic", "withhold"]),
-)
-def test_hypothesis_native_games_agree(
-    variant: str, seed: int, players_offset: int, strategy: str
-) -> None:
-    rule_set = compiled(variant).rule_set
-    allowed = rule_set.players
-    players = allowed.min + players_offset % (allowed.max - allowed.min + 1)
-    assume(player_count_problem(rule_set, players) is None)  # pairs: an even count
-    _agree(variant, players, strategy, None, range(seed, seed + 1))
+    agree_natively(path, players, strategy, None, range(seed, seed + 1))
 
 
 @needs_numba
@@ -594,53 +385,19 @@ def test_numba_backend_refuses_an_unknown_native_strategy() -> None:
 
 
 @needs_numba
-@pytest.mark.parametrize(
-    "variant", ["parliament", "domino", "double-deck", "sevens", "shichi-narabe", "karten-domino"]
-)
-def test_the_unrecorded_fast_path_plays_the_recorded_games(variant: str) -> None:
-    """Summaries are played on a fast path without records; it must play the same games."""
-    players = compiled(variant).rule_set.players.min
-    rules = native.native_rules(variant)
-    options = Options(players, 150, seed=11, forget_last_card=FORGET)
-    fast = native.simulate_native(rules, options)
-    recorded = native.simulate_native(rules, options, record=io.StringIO())
-    for field in ("wins", "blocked", "mean_decisions", "mean_passes", "mean_chips", "mean_points"):
-        assert getattr(fast, field) == getattr(recorded, field), field
-
-
-# -- the balance lab on the kernels ---------------------------------------------------
-def _lab(*args: str) -> tuple[dict[str, Any], str]:
-    """A lab command's JSON document and its standard error."""
-    result = CliRunner().invoke(main, [*args, "--json", "--quiet", "--jobs", "1"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout), result.stderr
-
-
-@needs_numba
-@pytest.mark.parametrize("variant", NATIVE_IDS)
-def test_analyse_on_the_kernels_gives_the_python_figures(variant: str) -> None:
-    """Every experiment (the table, skill, penalty, session), every figure and interval."""
-    args = ["analyse", variant, "--games", "150", "--seed", "3"]
-    python, _ = _lab(*args, "--backend", "python")
-    natively, note = _lab(*args, "--backend", "numba")
-    assert natively == python
-    assert note == ""  # played natively: no note of a fall-back
-
-
-@needs_numba
 def test_native_workers_give_the_figures_of_one_python_process() -> None:
     """--jobs 2 on the kernels: the rule set travels to the workers in its native form."""
     args = ["analyse", "sevens", "--games", "2500", "--json", "--quiet"]
     pool = CliRunner().invoke(main, [*args, "--jobs", "2", "--backend", "numba"])
     assert pool.exit_code == 0, pool.output
-    assert json.loads(pool.stdout) == _lab(*args[:4])[0]
+    assert json.loads(pool.stdout) == lab_document(*args[:4])[0]
 
 
 @needs_numba
 def test_compare_on_the_kernels_gives_the_python_figures() -> None:
     args = ["compare", "parliament", "fan-tan-chips", "--games", "400", "--seats"]
     seats = "heuristic,random,random-play,withhold"
-    assert _lab(*args, seats, "--backend", "numba")[0] == _lab(*args, seats)[0]
+    assert lab_document(*args, seats, "--backend", "numba")[0] == lab_document(*args, seats)[0]
 
 
 @needs_numba
@@ -660,9 +417,9 @@ def test_compare_of_a_native_side_with_a_python_side_gives_the_python_figures(
         return real(reference, *args)
 
     args = ["compare", "parliament", "fan-tan-chips", "--games", "300", "--seed", "5"]
-    python = _lab(*args)[0]
+    python = lab_document(*args)[0]
     monkeypatch.setattr(commands, "native_side", only_parliament)
-    mixed, note = _lab(*args, "--backend", "numba")
+    mixed, note = lab_document(*args, "--backend", "numba")
     assert mixed == python
     assert note == "note: fan-tan-chips is played in Python: refused for this test\n"
 
@@ -671,8 +428,8 @@ def test_compare_of_a_native_side_with_a_python_side_gives_the_python_figures(
 def test_what_the_kernels_do_not_play_is_played_in_python_with_a_note() -> None:
     """A strategy the kernels do not play: the same figures, from Python, and one line why."""
     args = ["analyse", "parliament", "--games", "40", "--seats", "search,random,random,random"]
-    natively, note = _lab(*args, "--backend", "numba")
-    assert natively == _lab(*args)[0]
+    natively, note = lab_document(*args, "--backend", "numba")
+    assert natively == lab_document(*args)[0]
     assert note == (
         "note: parliament is played in Python: "
         "the numba backend does not support the strategy 'search' yet\n"
@@ -682,39 +439,9 @@ def test_what_the_kernels_do_not_play_is_played_in_python_with_a_note() -> None:
 def test_the_lab_without_numba_plays_in_python_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(native, "native_available", lambda: False)
     args = ["analyse", "parliament", "--games", "40"]
-    document, note = _lab(*args, "--backend", "numba")
-    assert document == _lab(*args)[0]
+    document, note = lab_document(*args, "--backend", "numba")
+    assert document == lab_document(*args)[0]
     assert note == "note: parliament is played in Python: " + native.INSTALL_HINT + "\n"
-
-
-# -- the hashed row memo and the joker rules' options --------------------------------
-@needs_numba
-@pytest.mark.parametrize("entries", [1 << 18, 4])
-@pytest.mark.parametrize("variant", ["parliament", "domino", "play-or-pay", "karten-domino"])
-def test_the_hashed_row_memo_plays_the_same_games(
-    monkeypatch: pytest.MonkeyPatch, variant: str, entries: int
-) -> None:
-    """Rule sets whose dense memo would be too big fill a hash table as row states come up;
-    forced onto it (and onto a full one of four entries), the games must still be the Python
-    engine's, and the same as on the dense memo."""
-    from sevens.native import build
-    from sevens.runtime.native import kernels as k
-
-    players = compiled(variant).rule_set.players.min
-    rules = native.native_rules(variant)
-    dense = build.prepare(rules.rule_set, rules.program, players, "random", None)
-    monkeypatch.setattr(build, "MAX_MEMO_STATES", 0)
-    monkeypatch.setattr(build, "HASH_ENTRIES", entries)
-    hashed = build.prepare(rules.rule_set, rules.program, players, "random", None)
-    assert hashed.c[k.C_HASHED] == 1
-    for seed in range(12):
-        game = native.play_native_game(hashed, seed, FORGET)
-        assert _records(rules, game, players, seed) == _records(
-            rules, native.play_native_game(dense, seed, FORGET), players, seed
-        )
-    assert (
-        _agree(variant, players, "random", None, range(12)) > 0
-    )  # the hashed games are those of the Python engine
 
 
 @needs_numba
@@ -727,7 +454,7 @@ def test_rows_starting_at_their_first_card_without_table_facts_play_identically_
     path.write_text(f"id: any-row\nextends: play-or-pay\nplay:\n  legal: {legal}\n")
     assert native.native_rules(str(path)).program.env == ()
     for players in (3, 6):
-        assert _agree(str(path), players, "random", None, range(30)) > 0
+        assert agree_natively(str(path), players, "random", None, range(30)) > 0
 
 
 @needs_numba
@@ -747,7 +474,7 @@ def test_rows_without_suit_holding_no_run_through_their_start_play_identically(
         f"layout:\n  one_row_at_a_time: false\nplay:\n  legal: {legal}\n"
     )
     for players in (3, 6):
-        assert _agree(str(path), players, "random", None, range(40)) > 0
+        assert agree_natively(str(path), players, "random", None, range(40)) > 0
 
 
 JOKER_HOUSE_RULES = {
@@ -769,7 +496,7 @@ def test_joker_options_play_identically_in_both_backends(
         f"id: {house_rule}\nextends: shichi-narabe-joker\n{JOKER_HOUSE_RULES[house_rule]}"
     )
     for players in (3, 5):
-        assert _agree(str(path), players, strategy, None, range(25)) > 0
+        assert agree_natively(str(path), players, strategy, None, range(25)) > 0
     if house_rule == "may-redeem" and strategy != "heuristic":  # a declined redeem comes up
         rules = native.native_rules(str(path))
         from sevens.native.build import prepare
@@ -777,7 +504,9 @@ def test_joker_options_play_identically_in_both_backends(
         prepared = prepare(rules.rule_set, rules.program, 4, strategy, None)
         declined = 0
         for seed in range(40):
-            for record in _records(rules, native.play_native_game(prepared, seed, FORGET), 4, seed):
+            for record in native_records(
+                rules, native.play_native_game(prepared, seed, NATIVE_FORGET), 4, seed
+            ):
                 declined += sum(
                     1
                     for d in record["decisions"]
@@ -803,7 +532,7 @@ def test_trump_options_play_identically_in_both_backends(
     path = tmp_path / f"{house_rule}.yaml"
     path.write_text(f"id: {house_rule}\nextends: trump-fan-tan\n{TRUMP_HOUSE_RULES[house_rule]}")
     for players in (3, 6):
-        assert _agree(str(path), players, strategy, None, range(20)) > 0
+        assert agree_natively(str(path), players, strategy, None, range(20)) > 0
 
 
 #: House rules written with the keys of issue 22 (``end.when: all-empty``, ``deal.stock``,
@@ -874,13 +603,13 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
     "one-row-parliament": (
         "parliament",
         "layout:\n  one_row_at_a_time: true\n",
-        lambda r: _one_row_at_a_time(r, "7"),
+        lambda r: one_row_at_a_time(r, "7"),
     ),
     # one row at a time with an ace-low pack and a stock to draw from
     "one-row-stock": (
         "card-domino-stock",
         "layout:\n  one_row_at_a_time: true\n",
-        lambda r: _one_row_at_a_time(r, "7") and any("drawn" in d for d in r["decisions"]),
+        lambda r: one_row_at_a_time(r, "7") and any("drawn" in d for d in r["decisions"]),
     ),
     # rows without suits, all open at once and without a cap, ace low: a card may fit several
     # rows (it goes to the first), and an ace extends a row below its 2
@@ -890,8 +619,8 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
         "    (not row.open and card.rank == 8)\n"
         "    or (row.open and (card.rank == row.high + 1 or card.rank == row.low - 1))\n",
         lambda r: (
-            _laid_without_suit(r, "8")
-            and any(_rank(d["card"] or "") == "A" for d in r["decisions"])
+            laid_without_suit(r, "8")
+            and any(record_rank(d["card"] or "") == "A" for d in r["decisions"])
         ),
     ),
     # Karten-Domino whose rows reach one rank further each way per 20 cards on the table: a
@@ -904,8 +633,8 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
         "        and row.low > row.start - 4 - table.count // 20\n"
         "        and (card.rank == row.high + 1 or card.rank == row.low - 1))\n",
         lambda r: (
-            _one_row_at_a_time(r, "8")
-            and any(_rank(d["card"] or "") in ("3", "K") for d in r["decisions"])
+            one_row_at_a_time(r, "8")
+            and any(record_rank(d["card"] or "") in ("3", "K") for d in r["decisions"])
         ),
     ),
     # face-up leftovers (more of them with six to eight players) with a pass cost reading the
@@ -914,14 +643,14 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
         "fan-tan-chips",
         "players:\n  min: 6\n  best: 6-8\ndeal:\n  leftovers: face-up\n"
         "passing:\n  cost: game.unable_in_a_row + 1\n",
-        _pass_after_a_leftover,
+        pass_after_a_leftover,
     ),
     # play on after the first player is out, leftovers nobody laid still face up at the end
     "leftovers-all-out": (
         "fan-tan-leftovers",
         "end:\n  when: all-out\n",
         lambda r: (
-            bool(set(r["leftovers"]) - set(_leftovers_laid(r)))
+            bool(set(r["leftovers"]) - set(leftovers_laid(r)))
             and sum(place > 0 for place in r["result"]["places"]) > 1
         ),
     ),
@@ -929,7 +658,7 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
     "leftovers-hand": (
         "fan-tan-leftovers",
         HAND_RULES["seven-with-neighbour"][1],
-        lambda r: bool(_leftovers_laid(r)),
+        lambda r: bool(leftovers_laid(r)),
     ),
     # follow-ups after a seven: a seven laid from the leftovers grants none
     "leftovers-follow-up": (
@@ -937,7 +666,7 @@ FAMILY_RULES: dict[str, tuple[str, str, Any]] = {
         "players:\n  min: 6\n  best: 6-8\nplay:\n  follow_up:\n    when: card.rank == 7\n"
         "    allow: card.rank == 6 or card.rank == 8\n    optional: true\n",
         lambda r: (
-            any(card.startswith("7") for card in _leftovers_laid(r))
+            any(card.startswith("7") for card in leftovers_laid(r))
             and any(d.get("kind") == "follow-up" for d in r["decisions"])
         ),
     ),
@@ -971,17 +700,17 @@ def test_issue_22_keys_play_identically_in_both_backends(tmp_path: Path, name: s
 
     path = _family_rule(tmp_path, name)
     allowed = compiled(path).rule_set.players
-    games = max(GAMES // 8, 8)
-    compared = _agree(path, allowed.min, "withhold", None, range(games))
-    compared += _agree(path, allowed.max, "random", None, range(games, 2 * games))
+    games = max(NATIVE_GAMES // 8, 8)
+    compared = agree_natively(path, allowed.min, "withhold", None, range(games))
+    compared += agree_natively(path, allowed.max, "random", None, range(games, 2 * games))
     assert compared > 2 * games
     rules = native.native_rules(path)
     prepared = prepare(rules.rule_set, rules.program, allowed.min, "withhold", None)
     records = [
         record
         for seed in range(games)
-        for record in _records(
-            rules, native.play_native_game(prepared, seed, FORGET), allowed.min, seed
+        for record in native_records(
+            rules, native.play_native_game(prepared, seed, NATIVE_FORGET), allowed.min, seed
         )
     ]
     assert any(FAMILY_RULES[name][2](record) for record in records)
@@ -996,7 +725,7 @@ def test_face_up_leftovers_play_identically_in_both_backends_for_every_strategy(
     (random may decline them, random play lays one, the heuristic only one that helps it),
     with one leftover (three players), four (six) and three (seven)."""
     for players in (3, 6, 7):
-        assert _agree("fan-tan-leftovers", players, strategy, None, range(25)) > 0
+        assert agree_natively("fan-tan-leftovers", players, strategy, None, range(25)) > 0
 
 
 @needs_numba
@@ -1017,4 +746,4 @@ def test_hypothesis_native_games_with_issue_22_keys_agree(
     path = _family_rule(tmp_path_factory.getbasetemp(), name)
     allowed = compiled(path).rule_set.players
     players = allowed.min + players_offset % (allowed.max - allowed.min + 1)
-    _agree(path, players, strategy, None, range(seed, seed + 1))
+    agree_natively(path, players, strategy, None, range(seed, seed + 1))

@@ -43,9 +43,7 @@ C_START, C_START_CHOSEN, C_NENV, C_LEADER, C_VOLUNTARY, C_PASS_LIMIT, C_ELIMINAT
 )  # fmt: skip
 C_FOLLOW, C_FOLLOW_OPTIONAL, C_LAST_CARD, C_VT, C_END_ALL_OUT = 14, 15, 16, 17, 18
 C_HAS_CHIPS, C_POT_TO_WINNER, C_ANTE, C_PAY, C_HAS_POINTS = 19, 20, 21, 22, 23
-P_LEGAL, P_FWHEN, P_FALLOW, P_PASS, P_VPASS, P_ANTE, P_PAY, P_POINTS, P_ENV0 = (
-    24, 25, 26, 27, 28, 29, 30, 31, 32,
-)  # fmt: skip
+# (slots 24-32, 67, 82-84, 97, 133, 137-139 and 143 held the interpreted programs' places)
 C_START_DIM, C_ENV_DIM = 33, 34
 S_WINNER, S_TIEBREAK, S_TCHIPS_ON, S_TCHIPS, S_TPOINTS_ON, S_TPOINTS, S_TDEALS_ON, S_TDEALS = (
     35, 36, 37, 38, 39, 40, 41, 42,
@@ -54,15 +52,16 @@ C_STRATEGY, C_PLAYERS, C_DEALS, C_NCHOICES, C_LIMIT = 43, 44, 45, 46, 47
 C_LC, C_VTR = 48, 52  # transfers: [cards, source, target, which] (last card, voluntary pass)
 # offsets of the tables in ``c``
 O_RANK_OF, O_SUIT_OF, O_VALUE_FACE, O_RANK_FACE, O_SUIT_FACE, O_FACE_OF = 56, 57, 58, 59, 60, 61
-O_DEALT, O_FACES_SUIT, O_PRE, O_LORDER, O_VALUE_CARD, O_PROG = 62, 63, 64, 65, 66, 67
+O_DEALT, O_FACES_SUIT, O_PRE, O_LORDER, O_VALUE_CARD = 62, 63, 64, 65, 66
 C_NDEALT, C_NPRE, C_NLORDER = 68, 69, 70
 # offsets of the constant masks in ``cm`` (each face's copies start at 0)
 CM_TRIGGER, CM_OPENING, CM_CHOICES = 71, 72, 73
 # offsets of the state in ``v`` and ``m``
 V_ROW_RANKS, V_ROW_START, V_PLACES, V_PASSES, V_CHIPS, V_ELIM, V_POINTS = 74, 75, 76, 77, 78, 79, 80
-V_STACK, V_LOCALS, V_ITER, V_SEEN, V_ROWV, V_DECK, V_SIZE = 81, 82, 83, 84, 85, 86, 87
+# V_RESET: where the fields a deal starts afresh end (the scalars, the per-row and per-seat ones)
+V_RESET, V_ROWV, V_DECK, V_SIZE = 81, 85, 86, 87
 M_HANDS, M_TABLE, M_PLAYABLE, M_ROWMASK, M_OPENING, M_EXTRA, M_DEALT = 88, 89, 90, 91, 92, 93, 94
-M_LAYOUT, M_ITLO, M_ITHI, M_SIZE = 95, 96, 97, 99
+M_LAYOUT, M_SIZE = 95, 99
 C_PASS_IS_CONST, C_PASS_CONST = 100, 101
 # mechanics of the later contract (issue 8): direction, compulsory cards, forced-pass transfers,
 # a stock and drawing, covering, laying out by holders and the holder-of-card leader
@@ -76,19 +75,16 @@ C_WILD, C_REDEEM_OPTIONAL, C_OUT_ON_JOKER, C_HOLDER_LAST, V_JOKERS, V_JDEALT, M_
     124, 125, 126, 127, 128, 129, 130,
 )  # fmt: skip
 # play conditions reading the mover's hand (compiler.native.HAND_*): how (C_HAND_MODE), the
-# hand facts (C_NHF of them, their programs' starts at c[O_HFP…], their values at v[V_HF…]),
-# the row memo's key size (table-wide facts times hand facts), each suit's cards in ``cm``;
-# aggregates folded over per-face tables (C_NTABLES, at c[O_TABLES…]; their programs at O_TABLEP)
-C_HAND_MODE, C_NHF, O_HFP, V_HF, C_KEY_DIM, CM_SUIT, C_NTABLES, O_TABLES, O_TABLEP = (
-    131, 132, 133, 134, 135, 136, 137, 138, 139,
-)  # fmt: skip
+# hand facts (C_NHF of them, worked out by rule_hand_fact, their values at v[V_HF…]), the row
+# memo's key size (table-wide facts times hand facts), each suit's cards in ``cm``
+C_HAND_MODE, C_NHF, V_HF, C_KEY_DIM, CM_SUIT = 131, 132, 134, 135, 136
 # each seat's strategy (C_STRATEGY holds the table's when every seat plays the same, else -1)
 O_STRATEGIES = 140
 # opening.card 'leader-card': the card that chose the leader opens (engine.open_with_leader_card)
 C_LEADER_OPENS = 141
-# passing.draw.most as an expression (its program at c[P_DRAW]), and 'stop: never' (the whole
-# count drawn before a card that fits is played)
-C_DRAW_PER_SEAT, P_DRAW, C_DRAW_NEVER = 142, 143, 144
+# passing.draw.most as an expression (rule_draw_most), and 'stop: never' (the whole count
+# drawn before a card that fits is played)
+C_DRAW_PER_SEAT, C_DRAW_NEVER = 142, 144
 # trumps (mechanics.trumps): C_TRUMPS 0 none, 1 a fixed suit (C_TRUMP_SUIT), 2 the suit of the
 # last card dealt (which goes only home with C_NAMED_HOME); where trumps lie in others' places
 # (M_TSPOTS), the deal's trump suit and the card that named it (V_TRUMP, two slots)
@@ -122,7 +118,6 @@ S_NDEC, S_NEV, S_OVERFLOW, S_NSTOCK, S_STOCK0, S_LASTPASS, S_LEADER = 15, 16, 17
 S_UNABLE = 22  # the players in a row, before this turn, who could not play (game.unable_in_a_row)
 S_LASTROW = 23  # the row the latest card went to, -1: none yet (rows chosen by the order of play)
 S_SIZE = 24
-STACK, SLOTS = 128, 16
 
 # -- record columns (``dec``) and random draws (``ev``) ---------------------------
 D_SEAT, D_CARD, D_KIND, D_ELIM, D_FORGOT, D_FROM, D_TO, D_DEAL = 0, 1, 2, 3, 4, 5, 6, 7
@@ -270,305 +265,147 @@ def seat_listed(c, kind, p, seat):
     return True
 
 
+# ============================================================================
+# what the rule set's own functions read (sevens.compiler.native writes them)
+# ============================================================================
 @njit(cache=True)
-def run_program(c, v, m, start, seat):
-    """Evaluate the program at ``start``; row programs read v[V_ROWV…], amounts ``seat``."""
-    base = c[O_PROG]
-    pc = base + start
-    n_faces, n_players, n_cards = c[C_NFACES], c[C_PLAYERS], c[C_NCARDS]
-    st, row, locs, it, seen = c[V_STACK], c[V_ROWV], c[V_LOCALS], c[V_ITER], c[V_SEEN]
-    it_lo, it_hi = c[M_ITLO], c[M_ITHI]
-    sp = st
-    while True:
-        op = c[pc]
-        if op == 1:  # PUSH
-            v[sp] = c[pc + 1]
-            sp += 1
-            pc += 2
-        elif op == 2:  # ROW
-            v[sp] = v[row + c[pc + 1]]
-            sp += 1
-            pc += 2
-        elif op == 3:  # ENV radix
-            v[sp] = v[S_ENV] // c[pc + 1]
-            sp += 1
-            pc += 2
-        elif op == 4:  # LOCAL
-            v[sp] = v[locs + c[pc + 1]]
-            sp += 1
-            pc += 2
-        elif op == 5:  # SEAT
-            v[sp] = seat
-            sp += 1
-            pc += 1
-        elif op == 6:  # GAME
-            k = c[pc + 1]
-            if k == 0:
-                x = n_players
-            elif k == 1:
-                x = v[S_MAXH]
-            elif k == 2:
-                x = v[S_MINH]
-            elif k == 3:
-                x = v[S_DEALER]
-            elif k == 4:
-                x = v[S_POT]
-            elif k == 5:
-                x = v[S_WIN]
-            elif k == 6:
-                x = v[S_LASTPASS]
-            else:
-                x = v[S_UNABLE]
-            v[sp] = x
-            sp += 1
-            pc += 2
-        elif op == 7 or op == 8 or op == 9:  # RANK_OF, SUIT_OF, VALUE_OF
-            f = v[sp - 1]
-            if f < 0 or f >= n_faces:
-                v[sp - 1] = -1000  # no card: equals no rank, suit or value of a real card
-            elif op == 7:
-                v[sp - 1] = c[c[O_RANK_FACE] + f]
-            elif op == 8:
-                v[sp - 1] = c[c[O_SUIT_FACE] + f]
-            else:
-                v[sp - 1] = c[c[O_VALUE_FACE] + f]
-            pc += 1
-        elif op == 10 or op == 11:  # CARDS_COUNT, CARDS_VALUE
-            ref = v[sp - 1]
-            at = cards_at(c, ref)
-            if op == 10:
-                v[sp - 1] = size(m, at)
-            else:
-                total = 0
-                for w in range(2):
-                    word = m[at + w]
-                    while word != U0:
-                        card = 64 * w + np.int64(trailing_zeros(word))
-                        total += c[c[O_VALUE_FACE] + card % n_faces]
-                        word &= word - U1
-                v[sp - 1] = total
-            pc += 1
-        elif op == 12:  # CARDS_HAS: face ref
-            ref = v[sp - 1]
-            f = v[sp - 2]
-            sp -= 1
-            at = cards_at(c, ref)
-            found = 0
-            if 0 <= f < n_faces:
-                card = f
-                while card < n_cards:
-                    if has(m, at, card):
-                        found = 1
-                    card += n_faces
-            v[sp - 1] = found
-            pc += 1
-        elif op == 13:  # PASSES
-            v[sp - 1] = v[c[V_PASSES] + v[sp - 1]]
-            pc += 1
-        elif op == 14:  # PLACE
-            v[sp - 1] = v[c[V_PLACES] + v[sp - 1]]
-            pc += 1
-        elif op == 15:  # TABLE_COUNT
-            v[sp] = size(m, c[M_TABLE])
-            sp += 1
-            pc += 1
-        elif op == 16:  # NOT
-            v[sp - 1] = 1 if v[sp - 1] == 0 else 0
-            pc += 1
-        elif op == 17:  # NEG
-            v[sp - 1] = -v[sp - 1]
-            pc += 1
-        elif 18 <= op <= 28:  # binary operators
-            b = v[sp - 1]
-            a = v[sp - 2]
-            sp -= 1
-            if op == 18:
-                r = a + b
-            elif op == 19:
-                r = a - b
-            elif op == 20:
-                r = a * b
-            elif op == 21:
-                r = a // b if b != 0 else 0
-            elif op == 22:
-                r = a % b if b != 0 else 0
-            elif op == 23:
-                r = 1 if a == b else 0
-            elif op == 24:
-                r = 1 if a != b else 0
-            elif op == 25:
-                r = 1 if a < b else 0
-            elif op == 26:
-                r = 1 if a <= b else 0
-            elif op == 27:
-                r = 1 if a > b else 0
-            else:
-                r = 1 if a >= b else 0
-            v[sp - 1] = r
-            pc += 1
-        elif op == 29:  # MODULO m (Python's sign: the result has the sign of m)
-            v[sp - 1] = v[sp - 1] % c[pc + 1]
-            pc += 2
-        elif op == 30:  # JUMP_IF_FALSE_OR_POP
-            if v[sp - 1] == 0:
-                pc = base + c[pc + 1]
-            else:
-                sp -= 1
-                pc += 2
-        elif op == 31:  # JUMP_IF_TRUE_OR_POP
-            if v[sp - 1] != 0:
-                pc = base + c[pc + 1]
-            else:
-                sp -= 1
-                pc += 2
-        elif op == 32:  # POP_JUMP_IF_FALSE
-            sp -= 1
-            pc = base + c[pc + 1] if v[sp] == 0 else pc + 2
-        elif op == 33:  # JUMP
-            pc = base + c[pc + 1]
-        elif op == 34:  # ABS
-            v[sp - 1] = abs(v[sp - 1])
-            pc += 1
-        elif op == 35 or op == 36:  # MIN2, MAX2
-            b = v[sp - 1]
-            a = v[sp - 2]
-            sp -= 1
-            v[sp - 1] = min(a, b) if op == 35 else max(a, b)
-            pc += 1
-        elif op == 37:  # IN_SET: item mask
-            mask = v[sp - 1]
-            item = v[sp - 2]
-            sp -= 1
-            v[sp - 1] = (mask >> item) & 1 if 0 <= item < 63 else 0
-            pc += 1
-        elif op == 38:  # IN_PLAYERS kind (0 all, 1 others, 2 partners, 3 opponents)
-            item = v[sp - 1]
-            kind = c[pc + 1]
-            listed = seat_listed(c, kind + 1 if kind < 2 else kind + 2, item, seat)
-            v[sp - 1] = 1 if 0 <= item < n_players and listed else 0
-            pc += 2
-        elif op == 39:  # ITER_INIT slot kind
-            slot, kind = c[pc + 1], c[pc + 2]
-            value = v[sp - 1]
-            sp -= 1
-            v[seen + slot] = 0
-            v[it + slot] = kind
-            if kind == 0:
-                at = cards_at(c, value)
-                m[it_lo + slot] = m[at]
-                m[it_hi + slot] = m[at + 1]
-            elif kind == 3:
-                m[it_lo + slot] = np.uint64(value)
-                m[it_hi + slot] = U0
-            else:
-                m[it_lo + slot] = U0  # the next seat to visit
-            pc += 3
-        elif op == 40:  # ITER_NEXT slot target
-            slot = c[pc + 1]
-            kind = v[it + slot]
-            item = -1
-            if kind == 0 or kind == 3:
-                lo, hi = m[it_lo + slot], m[it_hi + slot]
-                if lo != U0 or hi != U0:
-                    card = lowest(lo, hi)
-                    if lo != U0:
-                        m[it_lo + slot] = lo & (lo - U1)
-                    else:
-                        m[it_hi + slot] = hi & (hi - U1)
-                    item = card % n_faces if kind == 0 else card
-            else:
-                p = np.int64(m[it_lo + slot])
-                while p < n_players and not seat_listed(c, kind, p, seat):
-                    p += 1
-                if p < n_players:
-                    item = p
-                    m[it_lo + slot] = np.uint64(p + 1)
-            if item < 0:
-                pc = base + c[pc + 2]
-            else:
-                v[locs + slot] = item
-                pc += 3
-        elif op == 41:  # ACC func slot
-            func, slot = c[pc + 1], c[pc + 2]
-            element = v[sp - 1]
-            acc = v[sp - 2]
-            sp -= 1
-            if func == 0:
-                acc += element
-            elif func == 1 or func == 2:
-                if v[seen + slot] == 0:
-                    acc = element
-                elif func == 1:
-                    acc = max(acc, element)
-                else:
-                    acc = min(acc, element)
-                v[seen + slot] = 1
-            elif func == 3:
-                acc = 1 if acc != 0 or element != 0 else 0
-            else:
-                acc = 1 if acc != 0 and element != 0 else 0
-            v[sp - 1] = acc
-            pc += 3
-        elif op == 42:  # TRUTH
-            v[sp - 1] = 1 if v[sp - 1] != 0 else 0
-            pc += 1
-        elif op == 44:  # HAND slot
-            v[sp] = v[c[V_HF] + c[pc + 1]]
-            sp += 1
-            pc += 2
-        elif op == 45:  # CARD_FOLD func table
-            v[sp - 1] = card_fold(c, m, cards_at(c, v[sp - 1]), c[pc + 1], c[pc + 2])
-            pc += 3
-        else:  # END
-            return v[sp - 1]
+def face_rank(c, f):
+    """A face's rank; no card (-1) has none (-1000 equals no real rank)."""
+    return c[c[O_RANK_FACE] + f] if 0 <= f < c[C_NFACES] else -1000
 
 
 @njit(cache=True)
-def card_fold(c, m, at, func, table):
-    """An aggregate over the cards at m[at] whose filter and element depend on the card alone:
-    read from the table's two rows over the faces (kept, element) instead of interpreted."""
+def face_suit(c, f):
+    """A face's suit (-1000: no card)."""
+    return c[c[O_SUIT_FACE] + f] if 0 <= f < c[C_NFACES] else -1000
+
+
+@njit(cache=True)
+def face_value(c, f):
+    """A face's point value (-1000: no card)."""
+    return c[c[O_VALUE_FACE] + f] if 0 <= f < c[C_NFACES] else -1000
+
+
+@njit(cache=True)
+def cards_value(c, m, ref):
+    """The point values of a set of cards, summed."""
+    at = cards_at(c, ref)
     n_faces = c[C_NFACES]
-    keep = c[O_TABLES] + 2 * n_faces * table
-    value = keep + n_faces
-    acc = 1 if func == 4 else 0
-    seen = False
+    total = 0
     for w in range(2):
         word = m[at + w]
         while word != U0:
-            face = (64 * w + np.int64(trailing_zeros(word))) % n_faces
+            card = 64 * w + np.int64(trailing_zeros(word))
+            total += c[c[O_VALUE_FACE] + card % n_faces]
             word &= word - U1
-            if c[keep + face] == 0:
-                continue
-            x = c[value + face]
-            if func == 0:
-                acc += x
-            elif func == 1 or func == 2:
-                if not seen:
-                    acc = x
-                elif func == 1:
-                    acc = max(acc, x)
-                else:
-                    acc = min(acc, x)
-                seen = True
-            elif func == 3:
-                if x != 0:
-                    return 1
-            elif x == 0:
-                return 0
-    return acc
+    return total
 
 
 @njit(cache=True)
-def fill_card_tables(c, v, m):
-    """Fill the per-face tables of CARD_FOLD from their programs (the card in local slot 0)."""
-    n_faces = c[C_NFACES]
-    for t in range(c[C_NTABLES]):
-        keep = c[O_TABLES] + 2 * n_faces * t
-        for face in range(n_faces):
-            v[c[V_LOCALS]] = face
-            c[keep + face] = run_program(c, v, m, c[c[O_TABLEP] + 2 * t], 0)
-            v[c[V_LOCALS]] = face
-            c[keep + n_faces + face] = run_program(c, v, m, c[c[O_TABLEP] + 2 * t + 1], 0)
+def cards_has(c, m, f, ref):
+    """1 when a set of cards holds a copy of face ``f``, else 0."""
+    if not 0 <= f < c[C_NFACES]:
+        return 0
+    at = cards_at(c, ref)
+    card = f
+    while card < c[C_NCARDS]:
+        if has(m, at, card):
+            return 1
+        card += c[C_NFACES]
+    return 0
+
+
+@njit(cache=True)
+def in_players(c, kind, item, seat):
+    """1 when ``item`` is a seat of the list of players of kind ``kind`` (see seat_listed)."""
+    return 1 if 0 <= item < c[C_PLAYERS] and seat_listed(c, kind, item, seat) else 0
+
+
+@njit(cache=True)
+def in_set(item, mask):
+    """1 when ``item`` is in a set of small numbers (a mask of bits 0 to 62), else 0."""
+    return (mask >> item) & 1 if 0 <= item < 63 else 0
+
+
+@njit(cache=True)
+def floordiv0(a, b):
+    """``a // b``, 0 when dividing by 0 (as the analyser defines it)."""
+    return a // b if b != 0 else 0
+
+
+@njit(cache=True)
+def mod0(a, b):
+    """``a % b``, 0 when dividing by 0."""
+    return a % b if b != 0 else 0
+
+
+# The rule set's own functions.  sevens.compiler.native writes them for each rule set and
+# sevens.compiler.native_kernels puts them here in its copy of the kernels; these stand-ins
+# only name them (the template itself is never compiled: a run always uses a rule set's copy).
+@njit(cache=True)
+def rule_legal(c, v, m, seat):
+    """Whether the card at v[c[V_ROWV]] may go to the row described after it (play.legal)."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_follow_when(c, v, m, seat):
+    """Whether the card just played may be followed up (follow_up.when)."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_follow_allow(c, v, m, seat):
+    """Whether a candidate may follow the card just played (follow_up.allow)."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_pass_cost(c, v, m, seat):
+    """What a forced pass costs ``seat``."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_voluntary_pass_cost(c, v, m, seat):
+    """What a voluntary pass costs ``seat``."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_ante(c, v, m, seat):
+    """What ``seat`` puts into the pot before a deal."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_pay_winner(c, v, m, seat):
+    """What ``seat`` pays the winner."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_points(c, v, m, seat):
+    """The points ``seat`` scores in a deal."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_draw_most(c, v, m, seat):
+    """How many cards ``seat`` may draw (passing.draw.most as an expression)."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_env(c, v, m, seat):
+    """The combined index of the table-wide facts play conditions read."""
+    raise NotImplementedError
+
+
+@njit(cache=True)
+def rule_hand_fact(c, v, m, k, seat):
+    """Hand fact ``k`` of ``seat`` (a part of play.legal that reads only the hand)."""
+    raise NotImplementedError
 
 
 # ============================================================================
@@ -651,7 +488,7 @@ def fill_row(c, rt, v, m, r, start, ranks, at):
             if face < 0:
                 break
             v[row] = face
-            if run_program(c, v, m, c[P_LEGAL], 0) != 0:
+            if rule_legal(c, v, m, 0) != 0:
                 lo |= rt[2 + 2 * face]
                 hi |= rt[3 + 2 * face]
     rt[at] = lo
@@ -730,7 +567,7 @@ def build_row_table(c, cm, rt, v, m):
                                 if face < 0:
                                     break
                                 v[row] = face
-                                if run_program(c, v, m, c[P_LEGAL], 0) != 0:
+                                if rule_legal(c, v, m, 0) != 0:
                                     lo |= cm[2 * face]
                                     hi |= cm[2 * face + 1]
                         known[key, 0] = lo
@@ -895,7 +732,7 @@ def place(c, rt, v, m, card):
 def after_placing(c, rt, v, m):
     """Table-wide facts changed by a card: every row's playable cards may change."""
     if c[C_NENV] > 0:
-        fact = run_program(c, v, m, c[P_ENV0], 0)
+        fact = rule_env(c, v, m, 0)
         if fact != v[S_ENV]:
             v[S_ENV] = fact
             refresh_all(c, rt, v, m)
@@ -956,7 +793,7 @@ def follow_up(c, cm, rt, v, m, seat, card, first):
     r = row_holding(c, v, card)
     row_values(c, v, r, v[c[V_ROW_START] + r], v[c[V_ROW_RANKS] + r])
     v[row] = face
-    if run_program(c, v, m, c[P_FWHEN], seat) == 0:
+    if rule_follow_when(c, v, m, seat) == 0:
         return
     hand, playable = c[M_HANDS] + 2 * seat, c[M_PLAYABLE]
     first_face = c[c[O_FACE_OF] + first]
@@ -976,7 +813,7 @@ def follow_up(c, cm, rt, v, m, seat, card, first):
         v[row] = c[c[O_FACE_OF] + candidate]
         v[row + 6] = face
         v[row + 9] = first_face
-        if run_program(c, v, m, c[P_FALLOW], seat) != 0:
+        if rule_follow_allow(c, v, m, seat) != 0:
             m[extra + (candidate >> 6)] |= card_bit(candidate)
 
 
@@ -989,7 +826,7 @@ def hand_legal(c, cm, rt, v, m, seat):
     hlo, hhi = m[hand], m[hand + 1]
     key = 0
     for k in range(c[C_NHF]):
-        x = run_program(c, v, m, c[c[O_HFP] + k], seat)
+        x = rule_hand_fact(c, v, m, k, seat)
         v[c[V_HF] + k] = x
         if x != 0:
             key |= 1 << k
@@ -1019,7 +856,7 @@ def hand_legal(c, cm, rt, v, m, seat):
             else:
                 whi &= whi - U1
             v[row] = c[c[O_FACE_OF] + card]
-            if run_program(c, v, m, c[P_LEGAL], seat) != 0:
+            if rule_legal(c, v, m, seat) != 0:
                 if card < 64:
                     lo |= card_bit(card)
                 else:
@@ -1541,7 +1378,7 @@ def cards_to_draw(c, v, m, seat):
     one fits, else c[C_DRAW_MOST] or the count's program, 0 for none."""
     if c[C_DRAW_PER_SEAT] == 0:
         return c[C_DRAW_MOST]
-    return max(run_program(c, v, m, c[P_DRAW], seat), 0)
+    return max(rule_draw_most(c, v, m, seat), 0)
 
 
 @njit(cache=True)
@@ -1648,7 +1485,7 @@ def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
     v[passes_of + seat] += 1
     v[S_LASTPASS] = seat
     constant = c[C_PASS_IS_CONST] != 0
-    pay_pot(c, v, seat, c[C_PASS_CONST] if constant else run_program(c, v, m, c[P_PASS], seat))
+    pay_pot(c, v, seat, c[C_PASS_CONST] if constant else rule_pass_cost(c, v, m, seat))
     if c[C_TRANSFER] != 0 and transfer(c, v, m, dec, ev, C_TR, seat) > 0:
         stuck = 0  # the passer got a card: the round proves nothing yet
     if stuck >= v[S_ACTIVE]:  # a full round in which nobody could play
@@ -1907,15 +1744,15 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
             if card == PASS:  # a voluntary pass: counted, paid for, and it may move cards
                 passes += 1
                 v[passes_of + seat] += 1
-                pay_pot(c, v, seat, run_program(c, v, m, c[P_VPASS], seat))
+                pay_pot(c, v, seat, rule_voluntary_pass_cost(c, v, m, seat))
                 if c[C_VT] & 2:  # passing.voluntary_with_transfer: moved as after any pass
                     transfer(c, v, m, dec, ev, C_TR, seat)
                 if c[C_VT] & 1:
                     transfer(c, v, m, dec, ev, C_VTR, seat)
             else:
-                if card >= n_cards and trumps:  # a trump laid in the place of card - n_cards
+                if trumps and card >= n_cards:  # a trump laid in the place of card - n_cards
                     lay_trump(c, rt, v, m, seat, card - n_cards)
-                elif card >= n_cards:  # a joker put where card - n_cards goes
+                elif wild and card >= n_cards:  # a joker put where card - n_cards goes
                     extra += place_joker(c, rt, v, m, dec, ev, seat, card - n_cards, deal)
                 elif trumps and has(m, tspots, card):  # displaced: onto the trump row
                     m[hand + (card >> 6)] ^= card_bit(card)
@@ -1940,7 +1777,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 else:
                     play_card(c, rt, v, m, seat, card)
                 # as the engine: only after a follow-up trigger, or any play with "last card"
-                after = card < n_cards and (last_card or (follows and has(cm, triggers, card)))
+                after = (last_card or (follows and has(cm, triggers, card))) and card < n_cards
                 if after and (m[hand] != U0 or m[hand + 1] != U0):
                     extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
                 out = m[hand] == U0 and m[hand + 1] == U0 and v[jokers + seat] == 0
@@ -2102,17 +1939,17 @@ def set_up(c, cm, rt, v, m):
         v[c[V_ROW_START] + r] = NO_START if c[C_START_CHOSEN] != 0 else c[C_START]
     v[S_LASTROW] = -1  # no card laid yet
     if c[C_NENV] > 0:
-        v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
+        v[S_ENV] = rule_env(c, v, m, 0)
     for k in range(c[C_NPRE] if c[C_BY_HOLDERS] == 0 else 0):
         card = c[c[O_PRE] + k]
         m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
         place(c, rt, v, m, card)
     if c[C_NENV] > 0:
-        v[S_ENV] = run_program(c, v, m, c[P_ENV0], 0)
+        v[S_ENV] = rule_env(c, v, m, 0)
     refresh_all(c, rt, v, m)
     if c[C_HAS_CHIPS] != 0 and c[C_ANTE] != 0:
         for s in range(c[C_PLAYERS]):
-            pay_pot(c, v, s, run_program(c, v, m, c[P_ANTE], s))
+            pay_pot(c, v, s, rule_ante(c, v, m, s))
 
 
 @njit(cache=True)
@@ -2124,7 +1961,7 @@ def settle(c, v, m):
         if c[C_PAY] != 0:
             for s in range(c[C_PLAYERS]):
                 if s != winner:
-                    value = run_program(c, v, m, c[P_PAY], s)
+                    value = rule_pay_winner(c, v, m, s)
                     v[chips + s] -= value
                     v[chips + winner] += value
         if c[C_POT_TO_WINNER] != 0:
@@ -2132,15 +1969,15 @@ def settle(c, v, m):
             v[S_POT] = 0
     if c[C_HAS_POINTS] != 0:
         for s in range(c[C_PLAYERS]):
-            v[c[V_POINTS] + s] = run_program(c, v, m, c[P_POINTS], s)
+            v[c[V_POINTS] + s] = rule_points(c, v, m, s)
 
 
 @njit(cache=True)
 def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget, deal):
     """Deal, set up, play and settle one deal (engine.play_deal)."""
     records = v[S_NDEC], v[S_NEV], v[S_OVERFLOW]
-    v[: c[V_STACK]] = 0  # the scalars and the per-row and per-seat fields
-    m[RNG_HALF + 1 : c[M_ITLO]] = U0  # the generator goes on
+    v[: c[V_RESET]] = 0  # the scalars and the per-row and per-seat fields
+    m[RNG_HALF + 1 : c[M_SIZE]] = U0  # the generator goes on
     v[S_NDEC], v[S_NEV], v[S_OVERFLOW] = records
     v[S_WIN] = -1
     v[S_FIRST] = -1
@@ -2362,36 +2199,28 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
 
 
 @njit(cache=True)
-def simulate_games(c, cm, rt, v, m, dec, ev, seed, games, forget, tot, wins, out, outm, winners):
-    """Play ``games`` games, game g seeded with ``seed + g``; returns the first failing game or -1."""
-    for g in range(games):
-        m[RNG] = np.uint64(seed + g)  # the game's seed (sevens.runtime.randomness)
-        m[RNG_HALF] = U0
-        play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners)
-        if v[S_ERROR] != 0:
-            return g
-    return -1
-
-
-@njit(cache=True)
-def play_seeds(c, cm, rt, v, m, seeds, forget, out, outm, deals, winners, count):
-    """The balance lab's games: game ``i`` from seed ``seeds[i]`` (its deals' figures in
-    ``out[i]``, how many deals in ``deals[i]``, its ``count[i]`` winners in ``winners[i]``).
-    Returns the first game that failed, or -1."""
+def play_games(
+    c, cm, rt, v, m, dec, ev, seeds, forget, tot, wins, out, outm, deals, winners, count
+):
+    """The kernels' one entry point: game ``i`` from seed ``seeds[i]`` for every ``i``, the
+    run's totals into ``tot`` and ``wins`` and its decisions into ``dec`` and ``ev`` (when
+    recording).  Where the arrays have a row for game ``i`` (the balance lab's games, a recorded
+    game), its deals' figures go to ``out[i]``, how many deals to ``deals[i]`` and its
+    ``count[i]`` winners to ``winners[i]``.  Returns the first game that failed, or -1."""
     players = c[C_PLAYERS]
-    no_dec = np.zeros((0, D_SIZE), np.uint64)
-    no_ev = np.zeros((0, EV_SIZE), np.uint64)
-    tot = np.zeros(T_CHIPS + 2 * players, np.int64)
-    wins = np.zeros(players, np.float64)
+    no_rows = np.zeros((0, out.shape[2]), np.int64)
     won = np.zeros(players, np.int64)
     for i in range(seeds.shape[0]):
-        m[RNG] = np.uint64(seeds[i])
+        m[RNG] = np.uint64(seeds[i])  # the game's seed (sevens.runtime.randomness)
         m[RNG_HALF] = U0
         before = tot[T_DEALS]
-        count[i] = play_game(c, cm, rt, v, m, no_dec, no_ev, forget, tot, wins, out[i], outm, won)
+        rows = out[i] if out.shape[0] > i else no_rows
+        n = play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, rows, outm, won)
         if v[S_ERROR] != 0:
             return i
-        deals[i] = tot[T_DEALS] - before
-        for k in range(count[i]):
-            winners[i, k] = won[k]
+        if deals.shape[0] > i:
+            deals[i] = tot[T_DEALS] - before
+            count[i] = n
+            for k in range(n):
+                winners[i, k] = won[k]
     return -1

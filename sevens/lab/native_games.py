@@ -57,9 +57,7 @@ def warm_up(side: NativeSide, players: int) -> None:
     """Compile (the first time, with a note on stderr) or load the kernels here, once, so
     that workers load them from numba's cache rather than each compile them."""
     from sevens.native.build import seated
-    from sevens.native.cache import ENTRY_POINTS, note_cold_start
 
-    note_cold_start(side.rules.rule_set.id, ENTRY_POINTS)
     _play(seated(_prepared(side, players, False), ("random",) * players), [0], 0.0)
 
 
@@ -77,6 +75,7 @@ def forget(side: NativeSide) -> None:
 
 def _prepared(side: NativeSide, players: int, session: bool) -> Any:
     from sevens.native.build import prepare
+    from sevens.native.cache import ENTRY_POINTS
 
     deals = side.deals if session else None
     key = (id(side.rules), players, deals)
@@ -85,7 +84,7 @@ def _prepared(side: NativeSide, players: int, session: bool) -> Any:
         rules = side.rules
         made = _PREPARED[key] = (
             rules,
-            prepare(rules.rule_set, rules.program, players, "random", deals),
+            prepare(rules.rule_set, rules.program, players, "random", deals, ENTRY_POINTS),
         )
     return made[1]
 
@@ -150,7 +149,7 @@ class _Played:
 def _play(prepared: Any, seeds: list[int], forget: float) -> _Played:
     import numpy as np
 
-    from sevens.native.build import out_width
+    from sevens.native.build import out_width, play_games
     from sevens.native.cache import kernels
 
     k = kernels()
@@ -162,10 +161,11 @@ def _play(prepared: Any, seeds: list[int], forget: float) -> _Played:
     winners = np.zeros((n, players), np.int64)
     count = np.zeros(n, np.int64)
     v, m = prepared.new_state()
-    seed_array = np.array(seeds, np.uint64)
-    failed = k.play_seeds(
-        prepared.c, prepared.cm, prepared.rt, v, m, seed_array, forget, out, outm, deals,
-        winners, count,
+    tot = np.zeros(k.T_CHIPS + 2 * players, np.int64)
+    wins = np.zeros(players, np.float64)
+    failed = play_games(
+        prepared, v, m, seeds, forget, tot, wins,
+        out=out, outm=outm, deals=deals, winners=winners, count=count,
     )  # fmt: skip
     if failed >= 0:
         raise GameError(f"game seed {seeds[failed]}: the kernels could not finish it")

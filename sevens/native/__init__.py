@@ -108,7 +108,6 @@ def native_simulator(
 
 def _prepare(rules: NativeRules, options: Options) -> Any:
     require_numba()
-    note_cold_start(rules.rule_set.id)
     from .build import prepare
 
     return prepare(rules.rule_set, rules.program, options.players, options.strategy, options.deals)
@@ -139,17 +138,14 @@ def simulate_native(
     wins = np.zeros(players, np.float64)
     started = time.perf_counter()
     if record is None:
+        from .build import play_games
+
         v, m = prepared.new_state()
-        dec, ev = _no_record()
-        out, outm = _no_output(players, rules.rule_set.n_cards)
-        winners = np.zeros(players, np.int64)
         done = 0
         while done < options.games:
             n = min(CHUNK, options.games - done)
-            failed = k.simulate_games(
-                prepared.c, prepared.cm, prepared.rt, v, m, dec, ev, options.seed + done, n,
-                options.forget_last_card, tot, wins, out, outm, winners,
-            )  # fmt: skip
+            seeds = np.arange(options.seed + done, options.seed + done + n, dtype=np.uint64)
+            failed = play_games(prepared, v, m, seeds, options.forget_last_card, tot, wins)
             if failed >= 0:
                 raise _failed(options.seed + done + failed, int(v[k.S_ERROR]))
             done += n
@@ -220,24 +216,6 @@ def _finish(summary: Summary, rule_set: RuleSet, games: int, tot: Any, wins: Any
     summary.mean_points = [p / n for p in points] if rule_set.points is not None else None
 
 
-def _no_record() -> tuple[Any, Any]:
-    import numpy as np
-
-    k = kernels()
-
-    return np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, k.EV_SIZE), np.uint64)
-
-
-def _no_output(players: int, n_cards: int) -> tuple[Any, Any]:
-    import numpy as np
-
-    from .build import out_width
-
-    return np.zeros((0, out_width(players, n_cards)), np.int64), np.zeros(
-        (0, 2 * players + 2), np.uint64
-    )
-
-
 @dataclass
 class NativeGame:
     """One native game with its record: the deals and the match winners."""
@@ -257,7 +235,7 @@ def play_native_game(
 
     k = kernels()
 
-    from .build import out_width
+    from .build import out_width, play_games
 
     players = prepared.players
     if tot is None:
@@ -268,15 +246,13 @@ def play_native_game(
     while True:
         dec = np.zeros((capacity, k.D_SIZE), np.uint64)
         ev = np.zeros((capacity, k.EV_SIZE), np.uint64)
-        out = np.zeros((max_deals, out_width(players, prepared.rule_set.n_cards)), np.int64)
+        out = np.zeros((1, max_deals, out_width(players, prepared.rule_set.n_cards)), np.int64)
         outm = np.zeros((max_deals, 2 * players + 2), np.uint64)
-        winners = np.zeros(players, np.int64)
         tot_try, wins_try = tot.copy(), wins.copy()
         v, m = prepared.new_state()
-        failed = k.simulate_games(
-            prepared.c, prepared.cm, prepared.rt, v, m, dec, ev, seed, 1, forget,
-            tot_try, wins_try, out, outm, winners,
-        )  # fmt: skip
+        failed = play_games(
+            prepared, v, m, [seed], forget, tot_try, wins_try, dec=dec, ev=ev, out=out, outm=outm
+        )
         if failed >= 0:
             raise _failed(seed, int(v[k.S_ERROR]))
         if v[k.S_OVERFLOW] == 0:
@@ -291,7 +267,7 @@ def play_native_game(
         players,
         dec[: int(v[k.S_NDEC])],
         ev[: int(v[k.S_NEV])],
-        out,
+        out[0],
         outm,
         n_deals,
     )

@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from sevens.compiler.native import HAND_KEYED, HAND_PER_CARD, NativeProgram, NativeUnsupported
+from sevens.compiler.native import HAND_KEYED, HAND_PER_CARD, NativeCode, NativeUnsupported
 from sevens.runtime import contract as c
 
-from .cache import kernels
+from .cache import ENTRY_POINTS, kernels, kernels_compiled, note_cold_start, rule_set_kernels
 from .features import MAX_MEMO_STATES, check_supported
 
 k = kernels()  # the kernels' module, with numba's cache in the user's cache directory
@@ -110,7 +110,7 @@ def dealt_count(rule_set: c.RuleSet, players: int) -> int:
 
 
 def config(
-    rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
+    rule_set: c.RuleSet, program: NativeCode, players: int, strategy: str, deals: int | None
 ) -> np.ndarray[Any, np.dtype[np.int64]]:
     """The configuration vector of a run."""
     deck, layout, passing, session = (
@@ -120,7 +120,6 @@ def config(
         rule_set.session,
     )
     cfg = np.zeros(k.C_SIZE, np.int64)
-    starts = program.starts
     chips = rule_set.chips
     values = {
         k.C_NCARDS: rule_set.n_cards,
@@ -149,15 +148,6 @@ def config(
         k.C_ANTE: _nonzero(chips.ante if chips else None),
         k.C_PAY: _nonzero(chips.pay_winner if chips else None),
         k.C_HAS_POINTS: int(rule_set.points is not None),
-        k.P_LEGAL: starts["legal"],
-        k.P_FWHEN: starts["follow_when"],
-        k.P_FALLOW: starts["follow_allow"],
-        k.P_PASS: starts["pass_cost"],
-        k.P_VPASS: starts["voluntary_pass_cost"],
-        k.P_ANTE: starts["ante"],
-        k.P_PAY: starts["pay_winner"],
-        k.P_POINTS: starts["points"],
-        k.P_ENV0: starts.get("env", 0),
         k.C_START_DIM: deck.n_ranks + 1 if layout.start_rank is None else 1,
         k.C_ENV_DIM: program.env_size,
         k.S_WINNER: _WINNERS[session.winner],
@@ -189,7 +179,6 @@ def config(
         k.C_DRAW: int(rule_set.draw is not None),
         k.C_DRAW_MOST: _draw_most(rule_set.draw),
         k.C_DRAW_PER_SEAT: int(rule_set.draw is not None and rule_set.draw.most is c.PER_SEAT),
-        k.P_DRAW: starts["draw_most"],
         k.C_DRAW_NEVER: int(rule_set.draw is not None and rule_set.draw.stop is c.DrawStop.NEVER),
         k.C_COVER: int(passing.cover),
         k.C_BY_HOLDERS: int(layout.by_holders),
@@ -218,7 +207,6 @@ def config(
     cfg[k.C_HAND_MODE] = program.hand_mode
     cfg[k.C_NHF] = program.hand_facts
     cfg[k.C_KEY_DIM] = program.env_size << keyed_facts  # the hand facts' bits above the table's
-    cfg[k.C_NTABLES] = program.card_tables
     if rule_set.opening.leader is c.Leader.HOLDER_OF_CARD and rule_set.opening.leader_card is None:
         cfg[k.C_LEADER] = (
             k.L_LEFT
@@ -251,7 +239,7 @@ def _append(c: list[int], slot: int, values: Any) -> None:
 
 
 def flat_config(
-    rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
+    rule_set: c.RuleSet, program: NativeCode, players: int, strategy: str, deals: int | None
 ) -> np.ndarray[Any, np.dtype[np.int64]]:
     """``c``: the configuration, then the card tables and programs at the offsets it names."""
     deck = rule_set.deck
@@ -275,11 +263,6 @@ def flat_config(
     _append(out, k.O_PRE, rule_set.preplaced_cards)
     _append(out, k.O_LORDER, rule_set.opening.leader_order)
     _append(out, k.O_VALUE_CARD, rule_set.card_value)
-    _append(out, k.O_PROG, program.code)
-    _append(out, k.O_HFP, (program.starts[f"hand{n}"] for n in range(program.hand_facts)))
-    _append(out, k.O_TABLES, [0] * (2 * deck.n_faces * program.card_tables))  # fill_card_tables
-    tables = ((f"table{t}_keep", f"table{t}_value") for t in range(program.card_tables))
-    _append(out, k.O_TABLEP, (program.starts[name] for pair in tables for name in pair))
     _append(out, k.O_STRATEGIES, [NATIVE_STRATEGIES[strategy]] * players)
     out[k.C_NDEALT] = len(rule_set.dealt)
     out[k.C_NPRE] = len(rule_set.preplaced_cards)
@@ -297,10 +280,7 @@ def flat_config(
         (k.V_JOKERS, players),
         (k.V_JDEALT, players),
         (k.V_TRUMP, 2),
-        (k.V_STACK, k.STACK),
-        (k.V_LOCALS, k.SLOTS),
-        (k.V_ITER, k.SLOTS),
-        (k.V_SEEN, k.SLOTS),
+        (k.V_RESET, 0),  # the fields above start afresh in each deal
         (k.V_ROWV, 10),
         (k.V_HF, max(1, program.hand_facts)),
         (k.V_DECK, rule_set.n_cards + (rule_set.wild.jokers if rule_set.wild else 0)),
@@ -323,8 +303,6 @@ def flat_config(
         (k.M_SPOTS, 2),
         (k.M_TSPOTS, 2),
         (k.M_LEFTOVERS, 2),
-        (k.M_ITLO, k.SLOTS),
-        (k.M_ITHI, k.SLOTS),
     ):
         out[slot] = at
         at += width
@@ -370,6 +348,7 @@ class Prepared:
     c: np.ndarray[Any, np.dtype[np.int64]]
     cm: np.ndarray[Any, np.dtype[np.uint64]]
     rt: np.ndarray[Any, np.dtype[np.uint64]]
+    kernels: Any  # the rule set's own kernels (sevens.native.cache.rule_set_kernels)
 
     def new_state(
         self,
@@ -379,30 +358,45 @@ class Prepared:
 
 
 def prepare(
-    rule_set: c.RuleSet, program: NativeProgram, players: int, strategy: str, deals: int | None
+    rule_set: c.RuleSet,
+    program: NativeCode,
+    players: int,
+    strategy: str,
+    deals: int | None,
+    entry_points: tuple[str, ...] = ENTRY_POINTS,
 ) -> Prepared:
-    """Build the arrays of a run and fill the dense row memo (with the legality program)."""
+    """Build the arrays of a run, load the rule set's own kernels (compiling them, with a note
+    on stderr, the first time: ``entry_points`` are those the run will call) and fill the
+    dense row memo."""
     check_supported(rule_set)
     check_strategy(strategy)
     cfg = flat_config(rule_set, program, players, strategy, deals)
     cm = constant_masks(rule_set, cfg)
-    if program.card_tables:
-        k.fill_card_tables(cfg, *Prepared(rule_set, players, cfg, cm, cm).new_state())
+    own = rule_set_kernels(cfg, program.source)
+    note_cold_start(rule_set.id, own, entry_points)
     states = (
         rule_set.n_rows * int(cfg[k.C_START_DIM]) * int(cfg[k.C_KEY_DIM]) << rule_set.deck.n_ranks
     )
     if program.hand_mode == HAND_PER_CARD:  # each card is tried with the hand: no row memo
-        prepared = Prepared(rule_set, players, cfg, cm, np.zeros(2, np.uint64))
+        prepared = Prepared(rule_set, players, cfg, cm, np.zeros(2, np.uint64), own)
     elif states > MAX_MEMO_STATES:  # e.g. a table-wide count: fill a hash table as states come up
         rt = hashed_memo(rule_set, cfg, cm)
-        prepared = Prepared(rule_set, players, cfg, cm, rt)
+        prepared = Prepared(rule_set, players, cfg, cm, rt, own)
     else:
         rt = np.zeros(states * 2, np.uint64)
-        prepared = Prepared(rule_set, players, cfg, cm, rt)
+        prepared = Prepared(rule_set, players, cfg, cm, rt, own)
         v, m = prepared.new_state()
-        k.build_row_table(cfg, cm, rt, v, m)
+        prepared.kernels.build_row_table(cfg, cm, rt, v, m)
     compile_kernels(prepared)
     return prepared
+
+
+def kernels_ready(rule_set: c.RuleSet, program: NativeCode) -> bool:
+    """Whether a rule set's own kernels are compiled (in numba's cache, or in this process),
+    both entry points: a run would start at once."""
+    check_supported(rule_set)
+    cfg = flat_config(rule_set, program, rule_set.players.min, "random", None)
+    return kernels_compiled(rule_set_kernels(cfg, program.source), ENTRY_POINTS)
 
 
 def seated(prepared: Prepared, strategies: tuple[str, ...]) -> Prepared:
@@ -415,7 +409,9 @@ def seated(prepared: Prepared, strategies: tuple[str, ...]) -> Prepared:
     at = int(cfg[k.O_STRATEGIES])
     cfg[at : at + len(codes)] = codes
     cfg[k.C_STRATEGY] = codes[0] if len(set(codes)) == 1 else -1
-    return Prepared(prepared.rule_set, prepared.players, cfg, prepared.cm, prepared.rt)
+    return Prepared(
+        prepared.rule_set, prepared.players, cfg, prepared.cm, prepared.rt, prepared.kernels
+    )
 
 
 def hashed_memo(
@@ -438,14 +434,46 @@ def out_width(players: int, n_cards: int) -> int:
     return int(k.R_SEATS) + 5 * players + n_cards + 2
 
 
+def play_games(
+    prepared: Prepared,
+    v: Any,
+    m: Any,
+    seeds: Any,
+    forget: float,
+    tot: Any,
+    wins: Any,
+    *,
+    dec: Any = None,
+    ev: Any = None,
+    out: Any = None,
+    outm: Any = None,
+    deals: Any = None,
+    winners: Any = None,
+    count: Any = None,
+) -> int:
+    """Play the games ``seeds`` through the kernels' one entry point (``kernels.play_games``):
+    what is not given is passed empty (nothing recorded or kept per game), so every call has
+    the same types and numba compiles the entry point once.  Returns the first game that
+    failed, or -1."""
+    players = prepared.players
+    width = out_width(players, prepared.rule_set.n_cards)
+    failed = prepared.kernels.play_games(
+        prepared.c, prepared.cm, prepared.rt, v, m,
+        np.zeros((0, k.D_SIZE), np.uint64) if dec is None else dec,
+        np.zeros((0, k.EV_SIZE), np.uint64) if ev is None else ev,
+        np.asarray(seeds, np.uint64), forget, tot, wins,
+        np.zeros((0, 1, width), np.int64) if out is None else out,
+        np.zeros((0, 2 * players + 2), np.uint64) if outm is None else outm,
+        np.zeros(0, np.int64) if deals is None else deals,
+        np.zeros((0, players), np.int64) if winners is None else winners,
+        np.zeros(0, np.int64) if count is None else count,
+    )  # fmt: skip
+    return int(failed)
+
+
 def compile_kernels(prepared: Prepared) -> None:
-    """Load (or, the first time, compile) the game kernel before anything is timed."""
+    """Load (or, the first time, compile) the kernels' entry point before anything is timed."""
     players = prepared.players
     v, m = prepared.new_state()
-    k.simulate_games(
-        prepared.c, prepared.cm, prepared.rt, v, m,
-        np.zeros((0, k.D_SIZE), np.uint64), np.zeros((0, k.EV_SIZE), np.uint64), 0, 0, 0.0,
-        np.zeros(k.T_CHIPS + 2 * players, np.int64), np.zeros(players, np.float64),
-        np.zeros((0, out_width(players, prepared.rule_set.n_cards)), np.int64),
-        np.zeros((0, 2 * players + 2), np.uint64), np.zeros(players, np.int64),
-    )  # fmt: skip
+    tot = np.zeros(k.T_CHIPS + 2 * players, np.int64)
+    play_games(prepared, v, m, [], 0.0, tot, np.zeros(players, np.float64))

@@ -6,10 +6,15 @@ kernels' module is imported only through :func:`kernels`, after :func:`use_user_
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+from sevens.compiler.native_kernels import rule_set_constants, specialise
+from sevens.compiler.output import write_private
 
 from ..loading.registry import cache_dir
 
@@ -19,12 +24,14 @@ __all__ = [
     "kernels",
     "kernels_compiled",
     "note_cold_start",
+    "rule_set_kernels",
     "use_user_cache",
 ]
 
-#: About how long the first compilation of the kernels takes, in seconds (one core of the
-#: 2-core machine of docs/performance.md; every rule set shares the compiled kernels).
-COLD_START_SECONDS = 90
+#: About how long the first compilation of a rule set's kernels takes, in seconds (one core of
+#: the 2-core machine of docs/performance.md; the kernels no rule set changes are compiled
+#: with the first rule set and shared by the others).
+COLD_START_SECONDS = 15
 
 
 def use_user_cache() -> Path:
@@ -51,14 +58,47 @@ def kernels() -> Any:
     return k
 
 
-#: The kernels' entry points: ``simulate`` plays through the first, the balance lab the second.
-ENTRY_POINTS = ("simulate_games", "play_seeds")
+#: The rule sets' own kernels loaded in this process, by their source's digest.
+_LOADED: dict[str, ModuleType] = {}
 
 
-def kernels_compiled(entry_points: tuple[str, ...] = ENTRY_POINTS[:1]) -> bool:
-    """Whether numba has these entry points of the kernels in its cache (or compiled them in
-    this process)."""
-    module = kernels()
+def rule_set_kernels(config: Any, rule_functions: str) -> ModuleType:
+    """The kernels specialised for the rule set of a configuration vector, with its own
+    functions (:func:`sevens.compiler.native_kernels.specialise`), written once into numba's
+    cache folder (``sources/``) and imported from there, so that numba caches their compiled
+    code with the others' (a source's digest names its file: it never changes)."""
+    specialised = specialise(rule_set_constants(config), rule_functions)
+    module = _LOADED.get(specialised.digest)
+    if module is not None:
+        return module
+    folder = use_user_cache()  # the sources beside numba's cache of them
+    path = folder / "sources" / f"{specialised.module_name}.py"
+    if not _holds(path, specialised.source):  # written once: numba's cache keys on its time
+        write_private(path, specialised.source, what="the native kernels", make_parents=True)
+    spec = importlib.util.spec_from_file_location(specialised.module_name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[specialised.module_name] = module  # numba's cache finds the module by name
+    spec.loader.exec_module(module)
+    _LOADED[specialised.digest] = module
+    return module
+
+
+def _holds(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+#: The kernels' entry point: ``simulate``, the balance lab and a recorded game all play
+#: through it (one compilation for all).
+ENTRY_POINTS = ("play_games",)
+
+
+def kernels_compiled(module: ModuleType, entry_points: tuple[str, ...] = ENTRY_POINTS) -> bool:
+    """Whether numba has these entry points of a rule set's kernels (``module``, from
+    :func:`rule_set_kernels`) in its cache, or compiled them in this process."""
     return all(_compiled(getattr(module, name)) for name in entry_points)
 
 
@@ -71,9 +111,12 @@ def _compiled(kernel: Any) -> bool:
         return False
 
 
-def note_cold_start(name: str, entry_points: tuple[str, ...] = ENTRY_POINTS[:1]) -> None:
-    """Say on stderr, before the wait, that the kernels are being compiled (the first time)."""
-    if not kernels_compiled(entry_points):
+def note_cold_start(
+    name: str, module: ModuleType, entry_points: tuple[str, ...] = ENTRY_POINTS
+) -> None:
+    """Say on stderr, before the wait, that a rule set's kernels are being compiled (the first
+    time)."""
+    if not kernels_compiled(module, entry_points):
         print(
             f"compiling the native kernels for {name}, once: ~{COLD_START_SECONDS} s",
             file=sys.stderr,

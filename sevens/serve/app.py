@@ -41,7 +41,7 @@ from sevens.runtime.api import GameError
 from ..loading.library import builtin_specs, sources_of, variant_row
 from . import play_socket, workbench
 from .i18n import page_texts
-from .kernels import Kernels, State
+from .kernels import RULE_SET_NOTE, Kernels, State
 from .security import Guard, Policy
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -192,7 +192,7 @@ class Routes:
         def work(stop: threading.Event) -> dict[str, Any]:
             if number != self.measurements:
                 raise Refused(409, "a newer text is being measured")
-            return self._fairness(_valid_rules(text), stop)
+            return self._fairness(text, _valid_rules(text), stop)
 
         return JSONResponse(await self.measured(work))
 
@@ -203,12 +203,14 @@ class Routes:
             lambda: work(stop), self.settings.fairness_seconds, self.lab, stop
         )
 
-    def _fairness(self, rules: AnalysedRules, stop: threading.Event) -> dict[str, Any]:
-        """The panel's figures, on the kernels once they are ready (in Python until then,
-        with a note saying so)."""
+    def _fairness(self, text: str, rules: AnalysedRules, stop: threading.Event) -> dict[str, Any]:
+        """The panel's figures of ``text``, on the kernels once they are ready for it (in
+        Python until then, with a note saying so)."""
         native = self.settings.native and self.kernels.state in (State.READY, State.OFF)
-        result = workbench.fairness(rules, self.settings.fairness_games, native=native, stop=stop)
         waiting = self.kernels.note()
+        if native and self.kernels.ready and not self.kernels.ready_for(text, rules):
+            native, waiting = False, RULE_SET_NOTE
+        result = workbench.fairness(rules, self.settings.fairness_games, native=native, stop=stop)
         if waiting is not None:
             result["notes"] = [waiting, *result["notes"]]
         return result
@@ -229,7 +231,7 @@ class Routes:
 
     def _report(self, text: str, lang: str, stop: threading.Event) -> str:
         rules = _valid_rules(text)
-        return workbench.fairness_report(rules, self._fairness(rules, stop), lang)
+        return workbench.fairness_report(rules, self._fairness(text, rules, stop), lang)
 
     # -- play -------------------------------------------------------------------------------
 
