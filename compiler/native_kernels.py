@@ -28,6 +28,7 @@ from typing import Any
 __all__ = [
     "RULE_SET_SLOTS",
     "SpecialisedKernels",
+    "kernels_name",
     "rule_set_constants",
     "specialise",
     "template_source",
@@ -78,16 +79,26 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
 
 
 class SpecialisedKernels:
-    """A rule set's own kernels: the source, and the name its module and cache file take."""
+    """A rule set's own kernels: the source."""
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:20]
 
-    @property
-    def module_name(self) -> str:
-        """A module name unique to this source (numba keys its cache by the file)."""
-        return f"sevens_kernels_{self.digest}"
+
+def kernels_name(values: tuple[int, ...], rule_functions: str) -> str:
+    """The module name of the kernels :func:`specialise` writes for these arguments: a digest
+    of everything that decides the source (the template, this specialiser, the values and
+    the rule set's functions), so a name found on disk never needs the source made again."""
+    digest = hashlib.sha256()
+    for part in (template_source(), _own_source(), repr(values), rule_functions):
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\0")
+    return f"sevens_kernels_{digest.hexdigest()[:24]}"
+
+
+@cache
+def _own_source() -> str:
+    return Path(__file__).read_text(encoding="utf-8")
 
 
 @cache

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from sevens.compiler.native_kernels import rule_set_constants, specialise
+from sevens.compiler.native_kernels import kernels_name, rule_set_constants, specialise
 from sevens.compiler.output import write_private
 
 from ..loading.registry import cache_dir
@@ -58,7 +58,7 @@ def kernels() -> Any:
     return k
 
 
-#: The rule sets' own kernels loaded in this process, by their source's digest.
+#: The rule sets' own kernels loaded in this process, by module name.
 _LOADED: dict[str, ModuleType] = {}
 
 
@@ -66,29 +66,25 @@ def rule_set_kernels(config: Any, rule_functions: str) -> ModuleType:
     """The kernels specialised for the rule set of a configuration vector, with its own
     functions (:func:`sevens.compiler.native_kernels.specialise`), written once into numba's
     cache folder (``sources/``) and imported from there, so that numba caches their compiled
-    code with the others' (a source's digest names its file: it never changes)."""
-    specialised = specialise(rule_set_constants(config), rule_functions)
-    module = _LOADED.get(specialised.digest)
+    code with the others' (the file's name is a digest of what decides its text: it never
+    changes, and a file already there is not written or made again)."""
+    values = rule_set_constants(config)
+    name = kernels_name(values, rule_functions)
+    module = _LOADED.get(name)
     if module is not None:
         return module
     folder = use_user_cache()  # the sources beside numba's cache of them
-    path = folder / "sources" / f"{specialised.module_name}.py"
-    if not _holds(path, specialised.source):  # written once: numba's cache keys on its time
-        write_private(path, specialised.source, what="the native kernels", make_parents=True)
-    spec = importlib.util.spec_from_file_location(specialised.module_name, path)
+    path = folder / "sources" / f"{name}.py"
+    if not path.is_file():  # written once: numba's cache keys on the file's time
+        source = specialise(values, rule_functions).source
+        write_private(path, source, what="the native kernels", make_parents=True)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[specialised.module_name] = module  # numba's cache finds the module by name
+    sys.modules[name] = module  # numba's cache finds the module by name
     spec.loader.exec_module(module)
-    _LOADED[specialised.digest] = module
+    _LOADED[name] = module
     return module
-
-
-def _holds(path: Path, text: str) -> bool:
-    try:
-        return path.read_text(encoding="utf-8") == text
-    except (OSError, UnicodeDecodeError):
-        return False
 
 
 #: The kernels' entry point: ``simulate``, the balance lab and a recorded game all play
