@@ -359,30 +359,30 @@ class Turns(Passing, Drawing, Covering, FollowUps):
 
         It takes the same turns and draws the same numbers as :meth:`run`, with the rules'
         ``play`` on rows of one suit written out (:class:`~sevens.runtime.api.SuitRowTables`)
-        and the deal's changing numbers (``playable``, the opening, the pot) kept in local
-        variables, written back to ``st`` before anything else reads them: when a player
-        goes out and when the deal ends.  ``st.table`` is written once at the end: the cards
-        that left the hands, as only a play takes a card from a hand here."""
+        and the deal's changing numbers kept in local variables, written back to ``st``
+        (:meth:`_lean_state`) before anything else reads them: when a player goes out and
+        when the deal ends.  A row's state is kept as its memo key (``r << shift | ranks``)."""
         st, following = self.st, self.following
         tables = self.rules.suit_row_tables
         assert tables is not None  # a lean plan has them
         masks, rank_bit, suit_of, shift, build, check_opening = tables
         hands, chips, pass_counts, places = st.hands, st.chips, st.passes, st.places
-        row_ranks, row_mask = st.row_ranks, st.row_mask
+        row_mask = st.row_mask
+        keys = [r << shift | ranks for r, ranks in enumerate(st.row_ranks)]
         playable, opened, opening_mask = st.playable, st.opened, st.opening_mask
         pot, last_passer = st.pot, st.last_passer
         cost, skip_out, active = plan.constant_cost, plan.skip_out, self.active
-        held = 0  # the cards in hand before the first turn
-        for hand in hands:
-            held |= hand
+        held, passed = sum(hands), sum(pass_counts)  # hands hold different cards: sum is union
         draw = self.rng.draw  # a 32-bit draw: below(n) is draw() * n >> 32
-        passes = stuck = unable = 0  # as in run
+        # players in a row unable to play: run's ``stuck`` and ``unable`` at once, as only a
+        # play sets them back to 0 here and only a pass adds one to both
+        unable = 0
         for decisions in range(1, plan.limit + 1):
             hand = hands[seat]
             # the rules' legal cards (CompiledRules.legal, without compulsory cards)
             legal = hand & playable if opened else hand & opening_mask
             if legal:
-                stuck = unable = 0
+                unable = 0
                 if legal & (legal - 1):  # several: as choose_uniformly draws it
                     choice = draw() * legal.bit_count() >> 32
                     while choice:
@@ -396,54 +396,51 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                 if not opened and check_opening and legal & opening_mask:
                     opened = True
                 r = suit_of[card]
-                ranks = row_ranks[r] | rank_bit[card]
-                row_ranks[r] = ranks
-                key = r << shift | ranks
+                key = keys[r] | rank_bit[card]
+                keys[r] = key
                 mask = masks[key]
-                if mask is None:  # a row state not seen yet
+                if mask is None:  # a row state not seen yet: built from st's row
+                    st.row_ranks[r] = key ^ r << shift
                     mask = masks[key] = build(st, r)
                 playable ^= row_mask[r] ^ mask
                 row_mask[r] = mask
                 if not hand:
-                    st.playable, st.opened, st.pot, st.last_passer = (
-                        playable, opened, pot, last_passer
-                    )  # fmt: skip
+                    self._lean_state(keys, held, playable, opened, pot, last_passer)
                     if self.goes_out(seat):
-                        st.table |= held & ~_held(hands)
                         st.unable_in_a_row = 0
-                        return decisions, passes
+                        return decisions, sum(pass_counts) - passed
                     active = self.active
             else:  # the forced pass, paid for; a full round of them blocks the deal
-                passes += 1
-                stuck += 1
                 pass_counts[seat] += 1
                 last_passer = seat
                 unable += 1
                 if cost:
                     chips[seat] -= cost
                     pot += cost
-                if stuck >= active:
-                    st.playable, st.opened, st.pot, st.last_passer = (
-                        playable, opened, pot, last_passer
-                    )  # fmt: skip
-                    st.table |= held & ~_held(hands)
+                if unable >= active:
+                    self._lean_state(keys, held, playable, opened, pot, last_passer)
                     st.unable_in_a_row = unable
                     if skip_out:
                         self.rank_the_rest()
-                    return decisions, passes
+                    return decisions, sum(pass_counts) - passed
             seat = following[seat]
             if skip_out:
                 while places[seat]:
                     seat = following[seat]
         raise GameError(ENDLESS.format(limit=plan.limit))
 
-
-def _held(hands: list[int]) -> int:
-    """The cards in any of ``hands``."""
-    held = 0
-    for hand in hands:
-        held |= hand
-    return held
+    def _lean_state(
+        self, keys: list[int], held: int, playable: int, opened: bool, pot: int, last_passer: int
+    ) -> None:
+        """Write :meth:`run_lean`'s local state back to ``st``: the rows' ranks from their memo
+        keys, and the table: what it held plus the cards that left the hands (``held``: the
+        cards in hand before the first turn), as only a play takes a card from a hand."""
+        st, tables = self.st, self.rules.suit_row_tables
+        assert tables is not None  # a lean plan has them
+        low = (1 << tables.shift) - 1
+        st.row_ranks[:] = [key & low for key in keys]
+        st.table |= held & ~sum(st.hands)
+        st.playable, st.opened, st.pot, st.last_passer = playable, opened, pot, last_passer
 
 
 def score_deal(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:
