@@ -106,7 +106,7 @@ def deal_deck(
         # the bits are different cards', so their sum is their union, added up in C
         hands[seat] = sum(deck[first:dealt:players])
         seat = following[seat]
-    return hands, [bit.bit_length() - 1 for bit in deck[dealt:]]
+    return hands, [bit.bit_length() - 1 for bit in deck[dealt:]] if dealt < len(deck) else []
 
 
 class TurnsBase:
