@@ -85,9 +85,10 @@ class DealState:
         self.n_players = n_players
         self.dealer = dealer
         self.hands = hands
-        sizes = list(map(int.bit_count, hands))
-        self.max_hand = max(sizes)
-        self.min_hand = min(sizes)
+        sizes = [hand.bit_count() for hand in hands]
+        sizes.sort()  # a third of the instructions of max() and min(), which parse keywords
+        self.max_hand = sizes[-1]
+        self.min_hand = sizes[0]
         self.table = 0
         self.first_face = -1
         self.opened = False

@@ -449,7 +449,7 @@ def score_deal(rules: Rules, st: DealState, decisions: int, passes: int) -> Deal
     if rules.rule_set.passing.cover and points:
         lowest = rules.rule_set.session.winner is MatchWinner.LOWEST_POINTS
         st.winner = best_score(points, st.places, lowest)
-    cards_left = list(map(int.bit_count, st.hands))
+    cards_left = [hand.bit_count() for hand in st.hands]
     return DealResult(
         st.winner, list(st.chips), points, decisions, passes, st.pot, cards_left, list(st.places)
     )
