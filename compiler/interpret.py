@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from ..runtime.api import DealState, bits
+from ..runtime.api import DealState, SuitRowTables, bits
 from ..runtime.contract import RuleSet
 from .analyse import (
     CARDS,
@@ -146,6 +146,8 @@ class ReferenceRules:
     """
 
     legal_is_playable = False  # it recomputes legality from the table every time
+    # it keeps no rows: every play goes through ``play``
+    suit_row_tables: SuitRowTables | None = None
 
     def __init__(self, rules: AnalysedRules, rule_set: RuleSet) -> None:
         self.analysed = rules

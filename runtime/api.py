@@ -7,12 +7,12 @@ playable sets are int bitmasks with bit ``card`` set.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Protocol
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple, Protocol
 
 from .contract import RuleSet
 
-__all__ = ["ROW_PARAMETERS", "DealState", "GameError", "Rules", "bits"]
+__all__ = ["ROW_PARAMETERS", "DealState", "GameError", "Rules", "SuitRowTables", "bits"]
 
 #: The parameters of a generated row decision (``legal_on_row``, ``follow_when``…), in
 #: order: the calling convention the compiler emits and the machine calls.
@@ -85,9 +85,10 @@ class DealState:
         self.n_players = n_players
         self.dealer = dealer
         self.hands = hands
-        sizes = list(map(int.bit_count, hands))
-        self.max_hand = max(sizes)
-        self.min_hand = min(sizes)
+        sizes = [hand.bit_count() for hand in hands]
+        sizes.sort()  # a third of the instructions of max() and min(), which parse keywords
+        self.max_hand = sizes[-1]
+        self.min_hand = sizes[0]
         self.table = 0
         self.first_face = -1
         self.opened = False
@@ -132,6 +133,23 @@ class DealState:
         self.giving_to = -1
 
 
+class SuitRowTables(NamedTuple):
+    """What ``Rules.play`` reads where each suit has one row with a fixed start and no
+    table-wide facts, so that the turn loop can write the play out (:meth:`Turns.run_lean
+    <sevens.runtime.turns.Turns.run_lean>`) and change the rows exactly as ``play`` does:
+    the card goes to row ``suit_of[card]``, whose state becomes ``row_ranks[r] |
+    rank_bit[card]``; the row's playable cards are ``masks[r << shift | ranks]``, or, where
+    that is None (a state not seen yet), ``build(st, r)``, to be kept in ``masks``; a card
+    of ``st.opening_mask`` opens the deal when ``check_opening``."""
+
+    masks: Any  # a list or a dict answering None for a state not seen yet
+    rank_bit: tuple[int, ...]
+    suit_of: tuple[int, ...]
+    shift: int
+    build: Callable[[DealState, int], int]
+    check_opening: bool
+
+
 class Rules(Protocol):
     """What the engine needs from a rule set ready to play.
 
@@ -145,6 +163,8 @@ class Rules(Protocol):
     legal_is_playable: bool
     #: Cards whose play can grant a follow-up (every card when that depends on more than the card).
     follow_trigger_cards: int
+    #: The tables ``play`` reads when it plays on one row per suit (None: ``play`` is called).
+    suit_row_tables: SuitRowTables | None
 
     def setup(self, st: DealState) -> None:
         """Lay out pre-placed cards, initialise the rows and collect the antes."""

@@ -438,7 +438,16 @@ class RuleSet:
 
     def following(self, players: int) -> tuple[int, ...]:
         """For each seat, the seat that plays (and is dealt to) next.  Seats are numbered clockwise."""
-        return _following(players, 1 if self.direction is Direction.CLOCKWISE else -1)
+        found = self._followings.get(players)  # asked three times a deal: kept per record
+        if found is None:
+            step = 1 if self.direction is Direction.CLOCKWISE else -1
+            found = self._followings[players] = _following(players, step)
+        return found
+
+    @cached_property
+    def _followings(self) -> dict[int, tuple[int, ...]]:
+        """:meth:`following` by player count, as asked so far."""
+        return {}
 
     @cached_property
     def dealt(self) -> tuple[int, ...]:
@@ -493,7 +502,7 @@ class RuleSet:
         """For each opening card the dealer may name, the mask of its copies."""
         return tuple(self.deck.copies_of(face) for face in self.opening.choices)
 
-    @property
+    @cached_property
     def n_rows(self) -> int:
         return self.deck.n_suits * self.layout.rows_per_suit
 

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from .api import ROW_PARAMETERS, DealState, GameError, bits
+from .api import ROW_PARAMETERS, DealState, GameError, SuitRowTables, bits
 from .contract import PER_SEAT, Amount, PotTo, RuleSet
 
 #: A per-seat amount: chips or points as a function of the deal state and a seat.
@@ -190,6 +190,7 @@ class CompiledRules:
         self.points = self._amount(rule_set.points or 0, "points")
         draw = rule_set.draw
         self.draw_most = self._amount(0 if draw is None else draw.most or 0, "draw_most")
+        self.suit_row_tables: SuitRowTables | None = None  # set with the play on suit rows
         self.play = self._play_function()
 
     def _ask_per_seat(self, rule_set: RuleSet) -> None:
@@ -418,6 +419,8 @@ class CompiledRules:
         masks, rank_bit, suit_of = self.masks, self.rank_bit, self.rule_set.suit_of
         shift, build = self.n_ranks, self.build_row_mask
         check_opening = self.rule_set.opens_with_a_card
+        # the turn loop writes this play out where nothing else happens in a turn
+        self.suit_row_tables = SuitRowTables(masks, rank_bit, suit_of, shift, build, check_opening)
 
         def play(st: DealState, seat: int, card: int) -> None:
             bit = 1 << card

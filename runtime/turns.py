@@ -84,6 +84,9 @@ class Plan(NamedTuple):
     hooks: bool  # a turn without a legal card may be more than a pass (draw, cover, limit)
     choosing: bool  # a play may be more than a card (voluntary passes, after-play effects)
     legal: bool  # the options are the rules' legal cards (no mechanic overrides them)
+    # a turn is a play on one row per suit (written out: ``rules.suit_row_tables``) or a
+    # forced pass of constant cost, nothing else: :meth:`Turns.run_lean` plays random seats
+    lean: bool
 
 
 #: The plans made so far, by turns class and rules (with the rules, as ids are reused).
@@ -177,6 +180,9 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         pass_limit = passing.limit
         draws, cover, after_play = self.draws(), self.covers(), self.after_play_mask()
         limited = pass_limit is not None and passing.over_limit is not None
+        hooks = draws or cover or limited
+        choosing = passing.voluntary or after_play != 0
+        constant_cost = passing.cost if isinstance(passing.cost, int) else None
         return Plan(
             drawing=draws,
             covering=cover,
@@ -188,12 +194,20 @@ class Turns(Passing, Drawing, Covering, FollowUps):
             limited=limited,
             most_passes=(1 << 62) if pass_limit is None else pass_limit,  # None: no limit
             # a constant pass cost is read once, not asked of the rules on every pass
-            constant_cost=passing.cost if isinstance(passing.cost, int) else None,
+            constant_cost=constant_cost,
             skip_out=rules.rule_set.end_when.ranks_everyone or passing.over_limit is not None,
             limit=DECISION_LIMIT_PER_CARD * rules.rule_set.n_cards,
-            hooks=draws or cover or limited,
-            choosing=passing.voluntary or after_play != 0,
+            hooks=hooks,
+            choosing=choosing,
             legal=type(self).options is Turns.options,
+            # no mechanic's class (their hooks), nothing but plays and plain forced passes
+            lean=type(self) is Turns
+            and rules.legal_is_playable
+            and rules.suit_row_tables is not None
+            and not hooks
+            and not choosing
+            and passing.transfer is None
+            and constant_cost is not None,
         )
 
     def bound_plan(self) -> Plan:
@@ -215,15 +229,23 @@ class Turns(Passing, Drawing, Covering, FollowUps):
         without one runs the mechanics' hooks (:meth:`no_legal_card`), then the forced pass,
         paid for, and the blocked round."""
         rules, st, rng, table, recorder = self.rules, self.st, self.rng, self.table, self.recorder
-        strategies, hands, chips, pass_counts = table.strategies, st.hands, st.chips, st.passes
-        following = self.following
+        strategies = table.strategies
         plan = self.bound_plan()
+        explicit = table.explicit
+        if (
+            plan.lean
+            and recorder is None
+            and not explicit
+            and strategies.count(choose_uniformly) == len(strategies)
+        ):
+            return self.run_lean(seat, plan)
+        hands, chips, pass_counts = st.hands, st.chips, st.passes
+        following = self.following
         (
             _, _, after_play, transfer, fast, direct, voluntary, _, most_passes, constant_cost,
             skip_out, limit,
-            hooks, choosing, legal_options,
+            hooks, choosing, legal_options, _,
         ) = plan  # fmt: skip
-        explicit = table.explicit
         asked = explicit or recorder is not None  # forced decisions asked for, or recorded
         # a turn without a legal card is more than a plain pass: no_legal_card
         hooked = hooks or asked
@@ -330,6 +352,95 @@ class Turns(Passing, Drawing, Covering, FollowUps):
                 while st.places[seat]:
                     seat = following[seat]
         raise GameError(ENDLESS.format(limit=limit))
+
+    def run_lean(self, seat: int, plan: Plan) -> tuple[int, int]:
+        """:meth:`run` where the plan is ``lean`` and every seat plays at random, unasked and
+        unrecorded: the simulation's hot path for rule sets without mechanics in a turn.
+
+        It takes the same turns and draws the same numbers as :meth:`run`, with the rules'
+        ``play`` on rows of one suit written out (:class:`~sevens.runtime.api.SuitRowTables`)
+        and the deal's changing numbers kept in local variables, written back to ``st``
+        (:meth:`_lean_state`) before anything else reads them: when a player goes out and
+        when the deal ends.  A row's state is kept as its memo key (``r << shift | ranks``)."""
+        st, following = self.st, self.following
+        tables = self.rules.suit_row_tables
+        assert tables is not None  # a lean plan has them
+        masks, rank_bit, suit_of, shift, build, check_opening = tables
+        hands, chips, pass_counts, places = st.hands, st.chips, st.passes, st.places
+        row_mask = st.row_mask
+        keys = [r << shift | ranks for r, ranks in enumerate(st.row_ranks)]
+        playable, opened, opening_mask = st.playable, st.opened, st.opening_mask
+        pot, last_passer = st.pot, st.last_passer
+        cost, skip_out, active = plan.constant_cost, plan.skip_out, self.active
+        held, passed = sum(hands), sum(pass_counts)  # hands hold different cards: sum is union
+        draw = self.rng.draw  # a 32-bit draw: below(n) is draw() * n >> 32
+        # players in a row unable to play: run's ``stuck`` and ``unable`` at once, as only a
+        # play sets them back to 0 here and only a pass adds one to both
+        unable = 0
+        for decisions in range(1, plan.limit + 1):
+            hand = hands[seat]
+            # the rules' legal cards (CompiledRules.legal, without compulsory cards)
+            legal = hand & playable if opened else hand & opening_mask
+            if legal:
+                unable = 0
+                if legal & (legal - 1):  # several: as choose_uniformly draws it
+                    choice = draw() * legal.bit_count() >> 32
+                    while choice:
+                        legal &= legal - 1
+                        choice -= 1
+                    legal &= -legal
+                # the rules' play (CompiledRules._play_on_suit_rows), written out
+                hand ^= legal
+                hands[seat] = hand
+                card = legal.bit_length() - 1
+                if not opened and check_opening and legal & opening_mask:
+                    opened = True
+                r = suit_of[card]
+                key = keys[r] | rank_bit[card]
+                keys[r] = key
+                mask = masks[key]
+                if mask is None:  # a row state not seen yet: built from st's row
+                    st.row_ranks[r] = key ^ r << shift
+                    mask = masks[key] = build(st, r)
+                playable ^= row_mask[r] ^ mask
+                row_mask[r] = mask
+                if not hand:
+                    self._lean_state(keys, held, playable, opened, pot, last_passer)
+                    if self.goes_out(seat):
+                        st.unable_in_a_row = 0
+                        return decisions, sum(pass_counts) - passed
+                    active = self.active
+            else:  # the forced pass, paid for; a full round of them blocks the deal
+                pass_counts[seat] += 1
+                last_passer = seat
+                unable += 1
+                if cost:
+                    chips[seat] -= cost
+                    pot += cost
+                if unable >= active:
+                    self._lean_state(keys, held, playable, opened, pot, last_passer)
+                    st.unable_in_a_row = unable
+                    if skip_out:
+                        self.rank_the_rest()
+                    return decisions, sum(pass_counts) - passed
+            seat = following[seat]
+            if skip_out:
+                while places[seat]:
+                    seat = following[seat]
+        raise GameError(ENDLESS.format(limit=plan.limit))
+
+    def _lean_state(
+        self, keys: list[int], held: int, playable: int, opened: bool, pot: int, last_passer: int
+    ) -> None:
+        """Write :meth:`run_lean`'s local state back to ``st``: the rows' ranks from their memo
+        keys, and the table: what it held plus the cards that left the hands (``held``: the
+        cards in hand before the first turn), as only a play takes a card from a hand."""
+        st, tables = self.st, self.rules.suit_row_tables
+        assert tables is not None  # a lean plan has them
+        low = (1 << tables.shift) - 1
+        st.row_ranks[:] = [key & low for key in keys]
+        st.table |= held & ~sum(st.hands)
+        st.playable, st.opened, st.pot, st.last_passer = playable, opened, pot, last_passer
 
 
 def score_deal(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:

@@ -569,3 +569,50 @@ def test_the_first_out_ends_the_deal_and_everyone_is_ranked_where_players_can_be
             assert result.points == [4 - place for place in result.places]
             without_elimination += all(result.cards_left[s] for s in range(4) if s != result.winner)
         assert without_elimination > 0  # the case that was scored as "not out" came up
+
+
+class _GeneralTurns(_Turns):
+    """The one turn loop without its lean path (:meth:`Turns.run_lean` needs ``Turns`` itself)."""
+
+
+def _deals_and_states(
+    monkeypatch: pytest.MonkeyPatch, rules: Rules, players: int, turns: type[_Turns]
+) -> list[tuple[object, ...]]:
+    """Random deals played by ``turns``: each one's result, every slot of its final state and
+    the generator's position afterwards."""
+    from sevens.runtime import engine
+
+    finals: list[tuple[object, ...]] = []
+    score = engine.score_deal
+
+    def scored(rules: Rules, st: DealState, decisions: int, passes: int) -> DealResult:
+        finals.append(tuple(repr(getattr(st, slot)) for slot in DealState.__slots__))
+        return score(rules, st, decisions, passes)
+
+    monkeypatch.setattr(engine, "turns_class", lambda rule_set: turns)
+    monkeypatch.setattr(engine, "score_deal", scored)
+    table, found = Table(players, [random_strategy(rules)] * players), []
+    for seed in range(40):
+        rng = GameRandom(seed)
+        table.dealer = rng.below(players)
+        result = play_deal(rules, table, rng)
+        found.append((result, finals[-1], rng.getstate()))
+    return found
+
+
+@pytest.mark.parametrize("variant", ["parliament", "cinquillo-cabron", "fan-tan", "sjuan"])
+def test_the_lean_turn_loop_plays_the_deals_of_the_general_one(
+    monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """Rule sets without mechanics in a turn play random seats through ``Turns.run_lean``,
+    with the rules' play written out: the same deals, the same final state (every slot), the
+    same numbers drawn as the general loop.  Cinquillo cabrón plays on past the first out."""
+    rules = compiled(variant)
+    probe = _Turns(
+        rules, DealState(4, 0, [0] * 4, rules.rule_set.n_rows), GameRandom(0), Table(4, []), None
+    )
+    assert probe.plan().lean
+    for players in sorted({rules.rule_set.players.min, rules.rule_set.players.max}):
+        lean = _deals_and_states(monkeypatch, rules, players, _Turns)
+        general = _deals_and_states(monkeypatch, rules, players, _GeneralTurns)
+        assert lean == general

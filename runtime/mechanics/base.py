@@ -103,12 +103,10 @@ def deal_deck(
     following = rule_set.following(players)
     seat = following[dealer]
     for first in range(players):  # card k goes to the k-th seat (mod players) from the first
-        hand = 0
-        for bit in deck[first:dealt:players]:
-            hand |= bit
-        hands[seat] = hand
+        # the bits are different cards', so their sum is their union, added up in C
+        hands[seat] = sum(deck[first:dealt:players])
         seat = following[seat]
-    return hands, [bit.bit_length() - 1 for bit in deck[dealt:]]
+    return hands, [bit.bit_length() - 1 for bit in deck[dealt:]] if dealt < len(deck) else []
 
 
 class TurnsBase:
