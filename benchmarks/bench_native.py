@@ -21,7 +21,7 @@ The machine's load (``uptime``) is printed with the figures: on a shared
 machine every rate reads low, ratios measured side by side less so.
 
 Run:  python benchmarks/bench_native.py [--quick] [--repeat R] [--no-compile-time]
-      [--c-engine FILE]
+      [--c-engine FILE] [--sections 1,4]
 """
 
 from __future__ import annotations
@@ -246,6 +246,13 @@ def main() -> None:
         default=None,
         help="comma-separated ids: only section 2, for these rule sets",
     )
+    parser.add_argument(
+        "--sections",
+        type=lambda text: {int(part) for part in text.split(",")},
+        default={1, 2, 3, 4},
+        help="comma-separated section numbers to run (default: all; section 2 compiles every "
+        "built-in's own kernels the first time, about 15 s each)",
+    )
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     args.native_games = 400_000 // scale
@@ -257,13 +264,16 @@ def main() -> None:
     if args.rule_sets:
         every_rule_set(args)
         return
-    if not args.no_compile_time:
+    if not args.no_compile_time and 4 in args.sections:
         print(f"\n4. Start to the first native game, in a fresh process (load {load()}):")
         for what, wall, cpu in compile_times():
             print(f"   {what:44}: {wall:5.1f} s wall, {cpu:5.1f} s CPU")
-    parliament(args)
-    every_rule_set(args)
-    scaling(args)
+    if 1 in args.sections:
+        parliament(args)
+    if 2 in args.sections:
+        every_rule_set(args)
+    if 3 in args.sections:
+        scaling(args)
 
 
 if __name__ == "__main__":
