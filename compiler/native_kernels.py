@@ -12,7 +12,7 @@ compiles only the code the rule set can reach (and LLVM sees the rule set's cons
 The result is plain Python source for numba, built from the kernels' syntax tree: the only
 values a rule set brings into it are the integers of its configuration, written as integer
 literals (never text from a rulespec).  :func:`specialise` is deterministic, so the same
-configuration always gives the same source, and the source names the module's cache file.
+configuration always gives the same source, and a digest of what decides it names the file.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from typing import Any
 
 __all__ = [
     "RULE_SET_SLOTS",
-    "SpecialisedKernels",
     "kernels_name",
     "rule_set_constants",
     "specialise",
@@ -76,13 +75,6 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
     ast.Gt: operator.gt,
     ast.GtE: operator.ge,
 }
-
-
-class SpecialisedKernels:
-    """A rule set's own kernels: the source."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
 
 
 def kernels_name(values: tuple[int, ...], rule_functions: str) -> str:
@@ -141,7 +133,7 @@ def rule_set_constants(config: Any) -> tuple[int, ...]:
 
 
 @cache
-def specialise(values: tuple[int, ...], rule_functions: str) -> SpecialisedKernels:
+def specialise(values: tuple[int, ...], rule_functions: str) -> str:
     """The kernels' source with the rule set's slots (``values``, as
     :func:`rule_set_constants` gives them) read as constants, and the rule set's own
     functions (``rule_functions``: :attr:`sevens.compiler.native.NativeCode.source`) in place
@@ -160,7 +152,7 @@ def specialise(values: tuple[int, ...], rule_functions: str) -> SpecialisedKerne
         "# The sevens kernels specialised for one rule set (sevens.compiler.native_kernels).\n"
         "# Generated; do not edit: the kernels' template is sevens/runtime/native/kernels.py.\n"
     )
-    return SpecialisedKernels(header + ast.unparse(tree) + "\n")
+    return header + ast.unparse(tree) + "\n"
 
 
 def _with_rule_functions(template: ast.Module, rule_functions: ast.Module) -> ast.Module:

@@ -76,7 +76,7 @@ def rule_set_kernels(config: Any, rule_functions: str) -> ModuleType:
     folder = use_user_cache()  # the sources beside numba's cache of them
     path = folder / "sources" / f"{name}.py"
     if not path.is_file():  # written once: numba's cache keys on the file's time
-        source = specialise(values, rule_functions).source
+        source = specialise(values, rule_functions)
         write_private(path, source, what="the native kernels", make_parents=True)
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
