@@ -110,19 +110,26 @@ def _slot_numbers() -> dict[str, int]:
 
 
 def _collect_constants(node: ast.Assign, numbers: dict[str, int]) -> None:
-    """Record ``NAME = int`` and ``A, B = (int, int)`` assignments of the template."""
+    """Record ``NAME = int`` (``-int`` too) and ``A, B = (int, int)`` assignments of the
+    template."""
     for target in node.targets:
-        if isinstance(target, ast.Name) and isinstance(node.value, ast.Constant):
-            if isinstance(node.value.value, int):
-                numbers[target.id] = node.value.value
-        elif isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
-            for name, value in zip(target.elts, node.value.elts, strict=False):
-                if (
-                    isinstance(name, ast.Name)
-                    and isinstance(value, ast.Constant)
-                    and isinstance(value.value, int)
-                ):
-                    numbers[name.id] = value.value
+        pairs = [(target, node.value)]
+        if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+            pairs = list(zip(target.elts, node.value.elts, strict=False))
+        for name, value in pairs:
+            number = _integer(value)
+            if isinstance(name, ast.Name) and number is not None:
+                numbers[name.id] = number
+
+
+def _integer(node: ast.expr) -> int | None:
+    """The integer an expression writes out (``3``, ``-1``), else None."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _integer(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
 
 
 def rule_set_constants(config: Any) -> tuple[int, ...]:
@@ -146,6 +153,7 @@ def specialise(values: tuple[int, ...], rule_functions: str) -> str:
         if isinstance(node, ast.FunctionDef):
             _split_tuple_assignments(node)
             _propagate_constants(node, constants)
+    _no_literal_arguments(tree)
     tree = _share_what_does_not_depend(tree)
     ast.fix_missing_locations(tree)
     header = (
@@ -260,6 +268,43 @@ class _Specialiser(ast.NodeTransformer):
         if _is_const(node.test) and not _value(node.test):
             return node.orelse or [ast.Pass()]
         return node
+
+
+def _no_literal_arguments(tree: ast.Module) -> None:
+    """Pass every constant argument of a call to a kernel as a typed value (``np.int64(0)``,
+    ``np.bool_(True)``), never as a literal.
+
+    numba types a literal argument (``0``, a module's integer constant) as a literal type
+    and compiles the callee once more for each value it is called with (a rule function's
+    literal answer, passed on, does the same): for the game loop's kernels that was a third
+    of a rule set's compile time, where LLVM, inlining the callee, sees the constant just
+    as well."""
+    kernels = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    named = _slot_numbers()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in kernels
+        ):
+            node.args = [_typed(argument, named) for argument in node.args]
+    for function in tree.body:  # a rule function's constant answer is passed on as an argument
+        if isinstance(function, ast.FunctionDef) and function.name.startswith("rule_"):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    node.value = _typed(node.value, named)
+
+
+def _typed(argument: ast.expr, named: Mapping[str, int]) -> ast.expr:
+    """``argument`` as a typed value when numba would type it as a literal."""
+    if isinstance(argument, ast.Constant) and isinstance(argument.value, bool):
+        kind = "bool_"
+    elif _is_const(argument) or (isinstance(argument, ast.Name) and argument.id in named):
+        kind = "int64"
+    else:
+        return argument
+    made = ast.Call(ast.Attribute(ast.Name("np", ast.Load()), kind, ast.Load()), [argument], [])
+    return ast.copy_location(made, argument)
 
 
 def _is_const(node: ast.AST) -> bool:

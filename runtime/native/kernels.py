@@ -1,12 +1,17 @@
-"""Hand-written numba kernels: the game loop of :mod:`sevens.runtime.engine`, natively.
+"""The numba kernels' template: the game loop of :mod:`sevens.runtime.engine`, natively.
 
-Everything here is parameterised by arrays derived from a ``RuleSet`` record
-and the native programs of :mod:`sevens.compiler.native` (built by
-:mod:`sevens.runtime.native.build`), so one compiled kernel, cached on disk
-by numba, plays every rule set.  The loop mirrors the Python engine step by
-step (same order of decisions, payments and random draws, from the same
-generator: :mod:`sevens.runtime.randomness`), so that a seed plays the same
-game in both and the two write the same records.
+Everything here reads the rules from the configuration vector ``c`` and calls the rule
+set's functions (the ``rule_*`` stand-ins below).  The compiler writes each rule set's own
+copy (:mod:`sevens.compiler.native_kernels`): its functions in place of the stand-ins, its
+slots read as constants; the kernels no rule set changes are imported from this module,
+so numba compiles them once for all.  The loop mirrors the Python engine step by step
+(same order of decisions, payments and random draws, from the same generator:
+:mod:`sevens.runtime.randomness`), so that a seed plays the same game in both and the two
+write the same records.
+
+A kernel is called with typed values (``np.int64(K_TURN)``, ``np.bool_(True)``), never
+with a literal: numba types a literal argument as a literal type and compiles the callee
+once more for each value (the specialiser does the same for the rule set's copy).
 
 Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
 0–63, 64–127), which covers every deck up to two full packs.
@@ -14,8 +19,8 @@ Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
 Data travels in a handful of flat arrays, because numba passes a tuple of
 arrays to every call by value and reference-counts each member:
 
-* ``c`` (int64): the configuration (slots ``C_*``, ``S_*``, ``P_*``), then
-  the card tables and the programs at the offsets stored in slots ``O_*``;
+* ``c`` (int64): the configuration (slots ``C_*`` and ``S_*``), then the per-face,
+  per-seat and per-row tables at the offsets stored in slots ``O_*``;
 * ``cm`` (uint64): constant card masks (each face's copies, follow-up
   triggers, the opening card and the dealer's choices);
 * ``rt`` (uint64): the dense memo of playable cards per row state;
@@ -949,7 +954,7 @@ def choose_leftover(c, v, m, ev, seat, lo, hi):
     when it opens the way to cards of its own hand."""
     strategy = c[c[O_STRATEGIES] + seat]
     if strategy == 0 or strategy == 3:
-        return choose(c, v, m, ev, seat, lo, hi, U0, U0, True)
+        return choose(c, v, m, ev, seat, lo, hi, U0, U0, np.bool_(True))
     if strategy == 2 and chance(m) < 0.25:
         return PASS
     crowded = popcount(lo) + popcount(hi) > 1
@@ -1038,14 +1043,14 @@ def transfer(c, v, m, dec, ev, at, offender):
     with ``others``); returns the number of cards moved."""
     if c[at + 1] != R_OTHERS:  # the giver first, as the engine (a tie may draw)
         giver = who(c, v, m, c[at + 1], offender)
-        return move(c, v, m, dec, ev, at, giver, who(c, v, m, c[at + 2], offender), False)
+        return move(c, v, m, dec, ev, at, giver, who(c, v, m, c[at + 2], offender), np.bool_(False))
     receiver = who(c, v, m, c[at + 2], offender)
     n = c[C_PLAYERS]
     moved = 0
     for k in range(1, n):
         giver = (offender + k) % n
         if v[c[V_PLACES] + giver] == 0:
-            moved += move(c, v, m, dec, ev, at, giver, receiver, True)
+            moved += move(c, v, m, dec, ev, at, giver, receiver, np.bool_(True))
     return moved
 
 
@@ -1146,7 +1151,7 @@ def move(c, v, m, dec, ev, at, giver, receiver, many):
     # the engine notes it (a pass by choice that moved a forced pass's cards first)
     if many or (noted and dec[v[S_NDEC] - 1, D_FROM] != 0):
         seats = np.uint64((giver + 1) | (receiver + 1) << 8)
-        log_event(v, ev, EV_MOVE, moved_lo, moved_hi, seats, np.uint64(v[S_NDEC]))
+        log_event(v, ev, np.int64(EV_MOVE), moved_lo, moved_hi, seats, np.uint64(v[S_NDEC]))
     elif noted:
         k = v[S_NDEC] - 1
         dec[k, D_FROM] = giver + 1
@@ -1342,8 +1347,8 @@ def record_turn(c, v, dec, seat, lo, hi, jlo, jhi, option, deal):
         kind = K_TRUMP if c[C_TRUMPS] != 0 else K_JOKER
         record_decision(v, dec, seat, lo, hi, option - n_cards, kind, deal)
     else:
-        record_decision(v, dec, seat, lo, hi, option, K_TURN, deal)
-    note(v, dec, D_SPOTS, jlo)
+        record_decision(v, dec, seat, lo, hi, option, np.int64(K_TURN), deal)
+    note(v, dec, np.int64(D_SPOTS), jlo)
     note(v, dec, D_SPOTS + 1, jhi)
 
 
@@ -1439,7 +1444,7 @@ def cover(c, v, m, dec, seat, deal):
     bit = card_bit(best)
     m[hand + (best >> 6)] ^= bit
     m[c[M_COVERED] + 2 * seat + (best >> 6)] |= bit
-    record_decision(v, dec, seat, U0, U0, best, K_COVER, deal)
+    record_decision(v, dec, seat, U0, U0, best, np.int64(K_COVER), deal)
 
 
 @njit(cache=True)
@@ -2149,7 +2154,7 @@ def match_winners(c, m_chips, m_points, m_won, last_left, winners):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
     """One game: a deal, or a match of c[C_DEALS] deals; returns the number of winners."""
     players = c[C_PLAYERS]
@@ -2166,8 +2171,8 @@ def play_game(c, cm, rt, v, m, dec, ev, forget, tot, wins, out, outm, winners):
     m_points = np.zeros(players, np.int64)
     m_won = np.zeros(players, np.int64)
     last_left = np.zeros(players, np.int64)
-    previous = -1
-    carried = 0
+    previous = np.int64(-1)  # typed: a literal would compile play_deal once more
+    carried = np.int64(0)
     for deal in range(c[C_DEALS]):
         play_deal(c, cm, rt, v, m, dec, ev, dealer, previous, carried, forget, deal)
         if v[S_ERROR] != 0:
