@@ -103,7 +103,10 @@ BY_PLAY_ANY_SUIT, BY_PLAY_ONE_ROW = 1, 2
 # deal.leftovers face-up (mechanics.leftovers): the cards a deal leaves lie face up (M_LEFTOVERS,
 # the mask of those still there), offered before each turn (lay_leftovers)
 C_LEFTOVERS, M_LEFTOVERS = 152, 153
-C_SIZE = 154
+# the heuristic's masks (card_score): for card k, at cm[CM_AHEAD + 4k], the cards of its suit
+# above it (two words), then those below it
+CM_AHEAD = 154
+C_SIZE = 155
 #: Where the random generator's state lies in ``m``, and the high half of its last output
 #: while that half is the next draw (bit 32 set), else 0; the other fields follow them.
 RNG, RNG_HALF = 0, 1
@@ -873,31 +876,21 @@ def hand_legal(c, cm, rt, v, m, seat):
 # strategies (runtime/strategies.py)
 # ============================================================================
 @njit(cache=True)
-def card_score(c, v, m, seat, card, crowded):
+def card_score(c, cm, v, m, seat, card, crowded):
     """The heuristic's score of a card: own cards of its suit beyond it, twice, less one for
-    opening a row when there is a choice."""
-    rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
-    hand = c[M_HANDS] + 2 * seat
-    suit, rank = c[suit_of + card], c[rank_of + card]
+    opening a row when there is a choice.  The cards of its suit above and below it are
+    masks in ``cm`` (CM_AHEAD), so the count is two popcounts rather than a walk through
+    the hand."""
+    suit, rank = c[c[O_SUIT_OF] + card], c[c[O_RANK_OF] + card]
     start = v[c[V_ROW_START] + suit * c[C_PER_SUIT]]
-    upward = rank >= start
-    ahead = 0
-    olo, ohi = m[hand], m[hand + 1]
-    while olo != U0 or ohi != U0:
-        other = lowest(olo, ohi)
-        if other < 64:
-            olo &= olo - U1
-        else:
-            ohi &= ohi - U1
-        if c[suit_of + other] == suit and other != card:
-            other_rank = c[rank_of + other]
-            if (upward and other_rank > rank) or (not upward and other_rank < rank):
-                ahead += 1
-    return 2 * ahead - (1 if rank == start and crowded else 0)
+    hand = c[M_HANDS] + 2 * seat
+    ahead = c[CM_AHEAD] + 4 * card + (0 if rank >= start else 2)
+    count = popcount(m[hand] & cm[ahead]) + popcount(m[hand + 1] & cm[ahead + 1])
+    return 2 * count - (1 if rank == start and crowded else 0)
 
 
 @njit(cache=True)
-def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
+def choose(c, cm, v, m, seat, lo, hi, jlo, jhi, can_pass):
     """The seat's strategy: random (0), heuristic (1), withholding (2) or random play (3, random
     among the options, passing only with none), among the cards of
     ``lo``/``hi`` and the joker spots of ``jlo``/``jhi`` (zero without jokers), ordered as the
@@ -938,7 +931,7 @@ def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
                 a &= a - U1
             else:
                 b &= b - U1
-            score = card_score(c, v, m, seat, card, crowded) + joker
+            score = card_score(c, cm, v, m, seat, card, crowded) + joker
             if score > best_score:
                 best = card + joker * c[C_NCARDS]
                 best_score = score
@@ -946,7 +939,7 @@ def choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass):
 
 
 @njit(cache=True)
-def choose_leftover(c, v, m, ev, seat, lo, hi):
+def choose_leftover(c, cm, v, m, seat, lo, hi):
     """The seat's strategy offered the face-up leftovers ``lo``/``hi`` that fit (a pass: lay no
     more), as the strategies of runtime/strategies.py are asked with them and may pass: random
     draws among them and the pass, random play lays one at random, and the heuristic (after the
@@ -954,7 +947,7 @@ def choose_leftover(c, v, m, ev, seat, lo, hi):
     when it opens the way to cards of its own hand."""
     strategy = c[c[O_STRATEGIES] + seat]
     if strategy == 0 or strategy == 3:
-        return choose(c, v, m, ev, seat, lo, hi, U0, U0, np.bool_(True))
+        return choose(c, cm, v, m, seat, lo, hi, U0, U0, np.bool_(True))
     if strategy == 2 and chance(m) < 0.25:
         return PASS
     crowded = popcount(lo) + popcount(hi) > 1
@@ -966,7 +959,7 @@ def choose_leftover(c, v, m, ev, seat, lo, hi):
             lo &= lo - U1
         else:
             hi &= hi - U1
-        score = card_score(c, v, m, seat, card, crowded)
+        score = card_score(c, cm, v, m, seat, card, crowded)
         if score > best_score:
             best = card
             best_score = score
@@ -1262,7 +1255,7 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     ):
         taken += 1
         lo, hi = m[extra], m[extra + 1]
-        card = choose(c, v, m, ev, seat, lo, hi, U0, U0, optional)
+        card = choose(c, cm, v, m, seat, lo, hi, U0, U0, optional)
         record_decision(v, dec, seat, lo, hi, card, 1, deal)
         if card == PASS:
             break
@@ -1419,7 +1412,7 @@ def draw(c, cm, rt, v, m, dec, ev, seat, deal, most):
             if lo != U0 or hi != U0:
                 card = lowest(lo, hi)
         else:
-            card = choose(c, v, m, ev, seat, lo, hi, U0, U0, False)
+            card = choose(c, cm, v, m, seat, lo, hi, U0, U0, False)
     record_decision(v, dec, seat, lo, hi, card, K_TURN, deal)
     note(v, dec, D_DRAWN_FROM, first + 1)
     note(v, dec, D_DRAWN_N, drawn)
@@ -1567,7 +1560,7 @@ def lay_trump(c, rt, v, m, seat, place):
 
 
 @njit(cache=True)
-def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
+def place_joker(c, cm, rt, v, m, dec, ev, seat, card, deal):
     """``seat`` puts a joker where ``card`` goes (the row grows as if it were played); the
     holder of ``card`` plays it onto the joker's place and takes the joker (mechanics.jokers.place_joker).
     Returns the extra decisions taken (the redeem)."""
@@ -1583,7 +1576,7 @@ def place_joker(c, rt, v, m, dec, ev, seat, card, deal):
             hi = bit if w == 1 else U0
             choice = card
             if c[C_REDEEM_OPTIONAL] != 0:
-                choice = choose(c, v, m, ev, s, lo, hi, U0, U0, True)
+                choice = choose(c, cm, v, m, s, lo, hi, U0, U0, True)
             record_decision(v, dec, s, lo, hi, choice, K_REDEEM, deal)
             if choice != PASS:  # declined: the joker stays, the card is dead in the hand
                 m[hand] ^= bit
@@ -1624,7 +1617,7 @@ def lay_leftovers(c, cm, rt, v, m, dec, ev, seat, deal):
         hi &= m[at + 1]
         if lo == U0 and hi == U0:
             break
-        card = choose_leftover(c, v, m, ev, seat, lo, hi)
+        card = choose_leftover(c, cm, v, m, seat, lo, hi)
         record_decision(v, dec, seat, lo, hi, card, K_LEFTOVER, deal)
         taken += 1
         if card == PASS:
@@ -1661,7 +1654,10 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     rank_of, suit_of = c[O_RANK_OF], c[O_SUIT_OF]
     last_card, follows, triggers = c[C_LAST_CARD] != 0, c[C_FOLLOW] != 0, c[CM_TRIGGER]
     recording = dec.shape[0] > 0 or ev.shape[0] > 0
-    fast_random = c[C_STRATEGY] == 0 and not recording
+    # the random bots' choices written out: random (0) and random play (3, never a pass by
+    # choice); the others ask choose
+    strategies = c[O_STRATEGIES]
+    random_seats = not recording
     # rows of one suit each, a fixed start, no table-wide facts, the dense memo
     # (and each row taking what its own state allows: no rows chosen by the order of play)
     fast_play = (
@@ -1732,10 +1728,13 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 single = (lo & (lo - U1)) | (hi & (hi - U1)) == U0 and (lo == U0 or hi == U0)
             if single and not can_pass:  # one option and no right to pass: no choice to ask
                 card = lowest(lo, hi) if lo != U0 or hi != U0 else n_cards + lowest(jlo, jhi)
-            elif fast_random:  # as choose draws it for the random bot
+            elif random_seats and (c[strategies + seat] == 0 or c[strategies + seat] == 3):
                 cards = popcount(lo) + popcount(hi)
                 count = cards + popcount(jlo) + popcount(jhi) if placing else cards
-                choice = below(m, count + 1) if can_pass else below(m, count)
+                if can_pass and c[strategies + seat] == 0:  # random play passes only unable
+                    choice = below(m, count + 1)
+                else:
+                    choice = below(m, count) if count > 1 else 0
                 if choice == count:  # only when passing is allowed
                     card = PASS
                 elif choice < cards:
@@ -1743,7 +1742,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 else:
                     card = n_cards + nth_bit(jlo, jhi, choice - cards)
             else:
-                card = choose(c, v, m, ev, seat, lo, hi, jlo, jhi, can_pass)
+                card = choose(c, cm, v, m, seat, lo, hi, jlo, jhi, can_pass)
             if recording:
                 record_turn(c, v, dec, seat, lo, hi, jlo, jhi, card, deal)
             if card == PASS:  # a voluntary pass: counted, paid for, and it may move cards
@@ -1758,7 +1757,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                 if trumps and card >= n_cards:  # a trump laid in the place of card - n_cards
                     lay_trump(c, rt, v, m, seat, card - n_cards)
                 elif wild and card >= n_cards:  # a joker put where card - n_cards goes
-                    extra += place_joker(c, rt, v, m, dec, ev, seat, card - n_cards, deal)
+                    extra += place_joker(c, cm, rt, v, m, dec, ev, seat, card - n_cards, deal)
                 elif trumps and has(m, tspots, card):  # displaced: onto the trump row
                     m[hand + (card >> 6)] ^= card_bit(card)
                     lay_out(c, rt, v, m, trump_for(c, v, card))
