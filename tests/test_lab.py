@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import socket
 import threading
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sevens.cli import main
 from sevens.lab import runner
@@ -83,6 +86,39 @@ def test_mean_interval_scale_and_degenerate_cases() -> None:
     interval = mean_interval(m, 0.95)
     assert interval.value == 2.0
     assert interval.high - 2.0 == pytest.approx(3.182446 * 1.154701 / 2, rel=1e-5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    trials=st.integers(1, 10**7),
+    share=st.floats(0, 1),
+    spread=st.integers(0, 10**6),
+    confidence=st.sampled_from([0.5, 0.8, 0.9, 0.95, 0.99, 0.999]),
+)
+def test_the_intervals_are_scipy_stats_to_the_bit(
+    trials: int, share: float, spread: int, confidence: float
+) -> None:
+    """The lab computes scipy.stats' intervals and test on scipy.special (a faster import):
+    the same floats, so no figure changed with it."""
+    from scipy import stats
+
+    successes = round(trials * share)
+    ci = stats.binomtest(successes, trials).proportion_ci(confidence, method="wilson")
+    assert wilson(successes, trials, confidence).as_dict() == {
+        "value": successes / trials,
+        "low": float(ci.low),
+        "high": float(ci.high),
+    }
+    observations = Moments(trials, successes * 7 - spread, successes * 49 + spread * spread)
+    interval = mean_interval(observations, confidence, scale=3)
+    spread_of = observations.n * observations.squares - observations.total**2
+    if trials > 1 and spread_of > 0:
+        sem = math.sqrt(spread_of / (trials * trials * (trials - 1))) / 3
+        low, high = stats.t.interval(confidence, trials - 1, loc=interval.value, scale=sem)
+        assert (interval.low, interval.high) == (float(low), float(high))
+    counts = [successes, trials - successes, spread, successes // 3]
+    expected = stats.chisquare(counts).pvalue if sum(counts) else math.nan
+    assert equal_shares_test(counts) == pytest.approx(float(expected), rel=0, abs=0, nan_ok=True)
 
 
 def test_quantiles_and_equal_shares() -> None:

@@ -43,10 +43,10 @@ from .i18n import LANGUAGES
 from .measures import Experiment, plan
 from .native_games import forget, native_side
 from .runner import (
-    CHUNK,
     Job,
     Outcome,
     Source,
+    chunk_games,
     chunks,
     load,
     run,
@@ -427,7 +427,7 @@ def _header(job: Job, outcome: Outcome, confidence: float, games: int) -> dict[s
         "games": games,
         "seats": list(job.experiments[0].seats),
         "confidence": confidence,
-        "chunk": CHUNK,
+        "chunk": chunk_games(job),
         "partial": outcome.partial,
         "played": played,
         "planned": asked,

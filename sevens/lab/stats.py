@@ -2,10 +2,13 @@
 
 Every figure of the lab is computed from integer sums (counts, sums, sums of
 squares, histograms), so merging chunks in any order gives the same inputs,
-and the formulas below give the same floats.  The formulas themselves come
-from scipy.stats: Wilson score intervals for proportions, Student t intervals
-for means (and for paired differences, which are means of per-game
-differences), and Pearson's chi-square test for equal shares.
+and the formulas below give the same floats.  The formulas are scipy.stats':
+Wilson score intervals for proportions (``binomtest(...).proportion_ci``),
+Student t intervals for means (``t.interval``; paired differences are means of
+per-game differences), and Pearson's chi-square test for equal shares
+(``chisquare``), written here on the special functions scipy.stats computes them
+with, to the bit (tests/test_lab.py checks it): importing scipy.stats took a
+tenth of a second-long analysis, scipy.special a third of that.
 """
 
 from __future__ import annotations
@@ -50,19 +53,25 @@ class Moments:
 
 
 def wilson(successes: int, trials: int, confidence: float) -> Estimate:
-    """The proportion ``successes / trials`` with its Wilson score interval."""
+    """The proportion ``successes / trials`` with its Wilson score interval (as
+    ``scipy.stats.binomtest(successes, trials).proportion_ci(confidence, "wilson")``)."""
     if trials <= 0:
         return Estimate(math.nan, math.nan, math.nan)
-    from scipy import stats  # imported when needed: it takes a moment, and most commands never do
+    from scipy.special import ndtri  # imported when needed: most commands never do
 
-    interval = stats.binomtest(successes, trials).proportion_ci(
-        confidence_level=confidence, method="wilson"
-    )
-    return Estimate(successes / trials, float(interval.low), float(interval.high))
+    p = successes / trials
+    z = ndtri(0.5 + 0.5 * confidence)
+    denominator = 2 * (trials + z**2)
+    center = (2 * trials * p + z**2) / denominator
+    delta = z / denominator * math.sqrt(4 * trials * p * (1 - p) + z**2)
+    low = 0.0 if successes == 0 else center - delta
+    high = 1.0 if successes == trials else center + delta
+    return Estimate(p, float(low), float(high))
 
 
 def mean_interval(m: Moments, confidence: float, scale: int = 1) -> Estimate:
-    """The mean of the observations divided by ``scale``, with its Student t interval.
+    """The mean of the observations divided by ``scale``, with its Student t interval (as
+    ``scipy.stats.t.interval(confidence, n - 1, loc=mean, scale=sem)``).
 
     ``scale`` lets callers keep integer observations that are multiples of
     the quantity of interest (e.g. ``(n-1)`` times a difference of shares).
@@ -76,19 +85,26 @@ def mean_interval(m: Moments, confidence: float, scale: int = 1) -> Estimate:
     sem = math.sqrt(spread / (m.n * m.n * (m.n - 1))) / scale
     if sem == 0.0:
         return Estimate(mean, mean, mean)
-    from scipy import stats
+    from scipy.special import stdtrit
 
-    low, high = stats.t.interval(confidence, m.n - 1, loc=mean, scale=sem)
+    degrees = float(m.n - 1)
+    low = stdtrit(degrees, (1.0 - confidence) / 2) * sem + mean
+    high = stdtrit(degrees, (1.0 + confidence) / 2) * sem + mean
     return Estimate(mean, float(low), float(high))
 
 
 def equal_shares_test(counts: list[int]) -> float:
-    """p-value of Pearson's chi-square test that every category is equally likely."""
+    """p-value of Pearson's chi-square test that every category is equally likely (as
+    ``scipy.stats.chisquare(counts).pvalue``)."""
     if sum(counts) == 0 or len(counts) < 2:
         return math.nan
-    from scipy import stats
+    import numpy as np
+    from scipy.special import chdtrc
 
-    return float(stats.chisquare(counts).pvalue)
+    observed = np.asarray(counts, dtype=np.float64)
+    expected = np.mean(observed, keepdims=True)
+    statistic = np.sum((observed - expected) ** 2 / expected)
+    return float(chdtrc(float(len(counts) - 1), statistic))
 
 
 def quantiles(histogram: dict[int, int], probabilities: tuple[float, ...]) -> list[int]:
