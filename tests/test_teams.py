@@ -199,11 +199,13 @@ def test_the_sheet_check_confirms_the_teams_claim_and_refutes_wrong_ones() -> No
 
 
 @pytest.mark.usefixtures("native_kernels")
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(points=_team_amounts(), cost=_team_amounts(), seed=st.integers(0, 10_000))
 def test_team_amounts_play_identically_in_both_backends(points: str, cost: str, seed: int) -> None:
     """partner, partners and opponents in amounts, natively and in Python: byte-identical
-    records of independent deals (4 and 6 players) and of matches."""
+    records of independent deals (4 and 6 players) and of matches.  Each example is a rule
+    set with kernels of its own, compiled in about 8 s, hence few examples; the reference
+    interpreter's agreement above draws 25."""
     from sevens import native
     from sevens.runtime.simulate import Options, simulate
 

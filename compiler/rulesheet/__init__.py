@@ -7,6 +7,7 @@ trees as sentences) → :mod:`.sheet` (model → template context) →
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from ..analyse import AnalysedRules
@@ -37,9 +38,25 @@ def load_parent(rules: AnalysedRules) -> AnalysedRules | None:
     if parent is None:
         return None
     if rules.spec.parent_path is not None:  # the file ``extends:`` named, not a namesake
-        return load_rulespec(Path(rules.spec.parent_path))
+        return _unchanged_file(Path(rules.spec.parent_path))
     here = Path(rules.spec.path).parent if rules.spec.path != "?" else None
     path = resolve_reference(parent, here) or BUILTIN_DIR / f"{parent}.yaml"
+    return _unchanged_file(path)
+
+
+def _unchanged_file(path: Path) -> AnalysedRules:
+    """A parent's rules, loaded once while its file stays as it is: one sheet asks for its
+    parent several times (its claims, its differences, the parent's own claims), and
+    loading a rulespec was a third of the time of a house rule's sheet."""
+    try:
+        stat = path.stat()
+    except OSError:  # load_rulespec says what is wrong with the path
+        return load_rulespec(path)
+    return _loaded(path.resolve(), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _loaded(path: Path, modified: int, size: int) -> AnalysedRules:
     return load_rulespec(path)
 
 
