@@ -251,7 +251,7 @@ def main() -> None:
         type=lambda text: {int(part) for part in text.split(",")},
         default={1, 2, 3, 4},
         help="comma-separated section numbers to run (default: all; section 2 compiles every "
-        "built-in's own kernels the first time, about 15 s each)",
+        "built-in's own kernels the first time, about 10 s each)",
     )
     args = parser.parse_args()
     scale = 10 if args.quick else 1

@@ -87,7 +87,10 @@ def test_analyse_on_the_kernels_gives_the_python_figures(variant: str) -> None:
     natively, note = lab_document(*args, "--backend", "numba")
     assert natively == python
     # played natively: no note of a fall-back (only, the first time, that they compile)
-    assert note in ("", f"compiling the native kernels for {variant}, once: ~15 s\n"), note
+    from sevens.native.cache import COLD_START_SECONDS
+
+    cold = f"compiling the native kernels for {variant}, once: ~{COLD_START_SECONDS} s\n"
+    assert note in ("", cold), note
 
 
 # -- the hashed row memo and the joker rules' options --------------------------------

@@ -31,7 +31,7 @@ __all__ = [
 #: About how long the first compilation of a rule set's kernels takes, in seconds (one core of
 #: the 2-core machine of docs/performance.md; the kernels no rule set changes are compiled
 #: with the first rule set and shared by the others).
-COLD_START_SECONDS = 15
+COLD_START_SECONDS = 10
 
 
 def use_user_cache() -> Path:

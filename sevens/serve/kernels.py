@@ -1,7 +1,7 @@
 """The native kernels of the fairness panel, made ready in the background.
 
 Each rule set has kernels of its own (:mod:`sevens.compiler.native_kernels`): numba compiles
-them once (about 15 s of CPU; the first rule set also compiles the kernels every rule set
+them once (about 10 s of CPU; the first rule set also compiles the kernels every rule set
 shares) into its cache, and a later process only loads them.  The workbench never waits for
 a compilation: when the cache lacks the kernels, a process of its own compiles them
 (``python -m sevens.serve.kernels``: numba's compiler is Python code, and in the server's
