@@ -13,6 +13,13 @@ A kernel is called with typed values (``np.int64(K_TURN)``, ``np.bool_(True)``),
 with a literal: numba types a literal argument as a literal type and compiles the callee
 once more for each value (the specialiser does the same for the rule set's copy).
 
+Kernels that create no array run without numba's reference counting (``_nrt=False``): the
+arrays they are given outlive the run, and counting them (an atomic increment and
+decrement of each array argument of every call, which inlining leaves in place) took a
+seventh of a game's time.  Only the kernels that allocate (the row memo's table, a match's
+totals, the entry point) count; numba refuses to compile a kernel without counting that
+would need it, so a kernel cannot silently lose it.
+
 Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
 0–63, 64–127), which covers every deck up to two full packs.
 
@@ -161,7 +168,7 @@ R_WINNER, R_DEALER, R_OPENCARD, R_DECISIONS, R_PASSES, R_POT, R_NSTOCK, R_LEADER
 # ============================================================================
 # bits and random numbers
 # ============================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def popcount(x: np.uint64) -> np.int64:
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -169,30 +176,30 @@ def popcount(x: np.uint64) -> np.int64:
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_bit(card: np.int64) -> np.uint64:
     return U1 << np.uint64(card & 63)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has(m, at, card):
     """Whether the two-word mask at ``m[at]`` holds ``card``."""
     return (m[at + (card >> 6)] >> np.uint64(card & 63)) & U1 != U0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lowest(lo: np.uint64, hi: np.uint64) -> np.int64:
     if lo != U0:
         return np.int64(trailing_zeros(lo))
     return 64 + np.int64(trailing_zeros(hi))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def size(m, at):
     return popcount(m[at]) + popcount(m[at + 1])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def nth_bit(lo: np.uint64, hi: np.uint64, n: np.int64) -> np.int64:
     """The ``n``-th lowest set card id (n counts from 0)."""
     base = 0
@@ -208,7 +215,7 @@ def nth_bit(lo: np.uint64, hi: np.uint64, n: np.int64) -> np.int64:
 
 # The generator and its uses are those of sevens.runtime.randomness (docs/randomness.md):
 # splitmix64 from the game's seed, each output two 32-bit draws (low half first).
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_u64(m):
     """splitmix64's next output."""
     z = m[RNG] + np.uint64(0x9E3779B97F4A7C15)
@@ -222,7 +229,7 @@ LOW32 = np.uint64(0xFFFFFFFF)
 HALF_WAITING = np.uint64(1 << 32)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw32(m):
     """The next 32-bit draw: an output's low half, then (kept in m[RNG_HALF]) its high half."""
     half = m[RNG_HALF]
@@ -234,13 +241,13 @@ def draw32(m):
     return z & LOW32
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def below(m, n):
     """A whole number from 0 to n - 1: a draw times n, shifted right by 32."""
     return np.int64((draw32(m) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chance(m):
     """A probability: a draw over 2**32."""
     return float(draw32(m)) * (1.0 / 4294967296.0)
@@ -249,7 +256,7 @@ def chance(m):
 # ============================================================================
 # the program evaluator (see sevens.compiler.native for the opcodes)
 # ============================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cards_at(c, ref):
     """Where a set of cards lies in ``m``: a seat's hand (ref >= 0), the table (-1), or the
     cards seat ``-2 - ref`` covered (ref <= -2)."""
@@ -276,25 +283,25 @@ def seat_listed(c, kind, p, seat):
 # ============================================================================
 # what the rule set's own functions read (sevens.compiler.native writes them)
 # ============================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def face_rank(c, f):
     """A face's rank; no card (-1) has none (-1000 equals no real rank)."""
     return c[c[O_RANK_FACE] + f] if 0 <= f < c[C_NFACES] else -1000
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def face_suit(c, f):
     """A face's suit (-1000: no card)."""
     return c[c[O_SUIT_FACE] + f] if 0 <= f < c[C_NFACES] else -1000
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def face_value(c, f):
     """A face's point value (-1000: no card)."""
     return c[c[O_VALUE_FACE] + f] if 0 <= f < c[C_NFACES] else -1000
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cards_value(c, m, ref):
     """The point values of a set of cards, summed."""
     at = cards_at(c, ref)
@@ -309,7 +316,7 @@ def cards_value(c, m, ref):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cards_has(c, m, f, ref):
     """1 when a set of cards holds a copy of face ``f``, else 0."""
     if not 0 <= f < c[C_NFACES]:
@@ -323,25 +330,25 @@ def cards_has(c, m, f, ref):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def in_players(c, kind, item, seat):
     """1 when ``item`` is a seat of the list of players of kind ``kind`` (see seat_listed)."""
     return 1 if 0 <= item < c[C_PLAYERS] and seat_listed(c, kind, item, seat) else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def in_set(item, mask):
     """1 when ``item`` is in a set of small numbers (a mask of bits 0 to 62), else 0."""
     return (mask >> item) & 1 if 0 <= item < 63 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def floordiv0(a, b):
     """``a // b``, 0 when dividing by 0 (as the analyser defines it)."""
     return a // b if b != 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mod0(a, b):
     """``a % b``, 0 when dividing by 0."""
     return a % b if b != 0 else 0
@@ -350,67 +357,67 @@ def mod0(a, b):
 # The rule set's own functions.  sevens.compiler.native writes them for each rule set and
 # sevens.compiler.native_kernels puts them here in its copy of the kernels; these stand-ins
 # only name them (the template itself is never compiled: a run always uses a rule set's copy).
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_legal(c, v, m, seat):
     """Whether the card at v[c[V_ROWV]] may go to the row described after it (play.legal)."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_follow_when(c, v, m, seat):
     """Whether the card just played may be followed up (follow_up.when)."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_follow_allow(c, v, m, seat):
     """Whether a candidate may follow the card just played (follow_up.allow)."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_pass_cost(c, v, m, seat):
     """What a forced pass costs ``seat``."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_voluntary_pass_cost(c, v, m, seat):
     """What a voluntary pass costs ``seat``."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_ante(c, v, m, seat):
     """What ``seat`` puts into the pot before a deal."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_pay_winner(c, v, m, seat):
     """What ``seat`` pays the winner."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_points(c, v, m, seat):
     """The points ``seat`` scores in a deal."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_draw_most(c, v, m, seat):
     """How many cards ``seat`` may draw (passing.draw.most as an expression)."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_env(c, v, m, seat):
     """The combined index of the table-wide facts play conditions read."""
     raise NotImplementedError
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rule_hand_fact(c, v, m, k, seat):
     """Hand fact ``k`` of ``seat`` (a part of play.legal that reads only the hand)."""
     raise NotImplementedError
@@ -419,7 +426,7 @@ def rule_hand_fact(c, v, m, k, seat):
 # ============================================================================
 # rows (runtime/machine.py)
 # ============================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def row_values(c, v, r, start, ranks):
     """Fill v[V_ROWV+1…+5] (suit, start, low, high, count) for row ``r`` in state ``ranks``."""
     n = c[C_NRANKS]
@@ -464,7 +471,7 @@ def row_values(c, v, r, start, ranks):
     v[row + 8] = bottom
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def row_state(c, r, start, env, ranks):
     """The number of a row state: row, start rank (when it varies), table-wide facts and hand
     facts (``env``: the table's index plus C_ENV_DIM times the hand facts' bits), ranks."""
@@ -474,13 +481,13 @@ def row_state(c, r, start, env, ranks):
     return (((r * c[C_START_DIM] + s) * c[C_KEY_DIM] + env) << c[C_NRANKS]) + ranks
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def memo_at(c, r, start, env, ranks):
     """Where a row state's playable cards lie in the dense memo ``rt``."""
     return row_state(c, r, start, env, ranks) * 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fill_row(c, rt, v, m, r, start, ranks, at):
     """Run the legality program on every face of row ``r`` in a state; the playable cards
     go to rt[at], rt[at+1] (the hashed memo keeps each face's copies at rt[2 + 2 * face])."""
@@ -503,7 +510,7 @@ def fill_row(c, rt, v, m, r, start, ranks, at):
     rt[at + 1] = hi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def row_suits(c, r, ranks):
     """The suits whose faces may go to row ``r`` in state ``ranks`` (first, last + 1): its
     own, or every suit once a row that does not follow suit is open (its suit only names
@@ -514,7 +521,7 @@ def row_suits(c, r, ranks):
     return suit, suit + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def memo_lookup(c, rt, v, m, r, start, env, ranks):
     """Where a row state's playable cards lie in ``rt``: the dense memo, or an open-addressing
     hash table filled on first use when the dense one would be too big (``env`` must be the
@@ -587,14 +594,14 @@ def build_row_table(c, cm, rt, v, m):
     v[S_ENV] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def set_hand_facts(c, v, bits):
     """The hand facts' slots from the bits of a memo key (true/false facts only)."""
     for k in range(c[C_NHF]):
         v[c[V_HF] + k] = (bits >> k) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refresh_all(c, rt, v, m):
     """Every row's playable cards from the memo, and their union (none when legality is asked
     per seat: the rows' masks and ``playable`` stay empty, as in the Python engine)."""
@@ -617,7 +624,7 @@ def refresh_all(c, rt, v, m):
     m[c[M_PLAYABLE] + 1] = hi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_row(c, v, m, card):
     """The row a card goes to (as machine.CompiledRules.choose_row)."""
     if c[C_ROWS_BY_PLAY] != 0:
@@ -640,7 +647,7 @@ def choose_row(c, v, m, card):
 # -- rows chosen by the order of play (layout.rows_follow_suit false, one_row_at_a_time) ------
 # The model allows them with one pack, one row a suit, a fixed start and no hand facts, so a
 # row's number is the suit that names it and its memo key is that of any other row.
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def row_by_play(c, v, m, card):
     """The row a card goes to where the order of play chooses it (machine.CompiledRules
     .choose_row and .row_without_suit): the newest row when only it takes cards and it takes
@@ -662,7 +669,7 @@ def row_by_play(c, v, m, card):
     return own
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refresh_playable_by_play(c, v, m):
     """``playable`` from the rows' masks (machine.CompiledRules.refresh_playable): with one
     row at a time, what the newest row takes while a card off the table still fits it, else
@@ -686,7 +693,7 @@ def refresh_playable_by_play(c, v, m):
     m[playable + 1] = hi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_by_play(c, rt, v, m, card):
     """:func:`place` where the order of play chooses the rows: the row chosen, the latest
     row noted, then ``playable`` worked out from every row (machine.CompiledRules.place)."""
@@ -701,7 +708,7 @@ def place_by_play(c, rt, v, m, card):
     refresh_playable_by_play(c, v, m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place(c, rt, v, m, card):
     """Put ``card`` into its row and update that row's playable cards and ``playable``."""
     if c[C_ROWS_BY_PLAY] != 0:
@@ -736,7 +743,7 @@ def place(c, rt, v, m, card):
         m[playable + 1] = phi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_placing(c, rt, v, m):
     """Table-wide facts changed by a card: every row's playable cards may change."""
     if c[C_NENV] > 0:
@@ -746,7 +753,7 @@ def after_placing(c, rt, v, m):
             refresh_all(c, rt, v, m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_card(c, rt, v, m, seat, card):
     """Play ``card`` from ``seat``'s hand (Rules.play)."""
     w = card >> 6
@@ -765,7 +772,7 @@ def play_card(c, rt, v, m, seat, card):
         after_placing(c, rt, v, m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lay_out(c, rt, v, m, card):
     """Put a card that is in nobody's hand on the table at its place."""
     m[c[M_TABLE] + (card >> 6)] |= card_bit(card)
@@ -773,7 +780,7 @@ def lay_out(c, rt, v, m, card):
     after_placing(c, rt, v, m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def row_holding(c, v, card):
     """The row a played card lies in (the first of its suit holding its rank; where the order
     of play chooses the rows, the row the latest card went to, which is this card's)."""
@@ -787,7 +794,7 @@ def row_holding(c, v, card):
     return first
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def follow_up(c, cm, rt, v, m, seat, card, first):
     """Cards ``seat`` may add at once after ``card``, in a turn that began with ``first``,
     into m[M_EXTRA] (as machine.follow_up)."""
@@ -825,7 +832,7 @@ def follow_up(c, cm, rt, v, m, seat, card, first):
             m[extra + (candidate >> 6)] |= card_bit(candidate)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_legal(c, cm, rt, v, m, seat):
     """The cards of ``seat`` that ``play.legal`` allows with that hand, before the compulsory
     ones (machine.CompiledRules.fitting): the hand facts are worked out once, then the row
@@ -875,7 +882,7 @@ def hand_legal(c, cm, rt, v, m, seat):
 # ============================================================================
 # strategies (runtime/strategies.py)
 # ============================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_score(c, cm, v, m, seat, card, crowded):
     """The heuristic's score of a card: own cards of its suit beyond it, twice, less one for
     opening a row when there is a choice.  The cards of its suit above and below it are
@@ -889,7 +896,7 @@ def card_score(c, cm, v, m, seat, card, crowded):
     return 2 * count - (1 if rank == start and crowded else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose(c, cm, v, m, seat, lo, hi, jlo, jhi, can_pass):
     """The seat's strategy: random (0), heuristic (1), withholding (2) or random play (3, random
     among the options, passing only with none), among the cards of
@@ -938,7 +945,7 @@ def choose(c, cm, v, m, seat, lo, hi, jlo, jhi, can_pass):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_leftover(c, cm, v, m, seat, lo, hi):
     """The seat's strategy offered the face-up leftovers ``lo``/``hi`` that fit (a pass: lay no
     more), as the strategies of runtime/strategies.py are asked with them and may pass: random
@@ -969,7 +976,7 @@ def choose_leftover(c, cm, v, m, seat, lo, hi):
 # ============================================================================
 # the turn loop and its mechanics (runtime/engine.py)
 # ============================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record_decision(v, dec, seat, lo, hi, card, kind, deal):
     if dec.shape[0] == 0:
         return
@@ -987,14 +994,14 @@ def record_decision(v, dec, seat, lo, hi, card, kind, deal):
     v[S_NDEC] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def note(v, dec, column, value):
     """Add a fact to the latest recorded decision."""
     if dec.shape[0] > 0 and 0 < v[S_NDEC] <= dec.shape[0]:
         dec[v[S_NDEC] - 1, column] = value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def who(c, v, m, role, offender):
     """The seat playing ``role`` relative to the offender, among players still in (-1: none)."""
     if role == R_SELF:
@@ -1030,7 +1037,7 @@ def who(c, v, m, role, offender):
     return found
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def transfer(c, v, m, dec, ev, at, offender):
     """Move penalty cards as the transfer at c[at:at+4] says (from each other player still in
     with ``others``); returns the number of cards moved."""
@@ -1047,7 +1054,7 @@ def transfer(c, v, m, dec, ev, at, offender):
     return moved
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_event(v, ev, kind, a, b, x, y):
     """Append a row to the record of moves (when recording)."""
     if ev.shape[0] == 0:
@@ -1064,7 +1071,7 @@ def log_event(v, ev, kind, a, b, x, y):
         v[S_OVERFLOW] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def giver_prefers(c, v, m, giver, card, best):
     """Whether ``giver`` would rather give ``card`` than ``best`` (``which: giver``, as
     TurnsBase.givers_choice): one they cannot play now before a playable one, then the higher
@@ -1080,7 +1087,7 @@ def giver_prefers(c, v, m, giver, card, best):
     return c[value + card] >= c[value + best]  # cards come in rising order: ties to the higher
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move(c, v, m, dec, ev, at, giver, receiver, many):
     """Move c[at] cards (picked as c[at+3] says) from ``giver`` to ``receiver``; returns how
     many moved.  One of several moves (``many``) is recorded in ``ev``, a single one in ``dec``."""
@@ -1154,7 +1161,7 @@ def move(c, v, m, dec, ev, at, giver, receiver, many):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rank_the_rest(c, v, m):
     """Places for everyone still holding cards (fewest first, jokers counted; with
     ``holder_last`` joker holders below the others), then the eliminated."""
@@ -1179,7 +1186,7 @@ def rank_the_rest(c, v, m):
         v[places + v[c[V_ELIM] + k]] = v[S_FINISHED]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def goes_out(c, v, m, seat):
     """``seat`` has no cards left; True when the deal ends."""
     v[S_FINISHED] += 1
@@ -1198,14 +1205,14 @@ def goes_out(c, v, m, seat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def players_left_at_end(c):
     """How many players may still hold cards when the deal ends: one with end 'all-out'
     (c[C_END_ALL_OUT] == 1), none with 'all-empty' (2), where the last plays on alone."""
     return 0 if c[C_END_ALL_OUT] == END_ALL_EMPTY else 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def eliminate(c, rt, v, m, dec, seat):
     """A pass beyond the limit: the hand goes onto the layout; True when the deal ends."""
     note(v, dec, D_ELIM, 1)
@@ -1235,13 +1242,13 @@ def eliminate(c, rt, v, m, dec, seat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_pot(c, v, seat, value):
     v[c[V_CHIPS] + seat] -= value
     v[S_POT] += value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     """Extra cards the same player may add at once; returns the decisions taken."""
     taken = 0
@@ -1264,7 +1271,7 @@ def follow_ups(c, cm, rt, v, m, dec, ev, seat, card, deal):
     return taken
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):
     """Follow-ups and the "last card" announcement after a play; returns extra decisions."""
     taken = 0
@@ -1277,7 +1284,7 @@ def after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal):
     return taken
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def following(c, seat):
     """The seat that plays (and is dealt to) after ``seat``, in the direction of play."""
     n = c[C_PLAYERS]
@@ -1286,7 +1293,7 @@ def following(c, seat):
     return seat + 1 if seat + 1 < n else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_seat(c, v, seat, skip_out):
     """The next seat to play, past those out of the deal when they are skipped."""
     seat = following(c, seat)
@@ -1330,7 +1337,7 @@ def one_option(lo, hi, jlo, jhi):
     return either != U0 and either & (either - U1) == U0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record_turn(c, v, dec, seat, lo, hi, jlo, jhi, option, deal):
     """Record a turn's decision (turns.Turns.note): a joker play records the card it stands
     for (K_JOKER, jokers.JokerTurns.note), a trump the card in whose place it goes (K_TRUMP,
@@ -1345,7 +1352,7 @@ def record_turn(c, v, dec, seat, lo, hi, jlo, jhi, option, deal):
     note(v, dec, D_SPOTS + 1, jhi)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_cards(c, cm, rt, v, m, seat):
     """The cards ``seat`` may play (Rules.legal), as the turn loop works them out: the opening
     card until it is down, then the hand masked by the rows' playable cards (asked of each
@@ -1370,7 +1377,7 @@ def legal_cards(c, cm, rt, v, m, seat):
 PAYS, PAYS_AFRESH, MOVED_ON, DEAL_OVER = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cards_to_draw(c, v, m, seat):
     """How many cards a player who cannot play draws (mechanics.draw.draw_count): -1 until
     one fits, else c[C_DRAW_MOST] or the count's program, 0 for none."""
@@ -1379,7 +1386,7 @@ def cards_to_draw(c, v, m, seat):
     return max(rule_draw_most(c, v, m, seat), 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw(c, cm, rt, v, m, dec, ev, seat, deal, most):
     """A player who cannot play draws from the stock, at most ``most`` cards (-1: no limit),
     stopping at the first that fits unless c[C_DRAW_NEVER]; returns the card to be played (the
@@ -1419,7 +1426,7 @@ def draw(c, cm, rt, v, m, dec, ev, seat, deal, most):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cover(c, v, m, dec, seat, deal):
     """A player who cannot play lays their lowest-valued card face down (ties: lowest id)."""
     hand = c[M_HANDS] + 2 * seat
@@ -1440,7 +1447,7 @@ def cover(c, v, m, dec, seat, deal):
     record_decision(v, dec, seat, U0, U0, best, np.int64(K_COVER), deal)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def no_legal_card(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     """A turn without a legal card that may be more than a pass (turns.Turns.no_legal_card): a
     draw from the stock (a drawn card that fits is played), a card laid face down, or a pass,
@@ -1493,13 +1500,13 @@ def forced_pass(c, rt, v, m, dec, ev, seat, stuck, skip_out):
     return stuck
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trump_for(c, v, card):
     """The trump of ``card``'s rank (trumps.trump_for)."""
     return v[c[V_TRUMP]] * c[C_NRANKS] + c[c[O_RANK_OF] + card]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trump_options(c, cm, v, m, seat):
     """The displaced cards ``seat`` may play onto the trump row (trumps.displaced_options),
     and the places where a trump of the hand may stand in (trumps.trump_places), as the
@@ -1550,7 +1557,7 @@ def trump_options(c, cm, v, m, seat):
     return lo, hi, tlo, thi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lay_trump(c, rt, v, m, seat, place):
     """``seat`` lays the trump of ``place``'s rank in its place (trumps.TrumpTurns.play_option)."""
     trump = trump_for(c, v, place)
@@ -1559,7 +1566,7 @@ def lay_trump(c, rt, v, m, seat, place):
     lay_out(c, rt, v, m, place)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_joker(c, cm, rt, v, m, dec, ev, seat, card, deal):
     """``seat`` puts a joker where ``card`` goes (the row grows as if it were played); the
     holder of ``card`` plays it onto the joker's place and takes the joker (mechanics.jokers.place_joker).
@@ -1586,7 +1593,7 @@ def place_joker(c, cm, rt, v, m, dec, ev, seat, card, deal):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leftovers_face_up(c, v, m):
     """The cards the deal left (the stock, as dealt) lie face up beside the rows."""
     at = c[M_LEFTOVERS]
@@ -1597,7 +1604,7 @@ def leftovers_face_up(c, v, m):
         m[at + (card >> 6)] |= card_bit(card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lay_leftovers(c, cm, rt, v, m, dec, ev, seat, deal):
     """Before ``seat``'s turn, offer it the face-up leftovers that fit (those the rules would
     let it play were they in its hand), one decision at a time, until it declines or none
@@ -1630,7 +1637,7 @@ def lay_leftovers(c, cm, rt, v, m, dec, ev, seat, deal):
     return taken, laid
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     """The one turn loop of a deal (turns.Turns.run); sets decisions, passes and the winner.
 
@@ -1820,7 +1827,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
     v[S_ERROR] = 1  # the deal did not end: the rules may never let it end
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def holder(c, m, lo, hi, dealer):
     """The first player after the dealer, in the direction of play, holding a card of the
     mask (-1: nobody)."""
@@ -1833,7 +1840,7 @@ def holder(c, m, lo, hi, dealer):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_leader(c, cm, m, dealer, previous_winner):
     """Who takes the first turn (engine.choose_leader)."""
     leader = c[C_LEADER]
@@ -1855,7 +1862,7 @@ def choose_leader(c, cm, m, dealer, previous_winner):
     return following(c, dealer)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def open_with_leader_card(c, cm, v, m):
     """The card that chose the leader must open: the first card of the leader order that
     was dealt, or the dealt copies of the leader's card; none dealt: any card opens
@@ -1882,7 +1889,7 @@ def open_with_leader_card(c, cm, v, m):
     v[S_OPENED] = 1 if lo == U0 and hi == U0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_cards(c, v, m, dealer):
     """Shuffle, then deal one card at a time from the dealer's neighbour in the direction of
     play, c[C_NDEAL] cards in all; the rest is the stock."""
@@ -1932,7 +1939,7 @@ def deal_cards(c, v, m, dealer):
         v[S_MINH] = min(v[S_MINH], held)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def set_up(c, cm, rt, v, m):
     """Rows, cards laid out before play and antes (CompiledRules.setup)."""
     opening = c[M_OPENING]
@@ -1956,7 +1963,7 @@ def set_up(c, cm, rt, v, m):
             pay_pot(c, v, s, rule_ante(c, v, m, s))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle(c, v, m):
     """Payments to the winner, the pot, and each seat's points (CompiledRules.settle)."""
     winner = v[S_WIN]
@@ -1976,7 +1983,7 @@ def settle(c, v, m):
             v[c[V_POINTS] + s] = rule_points(c, v, m, s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget, deal):
     """Deal, set up, play and settle one deal (engine.play_deal)."""
     records = v[S_NDEC], v[S_NEV], v[S_OVERFLOW]
@@ -2024,7 +2031,7 @@ def play_deal(c, cm, rt, v, m, dec, ev, dealer, previous_winner, carried, forget
         v[S_WIN] = best_score(c, v)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_score(c, v):
     """With covers the face-down cards decide: the best score (the most points, the fewest
     where the session's lowest total wins), on a tie the one who finished first, then the
@@ -2044,7 +2051,7 @@ def best_score(c, v):
 # ============================================================================
 # games, matches and totals (runtime/match.py, runtime/simulate.py)
 # ============================================================================
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_deal(c, v, m, tot, out, outm, deal):
     """Add a deal's figures to the run totals, and keep them for the record when asked."""
     players = c[C_PLAYERS]
