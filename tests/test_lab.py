@@ -326,6 +326,27 @@ def test_a_lab_job_refuses_a_negative_seed() -> None:
 
 
 @pytest.mark.parametrize(
+    ("games", "size"),
+    [(10, 1000), (199_999, 1000), (200_000, 2000), (1_000_000, 10_000), (5_000_000, 10_000)],
+)
+def test_chunks_grow_with_the_games_only_and_cover_them_once(games: int, size: int) -> None:
+    """A large run is cut into larger chunks (at most 10,000 games), by the largest
+    experiment's games alone; every game of every experiment is in exactly one chunk."""
+    experiments = (
+        Experiment("main", games, seats=("random",) * 4),
+        Experiment("session", games // 4 + 1, seats=("random",) * 4, session=True),
+    )
+    job = Job((ship("parliament"),), 4, 0, 0.1, experiments)
+    assert runner.chunk_games(job) == size
+    cut = runner.chunks(job)
+    assert [chunk.index for chunk in cut] == list(range(len(cut)))
+    for number, experiment in enumerate(experiments):
+        mine = [chunk for chunk in cut if chunk.experiment == number]
+        assert [c.start for c in mine] == list(range(0, experiment.games, size))
+        assert [c.stop for c in mine] == [*(c.start for c in mine[1:]), experiment.games]
+
+
+@pytest.mark.parametrize(
     "address",
     ["nonsense", "", "inproc://x", "http://127.0.0.1:8786", "tls://h:1", "h:0", "h:99999"],
 )
