@@ -155,6 +155,7 @@ def specialise(values: tuple[int, ...], rule_functions: str) -> str:
             _propagate_constants(node, constants)
     _no_literal_arguments(tree)
     tree = _share_what_does_not_depend(tree)
+    _unsigned_indices(tree)
     ast.fix_missing_locations(tree)
     header = (
         "# The sevens kernels specialised for one rule set (sevens.compiler.native_kernels).\n"
@@ -293,6 +294,35 @@ def _no_literal_arguments(tree: ast.Module) -> None:
             for node in ast.walk(function):
                 if isinstance(node, ast.Return) and node.value is not None:
                     node.value = _typed(node.value, named)
+
+
+#: The kernels' flat arrays (configuration, constant masks, row memo, deal state).
+FLAT_ARRAYS = frozenset({"c", "cm", "rt", "v", "m"})
+
+
+def _unsigned_indices(tree: ast.Module) -> None:
+    """Index the flat arrays with unsigned numbers (``v[np.uint64(at + seat)]``).
+
+    numba reads a signed index below zero from the array's end, so each read or write with
+    a computed index also tests its sign and keeps the array's length at hand: two more
+    instructions on the address of every access, and a register more for every array, in
+    a loop already short of registers (a fifth of a game's time).  The kernels never index
+    from the end (every index is an offset plus a card, seat or row), and an unsigned index
+    has no such test.  Indices that are names of the template's slots or constants are left
+    as they are: LLVM folds their test away."""
+    named = _slot_numbers()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in FLAT_ARRAYS
+            and not isinstance(node.slice, (ast.Slice, ast.Tuple, ast.Constant))
+            and not (isinstance(node.slice, ast.Name) and node.slice.id in named)
+        ):
+            index = ast.Call(
+                ast.Attribute(ast.Name("np", ast.Load()), "uint64", ast.Load()), [node.slice], []
+            )
+            node.slice = ast.copy_location(index, node.slice)
 
 
 def _typed(argument: ast.expr, named: Mapping[str, int]) -> ast.expr:

@@ -83,6 +83,39 @@ def test_every_builtin_lowers_to_native_functions(variant: str) -> None:
     assert all(type(value) in (int, bool) for value in constants), constants
 
 
+@pytest.mark.parametrize("variant", ["parliament", "double-deck", "shichi-narabe-joker"])
+def test_the_rule_sets_kernels_index_their_arrays_unsigned(variant: str) -> None:
+    """In a rule set's own kernels every computed index into the flat arrays is unsigned
+    (numba tests a signed index for a count from the end, on every access), and a deck of
+    at most 64 cards reads no second word of the legal cards on a turn."""
+    from sevens.compiler.native_kernels import FLAT_ARRAYS, rule_set_constants, specialise
+    from sevens.native.build import flat_config
+
+    rules = native.native_rules(variant)
+    config = flat_config(rules.rule_set, rules.program, rules.rule_set.players.min, "random", None)
+    source = specialise(rule_set_constants(config), rules.program.source)
+    signed = [
+        ast.unparse(node)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in FLAT_ARRAYS
+        and isinstance(node.slice, (ast.BinOp, ast.Subscript))
+    ]
+    assert signed == []
+    unsigned = source.count("np.uint64(")
+    assert unsigned > 100, unsigned
+    run_turns = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef) and node.name == "run_turns"
+    )
+    second_words = ast.unparse(run_turns).count(
+        "m[np.uint64(hand + 1)] & m[np.uint64(playable + 1)]"
+    )
+    assert (second_words > 0) == (rules.rule_set.n_cards > 64), second_words
+
+
 def _with_legal(tmp_path: Path, legal: str) -> Path:
     text = find_rulespec("parliament").read_text(encoding="utf-8")
     text = text.replace(
@@ -204,7 +237,8 @@ def test_no_kernel_is_compiled_for_a_literal_argument(tmp_path: Path) -> None:
     """No kernel a rule set's run compiles takes a literal type: a literal argument (``0``, a
     slot's name, a rule function's constant answer) would make numba compile the kernel
     again for that value, which once took a third of a rule set's compile time (kernels
-    shared by every rule set may still have a signature per argument type)."""
+    shared by every rule set may still have a signature per argument type).  Only what this
+    run compiles is judged: other tests in the process compile other rule sets."""
     import numba
 
     from sevens.native.build import flat_config
@@ -216,12 +250,23 @@ def test_no_kernel_is_compiled_for_a_literal_argument(tmp_path: Path) -> None:
     module = rule_set_kernels(
         flat_config(rules.rule_set, rules.program, 4, "random", None), rules.program.source
     )
+
+    def compiled_so_far() -> dict[str, set[Any]]:
+        """Each kernel's signatures, by the module that defines it: the rule set's or the
+        template's (whose kernels earlier tests in this process may have compiled too)."""
+        return {
+            f"{kernel.py_func.__module__}.{name}": set(kernel.signatures)
+            for source in (module, kernels())
+            for name, kernel in vars(source).items()
+            if isinstance(kernel, numba.core.dispatcher.Dispatcher)
+        }
+
+    before = compiled_so_far()
     native.simulate_native(rules, Options(4, 2))
-    signatures = {  # by the module that defines the kernel: the rule set's or the template's
-        f"{kernel.py_func.__module__}.{name}": kernel.signatures
-        for source in (module, kernels())
-        for name, kernel in vars(source).items()
-        if isinstance(kernel, numba.core.dispatcher.Dispatcher) and kernel.signatures
+    signatures = {
+        name: compiled - before.get(name, set())
+        for name, compiled in compiled_so_far().items()
+        if compiled - before.get(name, set())
     }
     own = {
         name: len(compiled)

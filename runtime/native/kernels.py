@@ -21,7 +21,11 @@ totals, the entry point) count; numba refuses to compile a kernel without counti
 would need it, so a kernel cannot silently lose it.
 
 Cards are ids ``0 … n_cards-1``; a set of cards is two uint64 words (ids
-0–63, 64–127), which covers every deck up to two full packs.
+0–63, 64–127), which covers every deck up to two full packs.  The turn loop reads the
+second word only where the deck needs it (``wide``, a constant in a rule set's copy), and a
+rule set's copy indexes the flat arrays with unsigned numbers (the specialiser writes
+``np.uint64(…)`` round each computed index: numba tests a signed one for a count from the
+end), so no index here may be negative.
 
 Data travels in a handful of flat arrays, because numba passes a tuple of
 arrays to every call by value and reference-counts each member:
@@ -1675,6 +1679,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
         and c[C_ROWS_BY_PLAY] == 0
     )
     row_shift = c[C_NRANKS]
+    wide = c[C_NCARDS] > 64  # a second word of every mask is needed
     compulsory = c[C_COMPULSORY] != 0
     compulsory_lo, compulsory_hi = cm[c[CM_COMPULSORY]], cm[c[CM_COMPULSORY] + 1]
     per_seat = c[C_HAND_MODE] != 0  # play.legal reads the mover's hand
@@ -1703,11 +1708,13 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
             if per_seat:
                 lo, hi = hand_legal(c, cm, rt, v, m, seat)
             else:
-                lo, hi = m[hand] & m[playable], m[hand + 1] & m[playable + 1]
+                lo = m[hand] & m[playable]
+                hi = m[hand + 1] & m[playable + 1] if wide else U0
             if compulsory:
                 lo, hi = only_compulsory(lo, hi, compulsory_lo, compulsory_hi)
         else:
-            lo, hi = m[hand] & m[opening], m[hand + 1] & m[opening + 1]
+            lo = m[hand] & m[opening]
+            hi = m[hand + 1] & m[opening + 1] if wide else U0
         jlo = U0
         jhi = U0
         if wild:  # no card onto a joker's spot; a joker into any playable spot
@@ -1769,7 +1776,7 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                     m[hand + (card >> 6)] ^= card_bit(card)
                     lay_out(c, rt, v, m, trump_for(c, v, card))
                 elif fast_play:  # play_card and place for rows of one suit each
-                    w = card >> 6
+                    w = card >> 6 if wide else 0
                     bit = U1 << np.uint64(card & 63)
                     m[hand + w] ^= bit
                     m[table + w] |= bit
@@ -1782,16 +1789,17 @@ def run_turns(c, cm, rt, v, m, dec, ev, seat, forget, deal):
                         at = ((r << row_shift) + ranks) * 2
                         mask = row_masks + 2 * r
                         m[playable] ^= m[mask] ^ rt[at]
-                        m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
                         m[mask] = rt[at]
-                        m[mask + 1] = rt[at + 1]
+                        if wide:
+                            m[playable + 1] ^= m[mask + 1] ^ rt[at + 1]
+                            m[mask + 1] = rt[at + 1]
                 else:
                     play_card(c, rt, v, m, seat, card)
                 # as the engine: only after a follow-up trigger, or any play with "last card"
                 after = (last_card or (follows and has(cm, triggers, card))) and card < n_cards
                 if after and (m[hand] != U0 or m[hand + 1] != U0):
                     extra += after_play(c, cm, rt, v, m, dec, ev, seat, card, forget, deal)
-                out = m[hand] == U0 and m[hand + 1] == U0 and v[jokers + seat] == 0
+                out = m[hand] == U0 and (not wide or m[hand + 1] == U0) and v[jokers + seat] == 0
                 if out and goes_out(c, v, m, seat):
                     v[S_UNABLE] = 0
                     v[S_DECISIONS] = decisions + extra
