@@ -506,7 +506,7 @@ class RuleSet:
     def n_rows(self) -> int:
         return self.deck.n_suits * self.layout.rows_per_suit
 
-    @property
+    @cached_property
     def n_cards(self) -> int:
         return self.deck.n_cards
 

@@ -172,12 +172,10 @@ def encode(
     ``redeem``, ``give`` and ``leftover`` say what the pending decision of ``seat`` is."""
     n, players = rule_set.n_cards, st.n_players
     vector = [0.0] * observation_size(rule_set, players)
-    hand, table = st.hands[seat], st.table
-    for card in range(n):
-        if hand >> card & 1:
-            vector[card] = 1.0
-        if table >> card & 1:
-            vector[n + card] = 1.0
+    for card in bits(st.hands[seat]):
+        vector[card] = 1.0
+    for card in bits(st.table):
+        vector[n + card] = 1.0
     limit = rule_set.passing.limit or n
     base = 2 * n
     for k in range(players):
@@ -192,9 +190,8 @@ def encode(
         vector[extra] = len(st.stock) / n
         extra += 1
     if rule_set.passing.cover:
-        for card in range(n):
-            if st.covered[seat] >> card & 1:
-                vector[extra + card] = 1.0
+        for card in bits(st.covered[seat]):
+            vector[extra + card] = 1.0
         for k in range(players):
             vector[extra + n + k] = st.covered[(seat + k) % players].bit_count() / n
         extra += n + players

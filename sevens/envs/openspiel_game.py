@@ -228,14 +228,16 @@ class SevensState(pyspiel.State):
     @property
     def deal(self) -> _Deal | None:
         """The deal being played (None while dealing), rebuilt from the history if need be."""
+        running = self.running.deal
+        if running is not None:  # OpenSpiel asks for it several times a step: kept at hand
+            return running
         sevens = self.sevens
         if len(self.dealt) < len(sevens.deck):
             return None
-        if self.running.deal is None:
-            self.running.deal = _Deal(sevens, tuple(self.dealt))
-            for action in self.moves:
-                self.running.deal.game.apply(action)
-        return self.running.deal
+        running = self.running.deal = _Deal(sevens, tuple(self.dealt))
+        for action in self.moves:
+            running.game.apply(action)
+        return running
 
     @property
     def play(self) -> Game | None:
@@ -244,12 +246,13 @@ class SevensState(pyspiel.State):
 
     # -- whose turn -------------------------------------------------------
     def current_player(self) -> int:
-        if self.play is None:
+        play = self.play
+        if play is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.play.is_over:
+        if play.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        assert self.play.current_player is not None
-        return self.play.current_player
+        assert play.current_player is not None
+        return play.current_player
 
     def is_terminal(self) -> bool:
         return self.play is not None and self.play.is_over
