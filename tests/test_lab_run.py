@@ -157,7 +157,7 @@ def test_interrupt_reports_partial_results_and_keeps_the_record_valid(tmp_path: 
         "analyse",
         "parliament",
         "--games",
-        "1000000",
+        "100000",  # chunks of a thousand games (runner.chunk_games), minutes of play in all
         "--jobs",
         "2",
         "--json",
