@@ -255,7 +255,15 @@ def _operator_hint(text: str, offset: int) -> str:
 
 
 def parse_condition(text: str) -> Expr:
-    """Parse ``text``; raise :class:`ConditionSyntaxError` with an offset on failure."""
+    """Parse ``text``; raise :class:`ConditionSyntaxError` with an offset on failure.
+
+    A text is parsed once (trees are immutable): a house rule repeats its parent's
+    conditions, and the sheet checker compiles thousands of house rules of a few parents."""
+    return _parsed(text)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Expr:
     if not text.strip():
         raise ConditionSyntaxError("empty condition", 0)
     _check_number_notation(text)
