@@ -156,6 +156,7 @@ def specialise(values: tuple[int, ...], rule_functions: str) -> str:
     _no_literal_arguments(tree)
     tree = _share_what_does_not_depend(tree)
     _unsigned_indices(tree)
+    _no_python_wrappers(tree)
     ast.fix_missing_locations(tree)
     header = (
         "# The sevens kernels specialised for one rule set (sevens.compiler.native_kernels).\n"
@@ -323,6 +324,29 @@ def _unsigned_indices(tree: ast.Module) -> None:
                 ast.Attribute(ast.Name("np", ast.Load()), "uint64", ast.Load()), [node.slice], []
             )
             node.slice = ast.copy_location(index, node.slice)
+
+
+#: The rule set's kernels that Python calls (the rest are called only from other kernels).
+CALLED_FROM_PYTHON = frozenset({"play_games", "build_row_table"})
+
+
+def _no_python_wrappers(tree: ast.Module) -> None:
+    """Compile the rule set's kernels that only other kernels call without the wrappers
+    that let Python call them (``no_cpython_wrapper``, ``no_cfunc_wrapper``).
+
+    numba writes, for every function it compiles, a function converting Python's objects
+    to the kernel's arguments and back (for each array argument a few dozen instructions)
+    and optimises and emits it with the kernel: a sixth of a rule set's compile time for
+    wrappers nobody calls."""
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or node.name in CALLED_FROM_PYTHON:
+            continue
+        for decorator in node.decorator_list:
+            if isinstance(decorator, ast.Call):
+                decorator.keywords += [
+                    ast.keyword("no_cpython_wrapper", ast.Constant(True)),
+                    ast.keyword("no_cfunc_wrapper", ast.Constant(True)),
+                ]
 
 
 def _typed(argument: ast.expr, named: Mapping[str, int]) -> ast.expr:
