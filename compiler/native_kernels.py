@@ -307,7 +307,7 @@ def _unsigned_indices(tree: ast.Module) -> None:
     numba reads a signed index below zero from the array's end, so each read or write with
     a computed index also tests its sign and keeps the array's length at hand: two more
     instructions on the address of every access, and a register more for every array, in
-    a loop already short of registers (a fifth of a game's time).  The kernels never index
+    a loop already short of registers (a sixth of a game's time).  The kernels never index
     from the end (every index is an offset plus a card, seat or row), and an unsigned index
     has no such test.  Indices that are names of the template's slots or constants are left
     as they are: LLVM folds their test away."""
