@@ -320,10 +320,7 @@ def _unsigned_indices(tree: ast.Module) -> None:
             and not isinstance(node.slice, (ast.Slice, ast.Tuple, ast.Constant))
             and not (isinstance(node.slice, ast.Name) and node.slice.id in named)
         ):
-            index = ast.Call(
-                ast.Attribute(ast.Name("np", ast.Load()), "uint64", ast.Load()), [node.slice], []
-            )
-            node.slice = ast.copy_location(index, node.slice)
+            node.slice = ast.copy_location(_numpy_cast("uint64", node.slice), node.slice)
 
 
 #: The rule set's kernels that Python calls (the rest are called only from other kernels).
@@ -357,8 +354,12 @@ def _typed(argument: ast.expr, named: Mapping[str, int]) -> ast.expr:
         kind = "int64"
     else:
         return argument
-    made = ast.Call(ast.Attribute(ast.Name("np", ast.Load()), kind, ast.Load()), [argument], [])
-    return ast.copy_location(made, argument)
+    return ast.copy_location(_numpy_cast(kind, argument), argument)
+
+
+def _numpy_cast(kind: str, value: ast.expr) -> ast.Call:
+    """``np.<kind>(value)``."""
+    return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), kind, ast.Load()), [value], [])
 
 
 def _is_const(node: ast.AST) -> bool:
