@@ -337,19 +337,17 @@ def constant_masks(
     for suit_cards in rule_set.suit_cards:
         words += _words(suit_cards)
     cfg[k.CM_AHEAD] = len(words)
-    words += _ahead_masks(rule_set.n_cards, cfg)
+    words += _ahead_masks(rule_set)
     return np.asarray(words, dtype=np.uint64)
 
 
-def _ahead_masks(n_cards: int, cfg: np.ndarray[Any, Any]) -> list[int]:
+def _ahead_masks(rule_set: c.RuleSet) -> list[int]:
     """For each card, the cards of its suit ranked above it, then those below it (two words
-    each), as the configuration's card tables give suits and ranks: the heuristic counts the
-    hand's cards in one of them (kernels.card_score)."""
-    suits = [int(cfg[int(cfg[k.O_SUIT_OF]) + card]) for card in range(n_cards)]
-    ranks = [int(cfg[int(cfg[k.O_RANK_OF]) + card]) for card in range(n_cards)]
+    each): the heuristic counts the hand's cards in one of them (kernels.card_score)."""
+    suits, ranks = rule_set.suit_of, rule_set.rank_of
     words: list[int] = []
-    for card in range(n_cards):
-        same_suit = [other for other in range(n_cards) if suits[other] == suits[card]]
+    for card in range(rule_set.n_cards):
+        same_suit = [other for other in range(rule_set.n_cards) if suits[other] == suits[card]]
         above = sum(1 << other for other in same_suit if ranks[other] > ranks[card])
         below = sum(1 << other for other in same_suit if ranks[other] < ranks[card])
         words += _words(above) + _words(below)
